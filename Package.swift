@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// Meridian: an open map camera-and-view engine. Layers are described in README.md ("Architecture").
+import PackageDescription
+
+let package = Package(
+    name: "Meridian",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Meridian", targets: ["Meridian"]),
+        .library(name: "MeridianGeometry", targets: ["MeridianGeometry"]),
+        .library(name: "MeridianCamera", targets: ["MeridianCamera"]),
+        .executable(name: "meridian", targets: ["meridian"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Math layers: no Foundation, elementary functions from RealModule.
+        .target(name: "MeridianGeometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianCamera", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        // Umbrella: re-exports, no code.
+        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera"]),
+        // The command-line tool.
+        .executableTarget(name: "meridian", dependencies: [
+            "Meridian", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
+        .testTarget(name: "MeridianGeometryTests", dependencies: [
+            "MeridianGeometry", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianCameraTests", dependencies: [
+            "MeridianCamera", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianTestSupport"]),
+    ]
+)

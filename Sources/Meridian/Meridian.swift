@@ -1,0 +1,3 @@
+// The umbrella module: `import Meridian` brings in every layer. It holds no code of its own.
+@_exported import MeridianGeometry
+@_exported import MeridianCamera

@@ -1,0 +1,100 @@
+import MeridianGeometry
+import RealModule
+
+/// Fitting bounds into a view: the camera that shows a latitude/longitude rectangle as large as
+/// possible inside the padded view, exactly, under any bearing and tilt.
+///
+/// A lat/lng rectangle is a rectangle in Web Mercator, and the camera maps the ground plane to
+/// the screen projectively, so "every point of the bounds lies inside the view rectangle R" is
+/// "the bounds' four corners lie inside the ground quadrilateral Q seen through R". Writing a
+/// corner as `s·c + τ` (s = world size in points, τ = the target's offset) makes that 16 linear
+/// inequalities in (s, τx, τy): the greatest zoom is a three-variable linear programme, solved
+/// here exactly by enumerating its vertices. Among the targets that reach that zoom the one at
+/// the centre of the feasible set is taken, so without tilt the bounds are centred.
+public enum CameraFit {
+    /// Relative amount the world scale is backed off from the exact optimum, so every corner
+    /// lies strictly inside (2^-30 ≈ 1e-9: far below a pixel at any zoom).
+    static let backoff = 0x1p-30
+
+    /// The camera showing `bounds` as large as possible inside the view of `size`, within
+    /// `padding` (the map's padding, which also places the target) plus `insets` (extra room
+    /// for this fit), at `bearing` and `tilt`, with its zoom in `zoomRange`.
+    ///
+    /// - Insets that leave no room give the range's minimum zoom, centred on the bounds.
+    /// - A single-point bounds gives the range's maximum zoom.
+    /// - Bounds across the antimeridian are fitted across it.
+    /// - When `tilt` exceeds the curve at the fitted zoom, the greatest tilt that the curve
+    ///   allows at its own fitted zoom is used instead.
+    /// - Returns: nil for empty bounds.
+    /// - Throws: ``InvalidArgument`` for a non-finite or non-positive size, or non-finite insets, bearing or tilt.
+    public static func camera(
+        fitting bounds: CoordinateBounds, size: ScreenSize, padding: EdgeInsets = .zero, insets: EdgeInsets = .zero,
+        bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute
+    ) throws(InvalidArgument) -> CameraPosition? {
+        let frame = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 24,
+                                                             bearing: bearing, tilt: 0), size: size, padding: padding)
+        _ = try insets.validated("insets")
+        let wanted = try InvalidArgument.finite(tilt, "tilt").clamped(to: 0...TiltCurve.maxTilt(zoom: 24))
+        guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let span = bounds.longitudeSpan else {
+            return nil
+        }
+        let box = Box(south: south, north: north, west: west, span: span)
+        func solve(_ t: Double) -> CameraPosition {
+            fit(box, frame: frame.with(camera: frame.camera.with(bearing: bearing, tilt: t)), insets: insets, zoomRange: zoomRange)
+        }
+        // The tilt curve depends on the fitted zoom: keep the wanted tilt when the curve allows
+        // it there, else bisect for the greatest tilt that its own fit allows.
+        let first = solve(wanted)
+        if first.tilt >= wanted - 1e-9 { return first }
+        var lo = 0.0, hi = wanted
+        var best = solve(0)
+        for _ in 0..<48 {
+            let mid = (lo + hi) / 2
+            let c = solve(mid)
+            if TiltCurve.maxTilt(zoom: c.zoom) >= mid { lo = mid; best = c } else { hi = mid }
+        }
+        return best
+    }
+
+    struct Box { let south: Double, north: Double, west: Double, span: Double }
+
+    /// One fit at the frame's bearing and tilt (zoom-independent geometry of `frame`).
+    static func fit(_ box: Box, frame: Viewport, insets: EdgeInsets, zoomRange: ZoomRange) -> CameraPosition {
+        let yTop = WebMercator.y(latitude: box.north), yBottom = WebMercator.y(latitude: box.south)
+        let half = (x: box.span / 720, y: (yBottom - yTop) / 2)
+        let origin = MercatorPoint(x: WebMercator.x(longitude: box.west) + half.x, y: (yTop + yBottom) / 2)
+        let sMin = WebMercator.worldSize(zoom: zoomRange.min), sMax = WebMercator.worldSize(zoom: zoomRange.max)
+        func camera(_ s: Double, _ tau: (x: Double, y: Double)) -> CameraPosition {
+            let target = WebMercator.unproject(MercatorPoint(x: origin.x - tau.x / s, y: origin.y - tau.y / s))
+            return frame.camera.with(target: target, zoom: Double.log2(s / WebMercator.tileSize))
+        }
+        let r = frame.paddedRect
+        let rect = (left: r.left + insets.left, top: Swift.max(r.top + insets.top, frame.farGroundY),
+                    right: r.right - insets.right, bottom: r.bottom - insets.bottom)
+        guard rect.right > rect.left, rect.bottom > rect.top else { return camera(sMin, (0, 0)) }
+        let quad = [ScreenPoint(x: rect.left, y: rect.bottom), ScreenPoint(x: rect.right, y: rect.bottom),
+                    ScreenPoint(x: rect.right, y: rect.top), ScreenPoint(x: rect.left, y: rect.top)]
+            .map { frame.groundOffsetClampedToFar(at: $0) }
+        let planes = HalfPlane.enclosing(quad, halfExtent: half)
+        let sBest = Swift.min(maximumScale(planes) * (1 - backoff), sMax)
+        let s = Swift.max(sBest, sMin)
+        let tau = HalfPlane.centroid(of: planes, scale: s, seed: quad) ?? HalfPlane.centroid(of: planes, scale: 0, seed: quad) ?? (0, 0)
+        return camera(s, tau)
+    }
+
+    /// The greatest s over the vertices of {a·s + n·τ ≤ c}; +∞ when only a point is fitted.
+    static func maximumScale(_ planes: [HalfPlane]) -> Double {
+        if planes.allSatisfy({ $0.a == 0 }) { return .infinity }
+        var best = 0.0
+        for i in planes.indices {
+            for j in planes.indices where j > i {
+                for k in planes.indices where k > j {
+                    guard let v = HalfPlane.vertex(planes[i], planes[j], planes[k]),
+                          planes.allSatisfy({ $0.holds(v, slack: 1e-9) }) else { continue }
+                    best = Swift.max(best, v.s)
+                }
+            }
+        }
+        return best
+    }
+}

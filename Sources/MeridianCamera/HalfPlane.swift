@@ -1,0 +1,84 @@
+import MeridianGeometry
+
+/// One linear constraint of the fit: `a·s + n·τ ≤ c`, meaning "every corner of the bounds,
+/// scaled by s and moved by τ, stays on the inner side of one edge of the view's ground quad".
+struct HalfPlane {
+    let a: Double, nx: Double, ny: Double, c: Double
+
+    /// The half-planes of a convex quadrilateral's edges, inner side ≤, with the bounds' half
+    /// extent folded into `a` (the worst of the four corners for that edge).
+    static func enclosing(_ quad: [(x: Double, y: Double)], halfExtent h: (x: Double, y: Double)) -> [HalfPlane] {
+        let mx = quad.map(\.x).reduce(0, +) / Double(quad.count), my = quad.map(\.y).reduce(0, +) / Double(quad.count)
+        var planes: [HalfPlane] = []
+        for (i, p) in quad.enumerated() {
+            let q = quad[(i + 1) % quad.count]
+            var nx = q.y - p.y, ny = p.x - q.x
+            let len = (nx * nx + ny * ny).squareRoot()
+            guard len > 0 else { continue }
+            nx /= len
+            ny /= len
+            var c = nx * p.x + ny * p.y
+            if nx * mx + ny * my > c { nx = -nx; ny = -ny; c = -c }
+            planes.append(HalfPlane(a: abs(nx) * h.x + abs(ny) * h.y, nx: nx, ny: ny, c: c))
+        }
+        return planes
+    }
+
+    func holds(_ v: (s: Double, x: Double, y: Double), slack: Double) -> Bool {
+        a * v.s + nx * v.x + ny * v.y <= c + slack * Swift.max(1, abs(c))
+    }
+
+    /// The point where three constraints are tight (Cramer's rule), or nil if they are parallel.
+    static func vertex(_ p: HalfPlane, _ q: HalfPlane, _ r: HalfPlane) -> (s: Double, x: Double, y: Double)? {
+        func det(_ m: [[Double]]) -> Double {
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        }
+        let rows = [p, q, r]
+        let m = rows.map { [$0.a, $0.nx, $0.ny] }, c = rows.map(\.c)
+        let d = det(m)
+        guard abs(d) > 1e-12 else { return nil }
+        func replaced(_ col: Int) -> [[Double]] { (0..<3).map { i in (0..<3).map { j in j == col ? c[i] : m[i][j] } } }
+        return (det(replaced(0)) / d, det(replaced(1)) / d, det(replaced(2)) / d)
+    }
+
+    /// The centroid of the set of τ with `n·τ ≤ c − a·s` for every plane (the targets that fit
+    /// at scale s), found by clipping the seed polygon's bounding box; nil when the set is empty.
+    static func centroid(of planes: [HalfPlane], scale s: Double, seed: [(x: Double, y: Double)]) -> (x: Double, y: Double)? {
+        let xs = seed.map(\.x), ys = seed.map(\.y)
+        let pad = (xs.max()! - xs.min()!) + (ys.max()! - ys.min()!) + 1
+        var poly = [(xs.min()! - pad, ys.min()! - pad), (xs.max()! + pad, ys.min()! - pad),
+                    (xs.max()! + pad, ys.max()! + pad), (xs.min()! - pad, ys.max()! + pad)]
+        for h in planes {
+            let limit = h.c - h.a * s
+            func inside(_ p: (Double, Double)) -> Bool { h.nx * p.0 + h.ny * p.1 <= limit }
+            var out: [(Double, Double)] = []
+            for (i, p) in poly.enumerated() {
+                let q = poly[(i + 1) % poly.count]
+                if inside(p) { out.append(p) }
+                if inside(p) != inside(q) {
+                    let fp = h.nx * p.0 + h.ny * p.1 - limit, fq = h.nx * q.0 + h.ny * q.1 - limit
+                    let t = fp / (fp - fq)
+                    out.append((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t))
+                }
+            }
+            poly = out
+            if poly.isEmpty { return nil }
+        }
+        // Area centroid; for a sliver (area lost to rounding) the middle of its extent.
+        var area = 0.0, cx = 0.0, cy = 0.0
+        for (i, p) in poly.enumerated() {
+            let q = poly[(i + 1) % poly.count]
+            let cross = p.0 * q.1 - q.0 * p.1
+            area += cross
+            cx += (p.0 + q.0) * cross
+            cy += (p.1 + q.1) * cross
+        }
+        let px = poly.map(\.0), py = poly.map(\.1)
+        let extent = (px.max()! - px.min()!) * (py.max()! - py.min()!)
+        if abs(area / 2) > 1e-9 * Swift.max(extent, 1e-300) && area != 0 {
+            return (cx / (3 * area), cy / (3 * area))
+        }
+        return ((px.max()! + px.min()!) / 2, (py.max()! + py.min()!) / 2)
+    }
+}

@@ -1,0 +1,111 @@
+import MeridianGeometry
+
+extension Viewport {
+    /// The screen point where `coordinate` is drawn, or nil when it lies behind the eye.
+    ///
+    /// The longitude resolves to the world copy nearest the camera target, so a coordinate
+    /// across the antimeridian lands where it is seen. Latitudes beyond ±85.0511° project onto
+    /// the world's edge. Points beyond the horizon line are not possible: every ground point in
+    /// front of the eye lies below it.
+    /// - Throws: ``InvalidArgument`` for a non-finite coordinate.
+    public func point(for coordinate: Coordinate) throws(InvalidArgument) -> ScreenPoint? {
+        let c = try coordinate.validated()
+        let dx = Angle.shortestDelta(from: camera.target.longitude, to: c.longitude) / 360 * worldSize
+        let dy = (WebMercator.y(latitude: c.latitude) - targetWorld.y) * worldSize
+        return screenPoint(groundOffsetX: dx, dy)
+    }
+
+    /// The ground coordinate under a screen point, or nil when the point is on or above the
+    /// horizon. Longitude is wrapped into [-180, 180); ground beyond the world's top or bottom
+    /// edge gives the edge latitude (±85.0511°).
+    /// - Throws: ``InvalidArgument`` for a non-finite point.
+    public func coordinate(for point: ScreenPoint) throws(InvalidArgument) -> Coordinate? {
+        guard let g = groundOffset(at: try point.validated()) else { return nil }
+        return coordinate(groundOffsetX: g.x, g.y)
+    }
+
+    /// The coordinate of a ground offset from the target (points at this zoom).
+    func coordinate(groundOffsetX dx: Double, _ dy: Double) -> Coordinate {
+        let y = (targetWorld.y + dy / worldSize).clamped(to: 0...1)
+        return Coordinate(latitude: WebMercator.latitude(y: y),
+                          longitude: Angle.wrapLongitude(camera.target.longitude + dx / worldSize * 360))
+    }
+
+    /// The normalised world point under a screen point (not wrapped), or nil above the horizon.
+    public func worldPoint(for point: ScreenPoint) -> MercatorPoint? {
+        guard point.isFinite, let g = groundOffset(at: point) else { return nil }
+        return MercatorPoint(x: targetWorld.x + g.x / worldSize, y: targetWorld.y + g.y / worldSize)
+    }
+
+    /// The screen point of a normalised world point taken literally (no world-copy choice),
+    /// or nil behind the eye or for non-finite input.
+    public func point(forWorld p: MercatorPoint) -> ScreenPoint? {
+        guard p.x.isFinite, p.y.isFinite else { return nil }
+        return screenPoint(groundOffsetX: (p.x - targetWorld.x) * worldSize, (p.y - targetWorld.y) * worldSize)
+    }
+}
+
+// MARK: - Batch projection (what a frame does per vertex)
+
+/// The camera step as a handful of coefficients, for tight loops over buffers.
+/// `X = cx + (a·dx + b·dy)·k`, `Y = cy + (c·dy - d·dx)·k`, `k = D / (D - (dy·e - dx·f))`
+/// with `dx, dy` the world offset from the target; the world scale is folded into a...f.
+@usableFromInline
+struct CameraKernel {
+    @usableFromInline let tx: Double, ty: Double
+    @usableFromInline let rxx: Double, rxy: Double, ryx: Double, ryy: Double, depthX: Double, depthY: Double
+    @usableFromInline let eye: Double, cx: Double, cy: Double, cosTilt: Double
+
+    @usableFromInline
+    init(_ v: Viewport) {
+        let s = v.worldSize
+        tx = v.targetWorld.x
+        ty = v.targetWorld.y
+        rxx = v.cosBearing * s
+        rxy = v.sinBearing * s
+        ryx = -v.sinBearing * s
+        ryy = v.cosBearing * s
+        depthX = ryx * v.sinTilt
+        depthY = ryy * v.sinTilt
+        eye = v.eyeDistance
+        cx = v.center.x
+        cy = v.center.y
+        cosTilt = v.cosTilt
+    }
+
+    @inlinable @inline(__always)
+    func project(x: Double, y: Double) -> ScreenPoint {
+        let dx = x - tx, dy = y - ty
+        let sx = dx * rxx + dy * rxy
+        let sy = dx * ryx + dy * ryy
+        let w = eye - (dx * depthX + dy * depthY)
+        let k = eye / w
+        return w > 0 ? ScreenPoint(x: cx + sx * k, y: cy + sy * cosTilt * k) : ScreenPoint(x: .nan, y: .nan)
+    }
+}
+
+extension Viewport {
+    /// Projects normalised world points to screen points, one output per input, with no
+    /// allocation. Points behind the eye (and non-finite input) give NaN coordinates.
+    /// Longitudes are taken literally (no world-copy choice): feed one copy of the world.
+    /// - Precondition: `output.count >= input.count` (extra output is left untouched).
+    @inlinable
+    public func project(world input: UnsafeBufferPointer<MercatorPoint>, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
+        let kernel = CameraKernel(self)
+        for i in 0..<Swift.min(input.count, output.count) {
+            output[i] = kernel.project(x: input[i].x, y: input[i].y)
+        }
+    }
+
+    /// Projects coordinates to screen points (Web Mercator, then the camera step), one output
+    /// per input, with no allocation. Latitudes are clamped to ±85.0511°, longitudes taken
+    /// literally; points behind the eye and non-finite input give NaN coordinates.
+    @inlinable
+    public func project(coordinates input: UnsafeBufferPointer<Coordinate>, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
+        let kernel = CameraKernel(self)
+        for i in 0..<Swift.min(input.count, output.count) {
+            let c = input[i]
+            output[i] = kernel.project(x: WebMercator.x(longitude: c.longitude), y: WebMercator.y(latitude: c.latitude))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import MeridianGeometry
+import RealModule
+
+/// A map tile in the XYZ scheme: at zoom z the world is 2^z × 2^z tiles, x east from 180° W,
+/// y south from the top edge.
+public struct TileID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let z: Int
+    public let x: Int
+    public let y: Int
+
+    public init(z: Int, x: Int, y: Int) {
+        self.z = z
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String { "\(z)/\(x)/\(y)" }
+}
+
+extension Viewport {
+    /// The tiles of zoom `z` that intersect the visible ground (the ``visibleRegion``
+    /// trapezoid under bearing and tilt), nearest the viewer first, each tile once (x wrapped
+    /// around the world, rows outside the world dropped).
+    /// - Throws: ``InvalidArgument`` when `z` is outside 0...30 or the cover would hold more
+    ///   than `limit` tiles (asking for far more detail than the view can show).
+    public func tiles(zoom z: Int, limit: Int = 100_000) throws(InvalidArgument) -> [TileID] {
+        guard (0...30).contains(z) else {
+            throw InvalidArgument(parameter: "zoom", value: Double(z), problem: .outOfRange(lowerBound: 0, upperBound: 30))
+        }
+        let n = Double(1 << z)
+        let scale = n / worldSize   // tile units per point
+        let quad = visibleGroundOffsets().map { (x: targetWorld.x * n + $0.x * scale, y: targetWorld.y * n + $0.y * scale) }
+        let rows = Swift.max(0, Int(quad.map(\.y).min()!.rounded(.down))) ... Swift.min(Int(n) - 1, Int(quad.map(\.y).max()!.rounded(.down)))
+        let width = Int(quad.map(\.x).max()!.rounded(.down)) - Int(quad.map(\.x).min()!.rounded(.down)) + 1
+        guard rows.isEmpty || rows.count * Swift.min(width, Int(n)) <= limit else {
+            throw InvalidArgument(parameter: "zoom", value: Double(z),
+                                  problem: .inconsistent("the view would cover more than \(limit) tiles"))
+        }
+        // The eye's ground position, in tile units: tiles are ordered by distance from it.
+        let eyeBack = eyeDistance * sinTilt
+        let eye = (x: targetWorld.x * n - eyeBack * sinBearing * scale, y: targetWorld.y * n + eyeBack * cosBearing * scale)
+        var best: [TileID: Double] = [:]
+        for row in rows {
+            guard let span = Self.xSpan(of: quad, rowTop: Double(row), rowBottom: Double(row + 1)) else { continue }
+            for col in Int(span.lowerBound.rounded(.down))...Int(span.upperBound.rounded(.down)) {
+                let dx = Double(col) + 0.5 - eye.x, dy = Double(row) + 0.5 - eye.y
+                let d = dx * dx + dy * dy
+                let wrapped = ((col % Int(n)) + Int(n)) % Int(n)
+                let id = TileID(z: z, x: wrapped, y: row)
+                if d < best[id] ?? .infinity { best[id] = d }
+            }
+        }
+        return best.sorted { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) < ($1.key.x, $1.key.y) }.map(\.key)
+    }
+
+    /// The x extent of a convex polygon within the horizontal band [rowTop, rowBottom], or nil
+    /// when the polygon does not reach the band.
+    static func xSpan(of polygon: [(x: Double, y: Double)], rowTop: Double, rowBottom: Double) -> ClosedRange<Double>? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for (i, a) in polygon.enumerated() {
+            let b = polygon[(i + 1) % polygon.count]
+            // Clip the edge a→b to the band and take its x range.
+            let (y0, y1) = (Swift.min(a.y, b.y), Swift.max(a.y, b.y))
+            let top = Swift.max(y0, rowTop), bottom = Swift.min(y1, rowBottom)
+            guard top <= bottom else { continue }
+            for y in [top, bottom] {
+                let x = a.y == b.y ? nil : a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
+                for v in x.map({ [$0] }) ?? [a.x, b.x] {
+                    lo = Swift.min(lo, v)
+                    hi = Swift.max(hi, v)
+                }
+            }
+        }
+        return lo <= hi ? lo...hi : nil
+    }
+}

@@ -1,0 +1,36 @@
+/// Insets from the edges of a rectangle, in points (UIKit order: top, left, bottom, right).
+///
+/// Used for a map's padding and for fitting bounds. Values are taken as given; entry points
+/// that receive insets from outside reject non-finite ones.
+public struct EdgeInsets: Hashable, Sendable, Codable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all inset: Double) { self.init(top: inset, left: inset, bottom: inset, right: inset) }
+
+    public static let zero = EdgeInsets()
+
+    /// Edge-wise sum (map padding plus requested fit padding, SPEC §3).
+    public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    }
+
+    /// Throws naming the first non-finite edge; returns the insets otherwise.
+    public func validated(_ parameter: String = "insets") throws(InvalidArgument) -> EdgeInsets {
+        _ = try InvalidArgument.finite(top, parameter + ".top")
+        _ = try InvalidArgument.finite(left, parameter + ".left")
+        _ = try InvalidArgument.finite(bottom, parameter + ".bottom")
+        _ = try InvalidArgument.finite(right, parameter + ".right")
+        return self
+    }
+}
