@@ -13,8 +13,9 @@ import RealModule
 /// the centre of the feasible set is taken, so without tilt the bounds are centred.
 public enum CameraFit {
     /// Relative amount the world scale is backed off from the exact optimum, so every corner
-    /// lies strictly inside (2^-30 ≈ 1e-9: far below a pixel at any zoom).
-    static let backoff = 0x1p-30
+    /// lies strictly inside even after the target is rounded to a Double coordinate
+    /// (2^-24 ≈ 6e-8: 9e-8 of a zoom level, 6e-5 pt across a 1,000-point view).
+    static let backoff = 0x1p-24
 
     /// The camera showing `bounds` as large as possible inside the view of `size`, within
     /// `padding` (the map's padding, which also places the target) plus `insets` (extra room

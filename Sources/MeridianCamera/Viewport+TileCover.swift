@@ -30,8 +30,9 @@ extension Viewport {
         let n = Double(1 << z)
         let scale = n / worldSize   // tile units per point
         let quad = visibleGroundOffsets().map { (x: targetWorld.x * n + $0.x * scale, y: targetWorld.y * n + $0.y * scale) }
-        let rows = Swift.max(0, Int(quad.map(\.y).min()!.rounded(.down))) ... Swift.min(Int(n) - 1, Int(quad.map(\.y).max()!.rounded(.down)))
-        let width = Int(quad.map(\.x).max()!.rounded(.down)) - Int(quad.map(\.x).min()!.rounded(.down)) + 1
+        let ys = quad.map(\.y), xs = quad.map(\.x)
+        let rows = Swift.max(0, Int(ys.min()!.rounded(.down))) ... Swift.min(Int(n) - 1, Self.lastIndex(below: ys.max()!))
+        let width = Self.lastIndex(below: xs.max()!) - Int(xs.min()!.rounded(.down)) + 1
         guard rows.isEmpty || rows.count * Swift.min(width, Int(n)) <= limit else {
             throw InvalidArgument(parameter: "zoom", value: Double(z),
                                   problem: .inconsistent("the view would cover more than \(limit) tiles"))
@@ -42,7 +43,8 @@ extension Viewport {
         var best: [TileID: Double] = [:]
         for row in rows {
             guard let span = Self.xSpan(of: quad, rowTop: Double(row), rowBottom: Double(row + 1)) else { continue }
-            for col in Int(span.lowerBound.rounded(.down))...Int(span.upperBound.rounded(.down)) {
+            let first = Int(span.lowerBound.rounded(.down))
+            for col in first...Swift.max(first, Self.lastIndex(below: span.upperBound)) {
                 let dx = Double(col) + 0.5 - eye.x, dy = Double(row) + 0.5 - eye.y
                 let d = dx * dx + dy * dy
                 let wrapped = ((col % Int(n)) + Int(n)) % Int(n)
@@ -52,6 +54,10 @@ extension Viewport {
         }
         return best.sorted { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) < ($1.key.x, $1.key.y) }.map(\.key)
     }
+
+    /// The last whole index a half-open extent ending at `end` reaches: a tile that only touches
+    /// the extent's far edge is not part of it.
+    static func lastIndex(below end: Double) -> Int { Int(end.rounded(.up)) - 1 }
 
     /// The x extent of a convex polygon within the horizontal band [rowTop, rowBottom], or nil
     /// when the polygon does not reach the band.
