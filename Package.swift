@@ -22,9 +22,11 @@ let package = Package(
         .target(name: "MeridianCamera", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera"]),
+        // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
+        .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
@@ -33,6 +35,6 @@ let package = Package(
         .testTarget(name: "MeridianCameraTests", dependencies: [
             "MeridianCamera", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

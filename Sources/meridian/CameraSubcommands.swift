@@ -1,0 +1,130 @@
+import ArgumentParser
+import Meridian
+import MeridianText
+
+struct Project: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Screen points of coordinates: null where a coordinate is behind the eye.",
+        discussion: "meridian camera project --camera 60.17,24.94,15,30,45 --size 1024x768 60.1699,24.9384")
+    @OptionGroup var view: ViewOptions
+    @Argument(help: "Coordinates lat,lng.", transform: { try checked(TextValues.coordinate($0)) })
+    var coordinates: [Coordinate]
+
+    func validate() throws {
+        guard !coordinates.isEmpty else { throw ValidationError("give at least one coordinate lat,lng") }
+    }
+
+    func run() throws {
+        let v = try view.viewport()
+        let points = try coordinates.map { c in
+            let p = try checked(v.point(for: c))
+            return JSON.object([("latitude", .number(c.latitude)), ("longitude", .number(c.longitude)),
+                                ("point", p.map(JSON.init) ?? .null), ("visible", .bool(v.contains(c)))])
+        }
+        emit(.object([("camera", JSON(v.camera)), ("points", .array(points))]))
+    }
+}
+
+struct Unproject: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Ground coordinates under screen points: null on or above the horizon.",
+        discussion: "meridian camera unproject --camera 60.17,24.94,15,30,45 512,384 0,0")
+    @OptionGroup var view: ViewOptions
+    @Argument(help: "Screen points x,y.", transform: { try checked(TextValues.point($0)) })
+    var points: [ScreenPoint]
+
+    func validate() throws {
+        guard !points.isEmpty else { throw ValidationError("give at least one screen point x,y") }
+    }
+
+    func run() throws {
+        let v = try view.viewport()
+        let out = try points.map { p in
+            JSON.object([("point", JSON(p)), ("coordinate", try checked(v.coordinate(for: p)).map(JSON.init) ?? .null)])
+        }
+        emit(.object([("camera", JSON(v.camera)), ("coordinates", .array(out))]))
+    }
+}
+
+struct VisibleRegionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "visible-region", abstract: "The four ground corners of the padded view, and their bounds.")
+    @OptionGroup var view: ViewOptions
+
+    func run() throws {
+        let v = try view.viewport(), r = v.visibleRegion
+        emit(.object([("camera", JSON(v.camera)), ("nearLeft", JSON(r.nearLeft)), ("nearRight", JSON(r.nearRight)),
+                      ("farLeft", JSON(r.farLeft)), ("farRight", JSON(r.farRight)), ("bounds", JSON(r.bounds))]))
+    }
+}
+
+/// The zoom-range options of the subcommands that change a camera.
+struct ZoomRangeOptions: ParsableArguments {
+    @Option(help: "Lowest zoom (a new map's default: 2).") var minZoom: Double = ZoomRange.mapDefault.min
+    @Option(help: "Highest zoom (a new map's default: 21).") var maxZoom: Double = ZoomRange.mapDefault.max
+
+    func range() throws -> ZoomRange { try checked(ZoomRange(min: minZoom, max: maxZoom)) }
+}
+
+struct Fit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The camera that shows bounds as large as possible in the view.",
+        discussion: """
+            Bearing and tilt default to 0 (the SDK's fit); give them to fit exactly under perspective.
+            meridian camera fit --bounds 49.26,-123.11,51.05,-114.05 --size 1024x768
+            """)
+    @Option(help: "south,west,north,east in degrees (west > east crosses the antimeridian).",
+            transform: { try checked(TextValues.bounds($0)) })
+    var bounds: CoordinateBounds
+    @Option(help: "The view size in points, WIDTHxHEIGHT.", transform: { try checked(TextValues.size($0)) })
+    var size: ScreenSize = ScreenSize(width: 1024, height: 768)
+    @Option(help: "Extra room around the bounds: top,left,bottom,right or one value.", transform: { try checked(TextValues.insets($0)) })
+    var insets: EdgeInsets = .zero
+    @Option(help: "The map's padding (also places the target): top,left,bottom,right or one value.",
+            transform: { try checked(TextValues.insets($0, what: "padding")) })
+    var padding: EdgeInsets = .zero
+    @Option(help: "Bearing to keep, degrees.") var bearing: Double = 0
+    @Option(help: "Tilt to keep, degrees (lowered to the curve at the fitted zoom).") var tilt: Double = 0
+    @OptionGroup var zoom: ZoomRangeOptions
+
+    func run() throws {
+        guard let camera = try checked(CameraFit.camera(fitting: bounds, size: size, padding: padding, insets: insets,
+                                                      bearing: bearing, tilt: tilt, zoomRange: try zoom.range())) else {
+            throw ValidationError("bounds are empty")
+        }
+        emit(JSON(camera))
+    }
+}
+
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The camera after applying an update to a camera in a view.",
+        discussion: "Updates: \(TextValues.cameraUpdateForms)\nmeridian camera apply --camera 60.17,24.94,12 --update zoom-in")
+    @OptionGroup var view: ViewOptions
+    @Option(help: "The update to apply (see below).", transform: { try checked(TextValues.cameraUpdate($0)) })
+    var update: CameraUpdate
+    @OptionGroup var zoom: ZoomRangeOptions
+    @Option(help: "Bounds the target may not leave: south,west,north,east.",
+            transform: { try checked(TextValues.bounds($0, what: "target-bounds")) })
+    var targetBounds: CoordinateBounds?
+
+    func run() throws {
+        let constraints = CameraConstraints(zoomRange: try zoom.range(), targetBounds: targetBounds)
+        emit(JSON(try checked(update.applied(to: try view.viewport(), constraints: constraints))))
+    }
+}
+
+struct Tiles: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The z/x/y tiles that intersect the visible ground, nearest the viewer first.")
+    @OptionGroup var view: ViewOptions
+    @Option(help: "Tile zoom (default: the camera's zoom rounded down).") var zoom: Int?
+    @Option(help: "Most tiles to list before refusing.") var limit: Int = 10_000
+
+    func run() throws {
+        let v = try view.viewport()
+        let z = zoom ?? Int(v.camera.zoom.rounded(.down))
+        let tiles = try checked(v.tiles(zoom: z, limit: limit))
+        emit(.object([("camera", JSON(v.camera)), ("zoom", .integer(z)), ("tiles", .array(tiles.map(JSON.init)))]))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianTestSupport
+import Testing
+
+/// Runs the built `meridian` binary (beside the test bundle, or $MERIDIAN_BIN) and returns
+/// its exit status, standard output and standard error.
+func runMeridian(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let binary = ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+func camera(_ object: [String: Any]) throws -> CameraPosition {
+    func number(_ key: String) throws -> Double { try #require(object[key] as? Double ?? (object[key] as? Int).map(Double.init)) }
+    return try CameraPosition(target: Coordinate(latitude: try number("latitude"), longitude: try number("longitude")),
+                              zoom: try number("zoom"), bearing: try number("bearing"), tilt: try number("tilt"))
+}
+
+@Suite struct CLITests {
+    @Test("camera fit: Vancouver and Calgary in 1024×768 at the greatest zoom that shows both")
+    func fitVancouverCalgary() throws {
+        let r = try runMeridian(["camera", "fit", "--bounds=49.26,-123.11,51.05,-114.05", "--size", "1024x768"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix(#"{"latitude":"#) && r.out.contains(#""zoom":"#) && r.out.contains(#""tilt":0}"#))
+        let c = try camera(try json(r.out))
+        #expect(c.bearing == 0 && c.tilt == 0)
+        let size = ScreenSize(width: 1024, height: 768)
+        let cities = [Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05)]
+        let view = try Viewport(camera: c, size: size)
+        for city in cities { #expect(view.visibleRegion.bounds.contains(city) && view.contains(city)) }
+        let closer = try Viewport(camera: try CameraPosition(target: c.target, zoom: c.zoom + 0.001), size: size)
+        #expect(!cities.allSatisfy(closer.contains))
+    }
+
+    @Test func projectAndUnprojectAgree() throws {
+        let p = try runMeridian(["camera", "project", "--camera", "60.17,24.94,15,30,45", "--size", "1024x768", "60.1699,24.9384"])
+        #expect(p.status == 0, "\(p.err)")
+        let points = try #require(try json(p.out)["points"] as? [[String: Any]])
+        let point = try #require(points.first?["point"] as? [String: Double])
+        let x = try #require(point["x"]), y = try #require(point["y"])
+        let u = try runMeridian(["camera", "unproject", "--camera", "60.17,24.94,15,30,45", "--size", "1024x768", "\(x),\(y)"])
+        let coords = try #require(try json(u.out)["coordinates"] as? [[String: Any]])
+        let c = try #require(coords.first?["coordinate"] as? [String: Double])
+        // Decimal text round trip: 1e-9 degrees is ~0.1 mm.
+        expectClose(Coordinate(latitude: c["latitude"] ?? .nan, longitude: c["longitude"] ?? .nan),
+                    Coordinate(latitude: 60.1699, longitude: 24.9384), within: 1e-9, "round trip through the CLI")
+    }
+
+    @Test func applyVisibleRegionAndTiles() throws {
+        let zoomed = try camera(try json(try runMeridian(["camera", "apply", "--camera", "60.17,24.94,12", "--update", "zoom-in"]).out))
+        #expect(zoomed.zoom == 13 && zoomed.target == Coordinate(latitude: 60.17, longitude: 24.94))
+        let limited = try camera(try json(try runMeridian(["camera", "apply", "--camera", "60.17,24.94,12", "--update", "zoom-to=4", "--min-zoom", "10", "--max-zoom", "15"]).out))
+        #expect(limited.zoom == 10)
+        let region = try json(try runMeridian(["camera", "visible-region", "--camera", "60.17,24.94,15,30,45"]).out)
+        #expect(region["nearLeft"] != nil && region["farRight"] != nil && region["bounds"] != nil)
+        let tiles = try #require(try json(try runMeridian(["camera", "tiles", "--camera", "60.17,24.94,15,30,45"]).out)["tiles"] as? [[String: Int]])
+        #expect(tiles.count > 4 && tiles.allSatisfy { $0["z"] == 15 })
+    }
+
+    @Test("bad input to every subcommand gives a message naming it and a non-zero exit", arguments: [
+        (["camera", "fit", "--bounds", "1,2,3"], "bounds"),
+        (["camera", "fit", "--bounds", "10,0,0,1"], "south"),
+        (["camera", "fit", "--bounds=49.26,-123.11,51.05,-114.05", "--size", "0x768"], "size"),
+        (["camera", "fit", "--bounds=49.26,-123.11,51.05,-114.05", "--tilt", "nan"], "tilt"),
+        (["camera", "fit", "--bounds=49.26,-123.11,51.05,-114.05", "--min-zoom", "15", "--max-zoom", "10"], "minZoom"),
+        (["camera", "project", "--camera", "60.17,24.94", "60,24"], "camera"),
+        (["camera", "project", "--camera", "60.17,24.94,nan", "60,24"], "finite"),
+        (["camera", "project", "--camera", "60.17,24.94,15", "95,24"], "latitude"),
+        (["camera", "project", "--camera", "60.17,24.94,15"], "coordinate"),
+        (["camera", "unproject", "--camera", "60.17,24.94,15", "inf,3"], "finite"),
+        (["camera", "visible-region", "--camera", "60.17,24.94,15", "--padding", "1,2"], "padding"),
+        (["camera", "visible-region"], "camera"),
+        (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "spin"], "unknown update"),
+        (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "zoom-by:x"], "zoom-by"),
+        (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "fit:1,2,3,4@1,2"], "padding"),
+        (["camera", "tiles", "--camera", "60.17,24.94,15", "--zoom", "40"], "zoom"),
+        (["camera", "tiles", "--camera", "60.17,24.94,2", "--zoom", "20"], "tiles"),
+    ])
+    func badInput(arguments: [String], mentions: String) throws {
+        let r = try runMeridian(arguments)
+        #expect(r.status != 0)
+        #expect(r.out.isEmpty)
+        #expect(r.err.lowercased().contains(mentions.lowercased()), "stderr: \(r.err)")
+        #expect(!r.err.contains("Fatal error"))
+    }
+}
