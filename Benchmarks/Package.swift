@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+// Meridian's benchmarks: a nested package, so `swift test` in the root never builds the
+// harness. Run with `bash Benchmarks/run.sh` (see BENCHMARKS.md).
+import PackageDescription
+
+let package = Package(
+    name: "MeridianBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Meridian", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The peer: the same projection math as a plain C loop, compiled with -O3, linked into
+        // the same benchmark binary so both run in one invocation on the same inputs.
+        .target(name: "CProjectionPeer", cSettings: [.unsafeFlags(["-O3"])]),
+        .executableTarget(
+            name: "MeridianBenchmarks",
+            dependencies: [
+                "CProjectionPeer",
+                .product(name: "Meridian", package: "Meridian"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MeridianBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Every test: set up, build, and run the whole suite (Swift Testing). Safe to run twice.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+source scripts/setup.sh
+swift build --build-tests 2>&1 | tail -n 3
+swift test --skip-build
