@@ -47,40 +47,43 @@ extension Viewport {
 
 // MARK: - Batch projection (what a frame does per vertex)
 
-/// The camera step as a handful of coefficients, for tight loops over buffers.
-/// `X = cx + (a·dx + b·dy)·k`, `Y = cy + (c·dy - d·dx)·k`, `k = D / (D - (dy·e - dx·f))`
-/// with `dx, dy` the world offset from the target; the world scale is folded into a...f.
+/// The camera step as a handful of coefficients, for tight loops over buffers: with `dx, dy`
+/// the normalised world offset from the target and the world scale folded into the rotation,
+/// `sx = a·dx + b·dy`, `sy = c·dx + d·dy`, `w = D − sy·sin t`, `X = cx + sx·D/w`,
+/// `Y = cy + sy·cos t·D/w` (the same operations as the single-point path, in the same order).
 @usableFromInline
 struct CameraKernel {
     @usableFromInline let tx: Double, ty: Double
-    @usableFromInline let rxx: Double, rxy: Double, ryx: Double, ryy: Double, depthX: Double, depthY: Double
-    @usableFromInline let eye: Double, cx: Double, cy: Double, cosTilt: Double
+    @usableFromInline let a: Double, b: Double, c: Double, d: Double
+    @usableFromInline let eye: Double, cx: Double, cy: Double, cosTilt: Double, sinTilt: Double
 
     @usableFromInline
     init(_ v: Viewport) {
         let s = v.worldSize
         tx = v.targetWorld.x
         ty = v.targetWorld.y
-        rxx = v.cosBearing * s
-        rxy = v.sinBearing * s
-        ryx = -v.sinBearing * s
-        ryy = v.cosBearing * s
-        depthX = ryx * v.sinTilt
-        depthY = ryy * v.sinTilt
+        a = v.cosBearing * s
+        b = v.sinBearing * s
+        c = -v.sinBearing * s
+        d = v.cosBearing * s
         eye = v.eyeDistance
         cx = v.center.x
         cy = v.center.y
         cosTilt = v.cosTilt
+        sinTilt = v.sinTilt
     }
 
+    /// Branch-free, so loops over it vectorise: behind the eye selects NaN.
     @inlinable @inline(__always)
     func project(x: Double, y: Double) -> ScreenPoint {
         let dx = x - tx, dy = y - ty
-        let sx = dx * rxx + dy * rxy
-        let sy = dx * ryx + dy * ryy
-        let w = eye - (dx * depthX + dy * depthY)
+        let sx = dx * a + dy * b
+        let sy = dx * c + dy * d
+        let w = eye - sy * sinTilt
         let k = eye / w
-        return w > 0 ? ScreenPoint(x: cx + sx * k, y: cy + sy * cosTilt * k) : ScreenPoint(x: .nan, y: .nan)
+        let px = cx + sx * k, py = cy + sy * cosTilt * k
+        let inFront = w > 0
+        return ScreenPoint(x: inFront ? px : .nan, y: inFront ? py : .nan)
     }
 }
 
@@ -105,7 +108,7 @@ extension Viewport {
         let kernel = CameraKernel(self)
         for i in 0..<Swift.min(input.count, output.count) {
             let c = input[i]
-            output[i] = kernel.project(x: WebMercator.x(longitude: c.longitude), y: WebMercator.y(latitude: c.latitude))
+            output[i] = kernel.project(x: (c.longitude + 180) * (1.0 / 360), y: WebMercator.y(latitude: c.latitude))
         }
     }
 }

@@ -1,10 +1,10 @@
 /// Angle helpers shared by every layer: degree/radian conversion and the wrap and clamp rules of
 /// the behaviour contract (SPEC §1). All take and return degrees unless the name says radians.
 public enum Angle {
-    /// π / 180.
-    public static let radiansPerDegree = Double.pi / 180
+    /// π / 180 (a computed constant, so hot loops need no lazy-global check).
+    @inlinable public static var radiansPerDegree: Double { Double.pi / 180 }
     /// 180 / π.
-    public static let degreesPerRadian = 180 / Double.pi
+    @inlinable public static var degreesPerRadian: Double { 180 / Double.pi }
 
     /// Degrees to radians.
     @inlinable public static func radians(_ degrees: Double) -> Double { degrees * radiansPerDegree }

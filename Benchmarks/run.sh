@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs Meridian's benchmarks and the C peer in one invocation (the peer is linked into the
+# same benchmark binary and times the same inputs), then prints a markdown summary with the
+# Meridian / C ratios. Not part of the test suite. Usage: bash Benchmarks/run.sh [filter regex]
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$HERE"
+mkdir -p out
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+args=(--no-progress)
+[ $# -gt 0 ] && args+=(--filter "$1")
+swift package benchmark "${args[@]}" > "out/run-$stamp.txt" 2> "out/run-$stamp.stderr" || { cat "out/run-$stamp.stderr" >&2; exit 1; }
+{
+  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(swift --version 2>&1 | head -n 1); $(gcc --version | head -n 1); date $(date -u +%F)"
+  grep "^check" "out/run-$stamp.txt" | sort -u || true
+  python3 summarize.py "out/run-$stamp.txt"
+} | tee "out/summary-$stamp.md"
+
+# For context, when the project's shared peers are checked out beside the repository: the
+# reference C loop of shared/peers/project_c (built here at -O3 -march=native into out/),
+# run right after, on its own 1M-point inputs of the same view.
+PEER_SRC="$HERE/../../shared/peers/project_c/project.c"
+if [ -f "$PEER_SRC" ] && command -v gcc >/dev/null; then
+  gcc -O3 -march=native -DVARIANT='"c_O3_native"' -o "out/project_O3native" "$PEER_SRC" -lm
+  echo
+  echo "shared peer (project_c, gcc -O3 -march=native, 1M points, 5 reps):"
+  "out/project_O3native" 1000000 5 | grep -E '^peer=.*metric=(fwd_full|fwd_camera|fwd_camera_l1|correctness_ok)(_ns)? ' | tee -a "out/summary-$stamp.md"
+fi
