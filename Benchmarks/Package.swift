@@ -14,10 +14,17 @@ let package = Package(
         // The peer: the same projection math as a plain C loop, compiled with -O3, linked into
         // the same benchmark binary so both run in one invocation on the same inputs.
         .target(name: "CProjectionPeer", cSettings: [.unsafeFlags(["-O3"])]),
+        // The view and inputs both harnesses use.
+        .target(name: "BenchmarkInputs", dependencies: ["CProjectionPeer", .product(name: "Meridian", package: "Meridian")]),
+        // Interleaved A/B timing of Meridian and the peer: the ratio from one process, with
+        // the machine's drift cancelled round by round.
+        .executableTarget(name: "ProjectionRatio", dependencies: [
+            "BenchmarkInputs", "CProjectionPeer", .product(name: "Meridian", package: "Meridian"),
+        ]),
         .executableTarget(
             name: "MeridianBenchmarks",
             dependencies: [
-                "CProjectionPeer",
+                "BenchmarkInputs", "CProjectionPeer",
                 .product(name: "Meridian", package: "Meridian"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

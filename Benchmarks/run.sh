@@ -14,6 +14,10 @@ swift package benchmark "${args[@]}" > "out/run-$stamp.txt" 2> "out/run-$stamp.s
   echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(swift --version 2>&1 | head -n 1); $(gcc --version | head -n 1); date $(date -u +%F)"
   grep "^check" "out/run-$stamp.txt" | sort -u || true
   python3 summarize.py "out/run-$stamp.txt"
+  echo
+  echo "interleaved A/B (ProjectionRatio, 301 rounds; ratio = Meridian / C per round, median and p10–p90):"
+  swift build -c release --product ProjectionRatio >/dev/null
+  "$(swift build -c release --show-bin-path)/ProjectionRatio" 301
 } | tee "out/summary-$stamp.md"
 
 # For context, when the project's shared peers are checked out beside the repository: the

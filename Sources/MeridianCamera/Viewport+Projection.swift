@@ -48,13 +48,14 @@ extension Viewport {
 // MARK: - Batch projection (what a frame does per vertex)
 
 /// The camera step as a handful of coefficients, for tight loops over buffers: with `dx, dy`
-/// the normalised world offset from the target and the world scale folded into the rotation,
-/// `sx = a·dx + b·dy`, `sy = c·dx + d·dy`, `w = D − sy·sin t`, `X = cx + sx·D/w`,
-/// `Y = cy + sy·cos t·D/w` (the same operations as the single-point path, in the same order).
+/// the normalised world offset from the target and the world scale folded into the rotation
+/// (a = s·cos b, b = s·sin b), `sx = a·dx + b·dy`, `sy = a·dy − b·dx`, `w = D − sy·sin t`,
+/// `X = cx + sx·D/w`, `Y = cy + sy·cos t·D/w`. Nine constants: few enough to stay in
+/// registers when the loop is vectorised.
 @usableFromInline
 struct CameraKernel {
     @usableFromInline let tx: Double, ty: Double
-    @usableFromInline let a: Double, b: Double, c: Double, d: Double
+    @usableFromInline let a: Double, b: Double
     @usableFromInline let eye: Double, cx: Double, cy: Double, cosTilt: Double, sinTilt: Double
 
     @usableFromInline
@@ -64,8 +65,6 @@ struct CameraKernel {
         ty = v.targetWorld.y
         a = v.cosBearing * s
         b = v.sinBearing * s
-        c = -v.sinBearing * s
-        d = v.cosBearing * s
         eye = v.eyeDistance
         cx = v.center.x
         cy = v.center.y
@@ -78,7 +77,7 @@ struct CameraKernel {
     func project(x: Double, y: Double) -> ScreenPoint {
         let dx = x - tx, dy = y - ty
         let sx = dx * a + dy * b
-        let sy = dx * c + dy * d
+        let sy = dy * a - dx * b
         let w = eye - sy * sinTilt
         let k = eye / w
         let px = cx + sx * k, py = cy + sy * cosTilt * k

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkInputs
 import CProjectionPeer
 import Meridian
 

@@ -6,7 +6,8 @@
 
 static inline double peer_y(double lat, double world) {
     lat = lat > PEER_MAX_LAT ? PEER_MAX_LAT : (lat < -PEER_MAX_LAT ? -PEER_MAX_LAT : lat);
-    return world * (0.5 - atanh(sin(lat * PEER_DEG)) / (2.0 * M_PI));
+    double s = sin(lat * PEER_DEG);
+    return world * (0.5 - log((1.0 + s) / (1.0 - s)) / (4.0 * M_PI));
 }
 
 peer_camera peer_camera_make(double lat, double lng, double zoom, double bearing, double tilt, double width, double height) {

@@ -4,26 +4,27 @@ import Meridian
 /// The benchmark view and inputs, the same for Meridian and the C peer: 1024×768 at zoom 15,
 /// bearing 30, tilt 45 over central Helsinki; points drawn with splitmix64 (seed 0x5EED)
 /// uniformly in the lat/lng box of the view's ground footprint, latitude first.
-enum Inputs {
-    static let size = ScreenSize(width: 1024, height: 768)
-    static let camera = try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 30, tilt: 45)
-    static let viewport = try! Viewport(camera: camera, size: size)
-    static let peer = peer_camera_make(60.1716, 24.9443, 15, 30, 45, 1024, 768)
+public enum Inputs {
+    public static let size = ScreenSize(width: 1024, height: 768)
+    public static let camera = try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 30, tilt: 45)
+    public static let viewport = try! Viewport(camera: camera, size: size)
+    public static let peer = peer_camera_make(60.1716, 24.9443, 15, 30, 45, 1024, 768)
 
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
+    public struct SplitMix64 {
+        public init(state: UInt64) { self.state = state }
+        public var state: UInt64
+        public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+        public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     }
 
     /// `n` coordinates in the footprint's bounding box.
-    static func coordinates(_ n: Int) -> [Coordinate] {
+    public static func coordinates(_ n: Int) -> [Coordinate] {
         let box = viewport.visibleRegion.bounds
         let (s, w, north, e) = (box.south!, box.west!, box.north!, box.east!)
         var rng = SplitMix64(state: 0x5EED)
@@ -34,10 +35,10 @@ enum Inputs {
     }
 
     /// The same points as normalised Mercator world points (Meridian's camera-step input).
-    static func world(_ coordinates: [Coordinate]) -> [MercatorPoint] { coordinates.map(WebMercator.project) }
+    public static func world(_ coordinates: [Coordinate]) -> [MercatorPoint] { coordinates.map(WebMercator.project) }
 
     /// The same points as world points at the zoom (the C peer's camera-step input).
-    static func peerWorld(_ coordinates: [Coordinate]) -> [peer_point] {
+    public static func peerWorld(_ coordinates: [Coordinate]) -> [peer_point] {
         var out = [peer_point](repeating: peer_point(), count: coordinates.count)
         coordinates.withUnsafeBytes { raw in
             out.withUnsafeMutableBufferPointer { o in
@@ -49,7 +50,7 @@ enum Inputs {
 
     /// Largest difference, in points, between Meridian's and the peer's screen points (both
     /// NaN counts as equal): printed once so a benchmark never times two different computations.
-    static func maxDifference(_ a: [ScreenPoint], _ b: [peer_point]) -> Double {
+    public static func maxDifference(_ a: [ScreenPoint], _ b: [peer_point]) -> Double {
         zip(a, b).reduce(0) { m, pair in
             let (p, q) = pair
             if p.x.isNaN && q.x.isNaN { return m }
