@@ -145,3 +145,22 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
         #expect(!v.contains(outside))
     }
 }
+
+@Suite struct ConventionTests {
+    @Test("SPEC §1: the eye sits 1.5 view heights from the target, a vertical field of view of 36.87°")
+    func fieldOfView() {
+        for v in Sample.all {
+            #expect(v.eyeDistance == 1.5 * v.size.height)
+            let fov = 2 * atan((v.size.height / 2) / v.eyeDistance) * 180 / .pi
+            expectClose(fov, 36.87, within: 0.005, "field of view")
+        }
+    }
+
+    @Test("SPEC §1: at zoom z the world is 256·2^z points; a flat view shows it at that scale")
+    func worldScale() throws {
+        let v = Sample.viewport(Coordinate(latitude: 0, longitude: 0), zoom: 3)
+        #expect(v.worldSize == 2048)
+        let p = try #require(try v.point(for: Coordinate(latitude: 0, longitude: 90)))
+        expectClose(p.x - 512, 512, within: 1e-9, "a quarter of the world")
+    }
+}

@@ -173,3 +173,16 @@ import Testing
         #expect(EncodedPolyline.encode([]) == "")
     }
 }
+
+@Suite struct EncodedPolylineFuzzTests {
+    @Test("fuzz: any ASCII string decodes to nil or to a path that re-encodes to the same path")
+    func arbitraryStrings() async {
+        let character = Gen.int(in: 0...127).map { Character(Unicode.Scalar(UInt8($0))) }
+        await propertyCheck(count: 2000, input: character.array(of: 0...40)) { chars in
+            let text = String(chars)
+            guard let path = EncodedPolyline.decode(text) else { return }
+            #expect(path.allSatisfy { abs($0.latitude) <= 90 && $0.isFinite })
+            #expect(EncodedPolyline.decode(EncodedPolyline.encode(path)) == path)
+        }
+    }
+}
