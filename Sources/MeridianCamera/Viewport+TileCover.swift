@@ -31,9 +31,11 @@ extension Viewport {
         let scale = n / worldSize   // tile units per point
         let quad = visibleGroundOffsets().map { (x: targetWorld.x * n + $0.x * scale, y: targetWorld.y * n + $0.y * scale) }
         let ys = quad.map(\.y), xs = quad.map(\.x)
-        let rows = Swift.max(0, Int(ys.min()!.rounded(.down))) ... Swift.min(Int(n) - 1, Self.lastIndex(below: ys.max()!))
+        let top = Swift.max(0, Int(ys.min()!.rounded(.down))), bottom = Swift.min(Int(n) - 1, Self.lastIndex(below: ys.max()!))
+        guard top <= bottom else { return [] }   // no visible ground on the world (not reachable with a valid camera)
+        let rows = top...bottom
         let width = Self.lastIndex(below: xs.max()!) - Int(xs.min()!.rounded(.down)) + 1
-        guard rows.isEmpty || rows.count * Swift.min(width, Int(n)) <= limit else {
+        guard rows.count * Swift.min(width, Int(n)) <= limit else {
             throw InvalidArgument(parameter: "zoom", value: Double(z),
                                   problem: .inconsistent("the view would cover more than \(limit) tiles"))
         }
