@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianGeometry", targets: ["MeridianGeometry"]),
         .library(name: "MeridianCamera", targets: ["MeridianCamera"]),
+        .library(name: "MeridianMap", targets: ["MeridianMap"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -20,8 +21,12 @@ let package = Package(
         // Math layers: no Foundation, elementary functions from RealModule.
         .target(name: "MeridianGeometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "MeridianCamera", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianMotion", dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianGestures", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        // The one stateful hub: camera, constraints, animations on a clock, events, gestures, overlays.
+        .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures"]),
         // Umbrella: re-exports, no code.
-        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera"]),
+        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
         .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
         // The command-line tool.
@@ -34,6 +39,13 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianCameraTests", dependencies: [
             "MeridianCamera", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianMotionTests", dependencies: [
+            "MeridianMotion", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianGesturesTests", dependencies: ["MeridianGestures", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianMapTests", dependencies: [
+            "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]

@@ -47,6 +47,14 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
         self.tilt = tilt.clamped(to: 0...TiltCurve.maxTilt(zoom: z))
     }
 
+    /// A copy with some values replaced, clamped and wrapped again as in `init` (lowering the
+    /// zoom may lower the tilt).
+    /// - Throws: ``InvalidArgument`` naming the first non-finite replacement.
+    public func changing(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) throws(InvalidArgument) -> CameraPosition {
+        try CameraPosition(target: target ?? self.target, zoom: zoom ?? self.zoom,
+                           bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
+    }
+
     /// A copy with some values replaced, clamped again (lowering the zoom may lower the tilt).
     func with(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) -> CameraPosition {
         CameraPosition(clamping: target ?? self.target, zoom: zoom ?? self.zoom,

@@ -74,9 +74,6 @@ public enum CameraUpdate: Hashable, Sendable {
     static func zoom(_ viewport: Viewport, to zoom: Double, keeping focus: ScreenPoint?) throws(InvalidArgument) -> CameraPosition {
         let zoomed = viewport.camera.with(zoom: zoom)
         guard let focus, let ground = viewport.worldPoint(for: focus) else { return zoomed }
-        let after = viewport.with(camera: zoomed)
-        guard let offset = after.groundOffset(at: focus) else { return zoomed }
-        let target = MercatorPoint(x: ground.x - offset.x / after.worldSize, y: ground.y - offset.y / after.worldSize)
-        return zoomed.with(target: WebMercator.unproject(target))
+        return viewport.anchoring(zoomed, ground: ground, at: focus) ?? zoomed
     }
 }

@@ -37,6 +37,15 @@ extension Viewport {
         return MercatorPoint(x: targetWorld.x + g.x / worldSize, y: targetWorld.y + g.y / worldSize)
     }
 
+    /// `camera` with its target moved so that the ground at `ground` (a normalised world
+    /// point) is drawn at `point` in this view's size and padding: how a finger keeps its
+    /// ground while panning, pinching or rotating. Nil when `point` has no ground under `camera`.
+    public func anchoring(_ camera: CameraPosition, ground: MercatorPoint, at point: ScreenPoint) -> CameraPosition? {
+        let v = with(camera: camera)
+        guard point.isFinite, ground.x.isFinite, ground.y.isFinite, let q = v.groundOffset(at: point) else { return nil }
+        return camera.with(target: WebMercator.unproject(MercatorPoint(x: ground.x - q.x / v.worldSize, y: ground.y - q.y / v.worldSize)))
+    }
+
     /// The screen point of a normalised world point taken literally (no world-copy choice),
     /// or nil behind the eye or for non-finite input.
     public func point(forWorld p: MercatorPoint) -> ScreenPoint? {

@@ -1,0 +1,120 @@
+import MeridianCamera
+import MeridianGeometry
+import MeridianMotion
+
+/// A transition running on the map's clock.
+struct RunningAnimation {
+    let transition: CameraTransition
+    let start: Double
+    let duration: Double
+    let options: AnimationOptions
+}
+
+/// A fling's glide: pans from the camera at its start by the deceleration's offset.
+struct Glide {
+    let deceleration: Deceleration
+    let start: Double
+    let origin: Viewport
+    let anchor: ScreenPoint
+}
+
+extension MapView {
+    /// Runs `body` with `options` for every animation started inside it (nested transactions:
+    /// the innermost wins), like a Core Animation transaction.
+    public func withTransaction<T>(_ options: AnimationOptions, _ body: () throws -> T) rethrows -> T {
+        transactions.append(options)
+        defer { transactions.removeLast() }
+        return try body()
+    }
+
+    /// Animates from the current frame to `camera` (constrained): target along a straight
+    /// Mercator line, zoom linearly, bearing the short way, tilt linearly, eased in and out,
+    /// 0.3 s unless a transaction says otherwise. Replaces a running animation from where it is.
+    public func animate(to camera: CameraPosition) {
+        start(CameraTransition(from: self.camera, to: constraints.constrain(camera), path: .ease, viewSize: frame))
+    }
+
+    /// Applies `update` to the current camera and animates to the result.
+    /// - Throws: ``InvalidArgument`` for a non-finite number in it; nothing starts.
+    public func animate(with update: CameraUpdate) throws(InvalidArgument) {
+        animate(to: try update.applied(to: projection, constraints: constraints))
+    }
+
+    /// Animates the target only.
+    public func animate(toLocation target: Coordinate) throws(InvalidArgument) {
+        animate(to: try camera.changing(target: target))
+    }
+
+    /// Animates the zoom only (clamped to the map's range).
+    public func animate(toZoom zoom: Double) throws(InvalidArgument) {
+        animate(to: try camera.changing(zoom: zoom))
+    }
+
+    /// Animates the bearing only, the short way round.
+    public func animate(toBearing bearing: Double) throws(InvalidArgument) {
+        animate(to: try camera.changing(bearing: bearing))
+    }
+
+    /// Animates the tilt only (clamped to the curve at the zoom).
+    public func animate(toViewingAngle tilt: Double) throws(InvalidArgument) {
+        animate(to: try camera.changing(tilt: tilt))
+    }
+
+    /// Flies to `camera` along van Wijk & Nuij's path (zoom out, travel, zoom in), with an
+    /// automatic duration from the path's length unless a transaction gives one.
+    public func fly(to camera: CameraPosition, rho: Double = CameraTransition.defaultRho) {
+        start(CameraTransition(from: self.camera, to: constraints.constrain(camera), path: .fly(rho: rho), viewSize: frame))
+    }
+
+    func start(_ transition: CameraTransition) {
+        let options = transactions.last ?? AnimationOptions()
+        let automatic = if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
+        let duration = options.duration.map { $0.isFinite ? max(0, $0) : 0 } ?? automatic
+        let wasMoving = animation != nil || glide != nil
+        stopMotion()
+        guard transition.to != camera else {
+            if wasMoving { settle() }
+            options.completion?(true)
+            return
+        }
+        guard duration > 0 else {
+            emit(.willMove(gesture: false))
+            change(to: transition.to)
+            settle()
+            options.completion?(true)
+            return
+        }
+        emit(.willMove(gesture: false))
+        animation = RunningAnimation(transition: transition, start: clock.now, duration: duration, options: options)
+    }
+
+    /// Whether an animation or a glide is running.
+    public var isAnimating: Bool { animation != nil || glide != nil }
+
+    /// Advances animations and glides to the clock's current time: call once per frame (a
+    /// display link in applications, `ManualClock.advance` then `tick()` in tests).
+    public func tick() {
+        let now = clock.now
+        if let a = animation {
+            let t = (now - a.start) / a.duration
+            change(to: constraints.constrain(a.transition.camera(at: a.options.curve.progress(at: t))))
+            if t >= 1 {
+                animation = nil
+                a.options.completion?(true)
+                settle()
+            }
+        }
+        if let g = glide {
+            let elapsed = now - g.start
+            let offset = g.deceleration.offset(at: elapsed)
+            if let ground = g.origin.worldPoint(for: g.anchor),
+               let moved = g.origin.anchoring(g.origin.camera, ground: ground, at: g.anchor + offset) {
+                change(to: constraints.constrain(moved))
+            }
+            if elapsed >= g.deceleration.duration {
+                glide = nil
+                settle()
+            }
+        }
+    }
+}

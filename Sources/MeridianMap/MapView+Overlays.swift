@@ -1,0 +1,92 @@
+import MeridianCamera
+import MeridianGeometry
+
+extension MapView {
+    /// Adds an overlay; returns its id.
+    /// - Throws: ``InvalidArgument`` for a non-finite or impossible number in it; nothing is added.
+    @discardableResult
+    public func add(_ overlay: Overlay) throws(InvalidArgument) -> OverlayID {
+        try Self.check(overlay)
+        let id = OverlayID(rawValue: nextOverlay)
+        nextOverlay += 1
+        overlays[id] = overlay
+        return id
+    }
+
+    /// Replaces an overlay's content. Unknown ids are ignored (returns false).
+    /// - Throws: ``InvalidArgument`` for a bad number; the old content stays.
+    @discardableResult
+    public func update(_ id: OverlayID, to overlay: Overlay) throws(InvalidArgument) -> Bool {
+        try Self.check(overlay)
+        guard overlays[id] != nil else { return false }
+        overlays[id] = overlay
+        return true
+    }
+
+    /// Removes an overlay; false if there was none with that id.
+    @discardableResult
+    public func remove(_ id: OverlayID) -> Bool { overlays.removeValue(forKey: id) != nil }
+
+    /// The overlays, bottom to top (z-index, then insertion order).
+    public var allOverlays: [(id: OverlayID, overlay: Overlay)] {
+        overlays.sorted { ($0.value.zIndex, $0.key) < ($1.value.zIndex, $1.key) }.map { ($0.key, $0.value) }
+    }
+
+    public func overlay(_ id: OverlayID) -> Overlay? { overlays[id] }
+
+    static func check(_ overlay: Overlay) throws(InvalidArgument) {
+        guard overlay.isValid else {
+            throw InvalidArgument(parameter: "overlay", value: .nan, problem: .inconsistent("has a non-finite or out-of-range number"))
+        }
+    }
+
+    /// The top-most overlay drawn under a screen point, under any bearing and tilt, or nil.
+    public func overlay(at point: ScreenPoint) -> OverlayID? {
+        let view = projection
+        return allOverlays.reversed().first { OverlayHitTest.hits($0.overlay, point, view) }?.id
+    }
+
+    /// A tap at a screen point: `tapOverlay` for the top-most overlay there, else `tapMap`
+    /// with the ground coordinate (nothing above the horizon).
+    public func tap(at point: ScreenPoint) {
+        if let id = overlay(at: point) {
+            emit(.tapOverlay(id))
+        } else if let c = try? projection.coordinate(for: point) {
+            emit(.tapMap(c))
+        }
+    }
+}
+
+/// Hit tests in screen space through a viewport.
+enum OverlayHitTest {
+    /// Extra reach, in points, around thin lines and outlines.
+    static let tolerance = 8.0
+
+    static func hits(_ overlay: Overlay, _ p: ScreenPoint, _ view: Viewport) -> Bool {
+        switch overlay {
+        case let .marker(m):
+            guard let base = try? view.point(for: m.position) else { return false }
+            let w = m.iconSize.width, h = m.iconSize.height
+            let left = base.x - m.anchor.x * w, top = base.y - m.anchor.y * h
+            return p.x >= left && p.x <= left + w && p.y >= top && p.y <= top + h
+        case let .polyline(l):
+            let pts = l.path.compactMap { try? view.point(for: $0) }
+            let reach = max(l.width / 2, tolerance)
+            return zip(pts, pts.dropFirst()).contains { distance(p, $0, $1) <= reach }
+        case let .polygon(g):
+            guard let c = try? view.coordinate(for: p) else { return false }
+            return Geodesy.contains(c, in: g.outer, edges: .rhumb) && !g.holes.contains { Geodesy.contains(c, in: $0, edges: .rhumb) }
+        case let .circle(c):
+            guard let ground = try? view.coordinate(for: p) else { return false }
+            return Geodesy.distance(ground, c.center) <= c.radius
+        }
+    }
+
+    /// Distance in points from p to the segment a–b.
+    static func distance(_ p: ScreenPoint, _ a: ScreenPoint, _ b: ScreenPoint) -> Double {
+        let ab = b - a, ap = p - a
+        let len2 = ab.dx * ab.dx + ab.dy * ab.dy
+        let t = len2 > 0 ? min(max((ap.dx * ab.dx + ap.dy * ab.dy) / len2, 0), 1) : 0
+        return (p - ScreenPoint(x: a.x + ab.dx * t, y: a.y + ab.dy * t)).length
+    }
+}
