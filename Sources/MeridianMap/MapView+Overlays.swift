@@ -27,9 +27,9 @@ extension MapView {
     @discardableResult
     public func remove(_ id: OverlayID) -> Bool { overlays.removeValue(forKey: id) != nil }
 
-    /// The overlays, bottom to top (z-index, then insertion order).
+    /// The overlays, bottom to top: shapes, then markers; by z-index, then insertion order.
     public var allOverlays: [(id: OverlayID, overlay: Overlay)] {
-        overlays.sorted { ($0.value.zIndex, $0.key) < ($1.value.zIndex, $1.key) }.map { ($0.key, $0.value) }
+        overlays.sorted { ($0.value.layer, $0.value.zIndex, $0.key) < ($1.value.layer, $1.value.zIndex, $1.key) }.map { ($0.key, $0.value) }
     }
 
     public func overlay(_ id: OverlayID) -> Overlay? { overlays[id] }

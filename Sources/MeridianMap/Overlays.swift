@@ -84,6 +84,13 @@ public enum Overlay: Hashable, Sendable {
     case polygon(Polygon)
     case circle(Circle)
 
+    /// Drawing layer: markers (1) always above shapes (0), as in the SDK; z-index orders
+    /// overlays within a layer.
+    public var layer: Int {
+        if case .marker = self { return 1 }
+        return 0
+    }
+
     public var zIndex: Int {
         switch self {
         case let .marker(m): return m.zIndex

@@ -99,3 +99,51 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(!r.err.contains("Fatal error"))
     }
 }
+
+@Suite struct AnimateCLITests {
+    func frames(_ arguments: [String]) throws -> [[String: Any]] {
+        let r = try runMeridian(["camera", "animate"] + arguments)
+        #expect(r.status == 0, "\(r.err)")
+        return try r.out.split(separator: "\n").map { try json(String($0)) }
+    }
+
+    func events(_ frame: [String: Any]) -> [String] {
+        (frame["events"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+    }
+
+    @Test("fly from Vancouver to Sydney: 60 fps, exact first and last frames, smooth, events in order")
+    func flyVancouverSydney() throws {
+        let lines = try frames(["--camera", "49.26,-123.11,10", "--to=-33.8683,151.2086,12", "--fly", "--size", "1024x768"])
+        #expect(lines.count > 60)
+        let cams = try lines.map(camera)
+        let vancouver = try CameraPosition(target: Coordinate(latitude: 49.26, longitude: -123.11), zoom: 10)
+        let sydney = try CameraPosition(target: Coordinate(latitude: -33.8683, longitude: 151.2086), zoom: 12)
+        #expect(cams.first == vancouver && cams.last == sydney)
+        for (i, line) in lines.enumerated() {
+            expectClose(line["time"] as? Double ?? Double(line["time"] as? Int ?? -1), Double(i) / 60, within: 1e-9, "time")
+        }
+        // Smooth: per frame the zoom moves less than 0.1 and the target less than a third of a view width.
+        for (a, b) in zip(cams, cams.dropFirst()) {
+            #expect(abs(b.zoom - a.zoom) < 0.1)
+            let view = try Viewport(camera: a, size: ScreenSize(width: 1024, height: 768))
+            let p = try #require(try view.point(for: b.target))
+            #expect((p - view.center).length < 1024.0 / 3, "jump of \((p - view.center).length) pt")
+        }
+        #expect(cams.map(\.zoom).min()! < 6, "the fly zooms out between distant targets")
+        #expect(events(lines[0]) == ["willMove"] && events(lines.last!) == ["didChange", "idle"])
+        #expect(lines.dropFirst().dropLast().allSatisfy { events($0) == ["didChange"] })
+    }
+
+    @Test func updateWithDurationAndBadInput() throws {
+        let lines = try frames(["--camera", "60.17,24.94,12", "--update", "zoom-in", "--duration", "0.3"])
+        let last = try camera(try #require(lines.last))
+        #expect(lines.count == 19 && last.zoom == 13)
+        for (arguments, mentions) in [(["--camera", "60.17,24.94,12"], "--to or --update"),
+                                      (["--camera", "60.17,24.94,12", "--update", "zoom-in", "--duration", "-1"], "duration"),
+                                      (["--camera", "60.17,24.94,12", "--update", "zoom-in", "--curve", "bouncy"], "curve"),
+                                      (["--camera", "60.17,24.94,12", "--to", "60,25,12", "--fly", "--rho", "0"], "rho")] {
+            let r = try runMeridian(["camera", "animate"] + arguments)
+            #expect(r.status != 0 && r.err.contains(mentions), "\(r.err)")
+        }
+    }
+}

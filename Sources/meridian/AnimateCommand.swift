@@ -1,0 +1,91 @@
+import ArgumentParser
+import Meridian
+import MeridianText
+
+/// `meridian camera animate`: runs a camera animation on a map with a manual clock and prints
+/// every 60 fps frame as a JSON line: `time` in seconds, the camera, and the map events of that
+/// frame. The first line is the start camera at time 0, the last the exact end camera.
+struct Animate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Every 60 fps frame of a camera animation, as JSON lines with the map's events.",
+        discussion: """
+            meridian camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768
+            meridian camera animate --camera 60.17,24.94,12 --update zoom-in --duration 0.3
+            """)
+    static let maxDuration = 120.0
+
+    @OptionGroup var view: ViewOptions
+    @Option(help: "The camera to animate to: lat,lng,zoom[,bearing[,tilt]].", transform: { try checked(TextValues.camera($0)) })
+    var to: CameraPosition?
+    @Option(help: "An update to apply and animate to (forms as in `camera apply`).", transform: { try checked(TextValues.cameraUpdate($0)) })
+    var update: CameraUpdate?
+    @Option(help: "Seconds (default 0.3; automatic for --fly), at most 120.") var duration: Double?
+    @Option(help: "Timing curve: linear, ease-in, ease-out, ease-in-out (default), default.",
+            transform: { try checked(Animate.curve($0)) })
+    var curve: TimingCurve = .easeInOut
+    @Flag(help: "Fly: zoom out, travel, zoom in (van Wijk & Nuij).") var fly = false
+    @Option(help: "The fly path's curvature ρ.") var rho: Double = CameraTransition.defaultRho
+    @OptionGroup var zoom: ZoomRangeOptions
+
+    func validate() throws {
+        guard (to == nil) != (update == nil) else { throw ValidationError("give exactly one of --to or --update") }
+        if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) {
+            throw ValidationError("duration must be a finite number of seconds in [0, \(Int(Self.maxDuration))], got \(duration)")
+        }
+        guard rho.isFinite, rho > 0 else { throw ValidationError("rho must be a finite positive number, got \(rho)") }
+    }
+
+    static func curve(_ name: String) throws(TextError) -> TimingCurve {
+        switch name {
+        case "linear": return .linear
+        case "ease-in": return .easeIn
+        case "ease-out": return .easeOut
+        case "ease-in-out": return .easeInOut
+        case "default": return .systemDefault
+        default: throw TextError("curve: expected linear, ease-in, ease-out, ease-in-out or default, got '\(name)'")
+        }
+    }
+
+    func run() throws {
+        let range = try zoom.range()
+        try MainActor.assumeIsolated {
+            let clock = ManualClock()
+            let map = try checked(MapView(options: MapOptions(frame: view.size, camera: view.camera, padding: view.padding), clock: clock))
+            try checked(map.setMinZoom(range.min, maxZoom: range.max))
+            var events: [JSON] = []
+            map.onEvent = { events.append(Self.json($0)) }
+            let destination = try to ?? checked(update!.applied(to: map.projection, constraints: map.constraints))
+            let fallback = fly ? CameraTransition(from: map.camera, to: destination, path: .fly(rho: rho), viewSize: view.size).automaticDuration : 0.3
+            let seconds = duration ?? fallback
+            guard seconds <= Self.maxDuration else { throw ValidationError("the fly would take \(seconds) s, more than \(Int(Self.maxDuration)) s") }
+            map.withTransaction(AnimationOptions(duration: seconds, curve: curve)) {
+                if fly { map.fly(to: destination, rho: rho) } else { map.animate(to: destination) }
+            }
+            var frame = 0
+            @MainActor func emitLine() {
+                var fields: [(String, JSON)] = [("time", .number(Double(frame) / 60))]
+                if case let .object(cameraFields) = JSON(map.camera) { fields += cameraFields }
+                fields.append(("events", .array(events)))
+                print(JSON.object(fields).text)
+                events.removeAll()
+            }
+            emitLine()
+            while map.isAnimating {
+                frame += 1
+                clock.advance(by: 1.0 / 60)
+                map.tick()
+                emitLine()
+            }
+        }
+    }
+
+    static func json(_ event: MapEvent) -> JSON {
+        switch event {
+        case let .willMove(gesture): return .object([("type", .string("willMove")), ("gesture", .bool(gesture))])
+        case .didChange: return .object([("type", .string("didChange"))])
+        case .idle: return .object([("type", .string("idle"))])
+        case let .tapMap(c): return .object([("type", .string("tapMap")), ("coordinate", JSON(c))])
+        case let .tapOverlay(id): return .object([("type", .string("tapOverlay")), ("overlay", .integer(id.rawValue))])
+        }
+    }
+}
