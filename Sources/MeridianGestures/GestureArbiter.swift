@@ -22,6 +22,8 @@ public struct GestureArbiter: Sendable {
     public static let tiltDegreesPerPoint = 0.5
     public static let doubleTapDragZoomPerPoint = 1.0 / 150
     public static let wheelZoomPerPoint = 1.0 / 200
+    /// How far one arrow key scrolls, in points.
+    public static let keyScrollPoints = 100.0
 
     enum Mode: Sendable {
         case idle, pressing, panning, secondPress(anchor: ScreenPoint), doubleTapDragging(anchor: ScreenPoint)
@@ -61,6 +63,20 @@ public struct GestureArbiter: Sendable {
         case let .wheel(p, delta, _):
             guard p.isFinite, delta.isFinite, settings.zoom, !isActive else { return [] }
             return [.began(.wheel), .changed([.zoom(by: -delta * Self.wheelZoomPerPoint, around: p)]), .ended(fling: nil)]
+        case let .key(key, _):
+            return keyOutputs(key)
+        }
+    }
+
+    func keyOutputs(_ key: Key) -> [GestureOutput] {
+        let step = Self.keyScrollPoints
+        switch key {
+        case .up: return settings.scroll ? [.animatedScroll(ScreenVector(dx: 0, dy: -step))] : []
+        case .down: return settings.scroll ? [.animatedScroll(ScreenVector(dx: 0, dy: step))] : []
+        case .left: return settings.scroll ? [.animatedScroll(ScreenVector(dx: -step, dy: 0))] : []
+        case .right: return settings.scroll ? [.animatedScroll(ScreenVector(dx: step, dy: 0))] : []
+        case .zoomIn: return settings.zoom ? [.animatedZoomAtCenter(by: 1)] : []
+        case .zoomOut: return settings.zoom ? [.animatedZoomAtCenter(by: -1)] : []
         }
     }
 

@@ -12,12 +12,20 @@ public enum InputEvent: Hashable, Sendable {
     case cancel(id: Int, time: Double)
     /// A wheel or trackpad scroll at a point: positive `delta` (points) zooms out.
     case wheel(at: ScreenPoint, delta: Double, time: Double)
+    /// A key press (keyboard navigation).
+    case key(Key, time: Double)
 
     public var time: Double {
         switch self {
-        case let .down(_, _, t), let .move(_, _, t), let .up(_, _, t), let .cancel(_, t), let .wheel(_, _, t): return t
+        case let .down(_, _, t), let .move(_, _, t), let .up(_, _, t), let .cancel(_, t), let .wheel(_, _, t), let .key(_, t): return t
         }
     }
+}
+
+/// Keys that move the map: arrows scroll by ``GestureArbiter/keyScrollPoints`` (the camera
+/// moves that way), plus and minus zoom by 1 about the centre.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right, zoomIn, zoomOut
 }
 
 /// A change a gesture asks of the camera, relative to the current frame. The map applies it
@@ -51,6 +59,10 @@ public enum GestureOutput: Hashable, Sendable {
     case animatedZoom(by: Double, around: ScreenPoint, kind: GestureKind)
     /// A single tap at the point (for overlay and map tap events).
     case tap(ScreenPoint)
+    /// A key asks for an animated scroll of the camera by the vector (points, screen axes).
+    case animatedScroll(ScreenVector)
+    /// A key asks for an animated zoom by the amount about the padded centre.
+    case animatedZoomAtCenter(by: Double)
 }
 
 /// Which gesture families are on (SPEC §7). Switches never limit code.

@@ -26,6 +26,10 @@ extension MapView {
                 try? animate(with: .zoomBy(by, focus: around))
             case let .tap(point):
                 tap(at: point)
+            case let .animatedScroll(vector):
+                try? animate(with: .scroll(by: vector))
+            case let .animatedZoomAtCenter(by):
+                try? animate(with: .zoomBy(by))
             }
         }
     }

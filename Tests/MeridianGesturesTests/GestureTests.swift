@@ -89,4 +89,11 @@ func deltas(_ outputs: [GestureOutput]) -> [CameraDelta] {
         #expect(deltas(wheel) == [.zoom(by: 100 * GestureArbiter.wheelZoomPerPoint, around: pt(5, 6))])
         #expect(feed([.wheel(at: pt(5, 6), delta: .nan, time: 0), .down(id: 1, at: pt(.nan, 0), time: 0)]).isEmpty)
     }
+
+    @Test("keys: arrows scroll the camera, plus and minus zoom about the centre, within the switches")
+    func keys() {
+        #expect(feed([.key(.right, time: 0)]) == [.animatedScroll(ScreenVector(dx: GestureArbiter.keyScrollPoints, dy: 0))])
+        #expect(feed([.key(.zoomOut, time: 0)]) == [.animatedZoomAtCenter(by: -1)])
+        #expect(feed([.key(.up, time: 0), .key(.zoomIn, time: 0)], settings: .all(false)).isEmpty)
+    }
 }

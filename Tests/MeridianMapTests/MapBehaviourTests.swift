@@ -101,6 +101,30 @@ import Testing
         }
     }
 
+    @Test("double tap animates a zoom in by 1 keeping the tapped ground; keys scroll and zoom; switches off stop them")
+    func discreteGestures() throws {
+        let h = try Harness(camera(60.17, 24.94, 12, bearing: 20, tilt: 30))
+        let tapPoint = ScreenPoint(x: 700, y: 500)
+        let ground = try #require(try h.map.projection.coordinate(for: tapPoint))
+        for (t, phase) in [(0.0, 0), (0.05, 1), (0.15, 0), (0.2, 1)] {
+            h.map.handle(phase == 0 ? .down(id: 1, at: tapPoint, time: t) : .up(id: 1, at: tapPoint, time: t))
+        }
+        h.settle()
+        expectClose(h.map.camera.zoom, 13, within: 1e-12, "double tap")
+        expectClose(try h.map.projection.point(for: ground), tapPoint, within: 1e-6, "tapped ground")
+        h.map.handle(.key(.zoomOut, time: 1))
+        h.settle()
+        expectClose(h.map.camera.zoom, 12, within: 1e-12, "minus key")
+        let before = h.map.camera
+        h.map.gestureSettings = .all(false)
+        h.map.handle(.key(.left, time: 2))
+        h.drag([ScreenPoint(x: 100, y: 100), ScreenPoint(x: 200, y: 200), ScreenPoint(x: 300, y: 300)])
+        h.settle()
+        #expect(h.map.camera == before)
+        try h.map.moveCamera(.zoomIn)   // switches never limit code
+        #expect(h.map.camera.zoom == 13)
+    }
+
     @Test("non-finite input anywhere leaves the map unchanged")
     func nonFinite() throws {
         let h = try Harness(camera(60, 25, 12, bearing: 10, tilt: 20))
