@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MeridianGeometry", targets: ["MeridianGeometry"]),
         .library(name: "MeridianCamera", targets: ["MeridianCamera"]),
         .library(name: "MeridianMap", targets: ["MeridianMap"]),
+        .library(name: "GoogleMapsCompat", targets: ["GoogleMapsCompat"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures"]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
+        // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
+        .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
         .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
         // The command-line tool.
@@ -47,6 +50,7 @@ let package = Package(
         .testTarget(name: "MeridianMapTests", dependencies: [
             "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "GoogleMapsCompatTests", dependencies: ["GoogleMapsCompat", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

@@ -5,4 +5,5 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source scripts/setup.sh
 swift build --build-tests 2>&1 | tail -n 3
-swift test --skip-build
+# A bound on the whole run, so a hang fails CI instead of using up its time.
+timeout 1800 swift test --skip-build
