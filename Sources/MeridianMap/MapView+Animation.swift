@@ -88,6 +88,9 @@ extension MapView {
         animation = RunningAnimation(transition: transition, start: clock.now, duration: duration, options: options)
     }
 
+    /// Fraction of an animation's duration below which its end counts as reached.
+    static let endTolerance = 1e-9
+
     /// Whether an animation or a glide is running.
     public var isAnimating: Bool { animation != nil || glide != nil }
 
@@ -96,9 +99,12 @@ extension MapView {
     public func tick() {
         let now = clock.now
         if let a = animation {
+            // A frame within a nanosecond-fraction of the end is the end: clock steps that do
+            // not sum exactly (60 × 1/60) must not add a frame that changes nothing.
             let t = (now - a.start) / a.duration
-            change(to: constraints.constrain(a.transition.camera(at: a.options.curve.progress(at: t))))
-            if t >= 1 {
+            let finished = t >= 1 - Self.endTolerance
+            change(to: constraints.constrain(a.transition.camera(at: finished ? 1 : a.options.curve.progress(at: t))))
+            if finished {
                 animation = nil
                 a.options.completion?(true)
                 settle()
