@@ -17,12 +17,11 @@ extension MapView {
                 for delta in deltas { apply(delta) }
             case let .ended(fling):
                 if let fling, let deceleration = Deceleration(velocity: fling) {
-                    let anchor = projection.center
-                    glide = Glide(deceleration: deceleration, start: clock.now, origin: projection, anchor: anchor)
+                    let view = projection
+                    glide = Glide(deceleration: deceleration, start: clock.now, origin: view, anchor: view.center)
                 }
                 settle()
             case let .animatedZoom(by, around, _):
-                stopMotion()
                 try? animate(with: .zoomBy(by, focus: around))
             case let .tap(point):
                 tap(at: point)
@@ -37,19 +36,24 @@ extension MapView {
     /// Applies one gesture delta to the current frame, under the constraints.
     func apply(_ delta: CameraDelta) {
         let view = projection
-        var next: CameraPosition?
+        let next: CameraPosition?
         switch delta {
         case let .pan(from, to):
-            if let ground = view.worldPoint(for: from) { next = view.anchoring(camera, ground: ground, at: to) }
+            next = view.worldPoint(for: from).flatMap { view.anchoring(camera, ground: $0, at: to) }
         case let .zoom(by, around):
-            let zoomed = try? camera.changing(zoom: constraints.zoomRange.clamp(camera.zoom + by))
-            if let zoomed { next = view.worldPoint(for: around).flatMap { view.anchoring(zoomed, ground: $0, at: around) } ?? zoomed }
+            next = Self.keeping(around, in: view, try? camera.changing(zoom: constraints.zoomRange.clamp(camera.zoom + by)))
         case let .rotate(by, around):
-            let turned = try? camera.changing(bearing: camera.bearing + by)
-            if let turned { next = view.worldPoint(for: around).flatMap { view.anchoring(turned, ground: $0, at: around) } ?? turned }
+            next = Self.keeping(around, in: view, try? camera.changing(bearing: camera.bearing + by))
         case let .tilt(by):
             next = try? camera.changing(tilt: camera.tilt + by)
         }
         if let next { change(to: constraints.constrain(next)) }
+    }
+
+    /// `changed` with its target moved so the ground under `point` stays there (as it is when
+    /// the point has no ground).
+    static func keeping(_ point: ScreenPoint, in view: Viewport, _ changed: CameraPosition?) -> CameraPosition? {
+        guard let changed else { return nil }
+        return view.worldPoint(for: point).flatMap { view.anchoring(changed, ground: $0, at: point) } ?? changed
     }
 }
