@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MeridianCamera", targets: ["MeridianCamera"]),
         .library(name: "MeridianMap", targets: ["MeridianMap"]),
         .library(name: "GoogleMapsCompat", targets: ["GoogleMapsCompat"]),
+        .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -26,6 +27,10 @@ let package = Package(
         .target(name: "MeridianGestures", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
         // The one stateful hub: camera, constraints, animations on a clock, events, gestures, overlays.
         .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures"]),
+        // Tiles: MBTiles (SQLite) and Mapbox Vector Tiles (hand-written decoder, zlib inflate).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "MeridianTiles", dependencies: ["MeridianCamera", "CSQLite", "CZlib"]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
@@ -51,6 +56,9 @@ let package = Package(
             "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "GoogleMapsCompatTests", dependencies: ["GoogleMapsCompat", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianTilesTests", dependencies: [
+            "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

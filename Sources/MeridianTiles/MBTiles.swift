@@ -1,0 +1,110 @@
+import CSQLite
+import MeridianCamera
+
+/// A read-only MBTiles database (spec 1.3): `metadata` (name/value) and `tiles`
+/// (zoom_level, tile_column, tile_row, tile_data) with rows in the TMS scheme
+/// (row = 2^z − 1 − y). One connection per instance; use one per thread or task.
+///
+/// ```swift
+/// let db = try MBTiles(path: "helsinki.mbtiles")
+/// let tile = try db.vectorTile(TileID(z: 14, x: 9326, y: 4740))   // VectorTile?
+/// ```
+public final class MBTiles {
+    public let path: String
+    /// The `metadata` table as read when opening.
+    public let metadata: [String: String]
+    private var db: OpaquePointer?
+    private var tileQuery: OpaquePointer?
+
+    /// Opens the file read-only and reads its metadata.
+    /// - Throws: ``TileError/database(path:message:)`` when SQLite cannot open or read it,
+    ///   ``TileError/notMBTiles(path:reason:)`` when the tables are missing.
+    public init(path: String) throws(TileError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(handle)
+            throw .database(path: path, message: message)
+        }
+        db = handle
+        do throws(TileError) {
+            metadata = try Self.readMetadata(handle, path)
+            var query: OpaquePointer?
+            let sql = "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
+            guard sqlite3_prepare_v2(handle, sql, -1, &query, nil) == SQLITE_OK else {
+                throw TileError.notMBTiles(path: path, reason: String(cString: sqlite3_errmsg(handle)))
+            }
+            tileQuery = query
+        } catch {
+            sqlite3_close_v2(handle)
+            db = nil
+            throw error
+        }
+    }
+
+    deinit {
+        sqlite3_finalize(tileQuery)
+        sqlite3_close_v2(db)
+    }
+
+    static func readMetadata(_ db: OpaquePointer, _ path: String) throws(TileError) -> [String: String] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(db))
+            // A file that is not a database at all fails here too: tell the two apart.
+            if sqlite3_errcode(db) == SQLITE_NOTADB || sqlite3_errcode(db) == SQLITE_CORRUPT {
+                throw .database(path: path, message: message)
+            }
+            throw .notMBTiles(path: path, reason: message)
+        }
+        defer { sqlite3_finalize(statement) }
+        var result: [String: String] = [:]
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { return result }
+            guard rc == SQLITE_ROW else { throw .database(path: path, message: String(cString: sqlite3_errmsg(db))) }
+            if let name = sqlite3_column_text(statement, 0), let value = sqlite3_column_text(statement, 1) {
+                result[String(cString: name)] = String(cString: value)
+            }
+        }
+    }
+
+    /// The tile's stored bytes (usually gzip-compressed MVT, or an image), or nil when the
+    /// database has no such tile.
+    /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom,
+    ///   ``TileError/database(path:message:)`` when SQLite fails.
+    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+        guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
+            throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
+        }
+        sqlite3_reset(tileQuery)
+        sqlite3_bind_int64(tileQuery, 1, Int64(tile.z))
+        sqlite3_bind_int64(tileQuery, 2, Int64(tile.x))
+        sqlite3_bind_int64(tileQuery, 3, Int64((1 << tile.z) - 1 - tile.y))
+        switch sqlite3_step(tileQuery) {
+        case SQLITE_ROW:
+            let count = Int(sqlite3_column_bytes(tileQuery, 0))
+            guard count > 0, let blob = sqlite3_column_blob(tileQuery, 0) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: blob, count: count))
+        case SQLITE_DONE:
+            return nil
+        default:
+            throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    /// The decoded vector tile, or nil when the database has no such tile.
+    /// - Throws: as ``data(for:)``, plus ``TileError/compression(_:)`` and ``TileError/malformed(_:offset:)``.
+    public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {
+        guard let bytes = try data(for: tile) else { return nil }
+        return try VectorTileDecoder.decode(compressed: bytes)
+    }
+
+    /// The zoom range the metadata declares (`minzoom`, `maxzoom`), if both are present.
+    public var zoomRange: ClosedRange<Int>? {
+        guard let lo = metadata["minzoom"].flatMap({ Int($0) }), let hi = metadata["maxzoom"].flatMap({ Int($0) }), lo <= hi else { return nil }
+        return lo...hi
+    }
+}

@@ -1,0 +1,24 @@
+/// What went wrong reading tiles: every malformed input (a corrupt database, a truncated or
+/// corrupt tile, a compressed bomb) ends here, typed and described, never in a crash.
+public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The MBTiles database could not be opened or read (SQLite's message).
+    case database(path: String, message: String)
+    /// The database is not an MBTiles file (a table or a metadata value is missing or wrong).
+    case notMBTiles(path: String, reason: String)
+    /// Compressed tile data could not be inflated.
+    case compression(String)
+    /// The tile's bytes are not a valid Mapbox Vector Tile; `offset` is where reading failed.
+    case malformed(String, offset: Int)
+    /// Asked for a tile outside the world at its zoom.
+    case tileOutOfRange(z: Int, x: Int, y: Int)
+
+    public var description: String {
+        switch self {
+        case let .database(path, message): return "cannot read MBTiles database \(path): \(message)"
+        case let .notMBTiles(path, reason): return "\(path) is not an MBTiles file: \(reason)"
+        case let .compression(why): return "cannot inflate tile data: \(why)"
+        case let .malformed(why, offset): return "malformed vector tile at byte \(offset): \(why)"
+        case let .tileOutOfRange(z, x, y): return "tile \(z)/\(x)/\(y) is outside the world"
+        }
+    }
+}
