@@ -6,6 +6,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source scripts/setup.sh
+bash scripts/build-data.sh
 swift build -c release --product meridian 2>&1 | tail -n 1
 M="$(swift build -c release --show-bin-path)/meridian"
 
