@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MeridianMap", targets: ["MeridianMap"]),
         .library(name: "GoogleMapsCompat", targets: ["GoogleMapsCompat"]),
         .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
+        .library(name: "MeridianRender", targets: ["MeridianRender"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "MeridianTiles", dependencies: ["MeridianCamera", "CSQLite", "CZlib"]),
+        // Drawing: Cairo through a system-library target.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "CCairo", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
@@ -39,7 +43,7 @@ let package = Package(
         .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", "MeridianText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
@@ -59,6 +63,7 @@ let package = Package(
         .testTarget(name: "MeridianTilesTests", dependencies: [
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "CCairo", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The main job: set up, build the `meridian` tool in release mode, and run real camera
-# computations with it (fit Vancouver–Calgary, project central Helsinki under bearing and
-# tilt, the visible region, an update, the tile cover). Safe to run twice.
+# The main job: set up (including the default street data), build the `meridian` tool in
+# release mode, render a gallery of central Helsinki through the camera into out/gallery/, and
+# run real camera computations (fit Vancouver–Calgary, projection under bearing and tilt, the
+# visible region, an update, the tile cover, a fly). Safe to run twice.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -11,6 +12,14 @@ swift build -c release --product meridian 2>&1 | tail -n 1
 M="$(swift build -c release --show-bin-path)/meridian"
 
 run() { echo; echo "\$ meridian $*"; "$M" "$@"; }
+
+mkdir -p out/gallery
+render() { local name="$1"; shift; "$M" render --size 1024x768 -o "out/gallery/$name.png" "$@" && echo "wrote out/gallery/$name.png ($*)"; }
+render streets-z15 --lat 60.1716 --lng 24.9443 --zoom 15
+render station-z16-tilted --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45
+render senate-square-z17 --lat 60.1695 --lng 24.9475 --zoom 17 --bearing 330 --tilt 55
+render cathedral-z18 --lat 60.1700 --lng 24.9505 --zoom 18 --marker 60.170378,24.952176
+render railway-z18-retina --lat 60.1712 --lng 24.9425 --zoom 18 --tilt 60 --scale 2
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768 --bearing 30 --tilt 30
 run camera project --camera 60.17,24.94,15,30,45 --size 1024x768 60.1699,24.9384 60.1704,24.9522
@@ -19,3 +28,4 @@ run camera visible-region --camera 60.17,24.94,15,30,45 --size 1024x768
 run camera apply --camera 60.17,24.94,12 --update zoom-in
 run camera apply --camera 60.17,24.94,12,90 --size 1024x768 --update scroll:200,100
 run camera tiles --camera 60.17,24.94,15,30,45 --size 1024x768
+run camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768 | sed -n '1p;$p'

@@ -46,6 +46,15 @@ extension Viewport {
         return camera.with(target: WebMercator.unproject(MercatorPoint(x: ground.x - q.x / v.worldSize, y: ground.y - q.y / v.worldSize)))
     }
 
+    /// How deep a normalised world point lies along the view axis, relative to the target:
+    /// 1 at the target's depth, below 1 nearer the eye, above 1 farther, ≤ 0 behind the eye.
+    /// Renderers clip geometry against a small positive value before projecting.
+    public func depthRatio(forWorld p: MercatorPoint) -> Double {
+        let dx = (p.x - targetWorld.x) * worldSize, dy = (p.y - targetWorld.y) * worldSize
+        let sy = dy * cosBearing - dx * sinBearing
+        return (eyeDistance - sy * sinTilt) / eyeDistance
+    }
+
     /// The screen point of a normalised world point taken literally (no world-copy choice),
     /// or nil behind the eye or for non-finite input.
     public func point(forWorld p: MercatorPoint) -> ScreenPoint? {

@@ -9,7 +9,7 @@ struct MeridianCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract: "Meridian: an open map camera-and-view engine.",
-        subcommands: [CameraCommand.self]
+        subcommands: [CameraCommand.self, Render.self]
     )
 }
 

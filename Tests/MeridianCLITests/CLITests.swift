@@ -147,3 +147,35 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         }
     }
 }
+
+@Suite struct RenderCLITests {
+    /// Width and height from a PNG's IHDR chunk.
+    func pngSize(_ data: Data) -> (Int, Int)? {
+        let b = [UInt8](data)
+        guard b.count > 24, b[0] == 0x89, b[1] == 0x50, b[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        return (be(16), be(20))
+    }
+
+    @Test("meridian render writes a PNG of the asked size; bad arguments are named")
+    func render() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(ProcessInfo.processInfo.processIdentifier).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // An empty data folder is an error naming the data; a real folder is needed for a map.
+        let dataless = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", "/nonexistent", "-o", out.path])
+        #expect(dataless.status != 0 && dataless.err.contains("build-data"))
+        let data = ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/meridian-data").path
+        guard FileManager.default.fileExists(atPath: data + "/helsinki.mbtiles") else { return }
+        let r = try runMeridian(["render", "--lat", "60.1716", "--lng", "24.9443", "--zoom", "16", "--bearing", "30", "--tilt", "45",
+                                 "--size", "320x240", "--scale", "2", "--data", data, "-o", out.path])
+        #expect(r.status == 0, "\(r.err)")
+        let size = pngSize(try Data(contentsOf: out))
+        #expect(size?.0 == 640 && size?.1 == 480)
+        for (args, mentions) in [(["--scale", "5"], "scale"), (["--size", "5000x10"], "size"), (["--tilt", "nan"], "tilt")] {
+            let bad = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "-o", out.path] + args)
+            #expect(bad.status != 0 && bad.err.contains(mentions), "\(bad.err)")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CCairo
+import MeridianGeometry
+
+/// What went wrong drawing or encoding an image.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Size or scale outside what the renderer draws (the message says which).
+    case invalidSize(String)
+    /// Cairo reported an error (its message).
+    case cairo(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(why): return "cannot draw an image of that size: \(why)"
+        case let .cairo(why): return "drawing failed: \(why)"
+        }
+    }
+}
+
+/// An RGBA colour, components in [0, 1].
+public struct RGBA: Hashable, Sendable {
+    public var r: Double, g: Double, b: Double, a: Double
+    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+    /// From 0xRRGGBB.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(Double(hex >> 16 & 0xff) / 255, Double(hex >> 8 & 0xff) / 255, Double(hex & 0xff) / 255, alpha)
+    }
+}
+
+/// A Cairo image surface sized in points, drawn at a pixel scale; one per frame, never shared.
+final class Canvas {
+    static let maximumPixels = 8192 * 8192
+
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    let scale: Double
+
+    init(size: ScreenSize, scale: Double) throws(RenderError) {
+        guard (1...3).contains(scale), scale == scale.rounded() else { throw .invalidSize("scale must be 1, 2 or 3, got \(scale)") }
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard size.width.isFinite, size.height.isFinite, w > 0, h > 0, w * h <= Self.maximumPixels else {
+            throw .invalidSize("\(size) at scale \(Int(scale))")
+        }
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { throw .cairo("cannot create a \(w)×\(h) surface") }
+        surface = s
+        cr = cairo_create(s)
+        self.scale = scale
+        cairo_scale(cr, scale, scale)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GOOD)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    func set(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+    func fillAll(_ c: RGBA) {
+        set(c)
+        cairo_paint(cr)
+    }
+
+    /// Adds closed rings (even-odd: holes cut out) or open lines to the current path.
+    func path(_ parts: [[ScreenPoint]], closed: Bool) {
+        for part in parts where part.count >= (closed ? 3 : 2) {
+            cairo_move_to(cr, part[0].x, part[0].y)
+            for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            if closed { cairo_close_path(cr) }
+        }
+    }
+
+    func fill(_ parts: [[ScreenPoint]], _ c: RGBA) {
+        path(parts, closed: true)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
+        path(parts, closed: closed)
+        set(c)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, dash.isEmpty ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
+        cairo_rectangle(cr, x, y, width, height)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    /// Text with a halo, its right end at `x`, baseline at `y` (Cairo's toy text API; labels
+    /// with FreeType and shaping arrive with the label engine).
+    func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, s, &extents)
+        cairo_move_to(cr, x - extents.x_advance, y)
+        cairo_text_path(cr, s)
+        set(halo)
+        cairo_set_line_width(cr, 3)
+        cairo_stroke_preserve(cr)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    /// The image as PNG bytes.
+    func png() throws(RenderError) -> [UInt8] {
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png_stream(surface, { context, data, length in
+            guard let context, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.bytes
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Meridian
+import MeridianRender
+import MeridianText
+import MeridianTiles
+
+/// `meridian render`: draws a map through a camera into a PNG.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the map through a camera into a PNG (the default street data: central Helsinki).",
+        discussion: "meridian render --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45 --size 1024x768 -o map.png")
+
+    @Option(help: "Target latitude, degrees.") var lat: Double
+    @Option(help: "Target longitude, degrees.") var lng: Double
+    @Option(help: "Zoom, 0–24.") var zoom: Double
+    @Option(help: "Bearing, degrees clockwise from north.") var bearing: Double = 0
+    @Option(help: "Tilt (viewing angle), degrees from the nadir.") var tilt: Double = 0
+    @Option(help: "Size in points, WIDTHxHEIGHT (at most 2048 per side).", transform: { try checked(TextValues.size($0, maxSide: 2048)) })
+    var size = ScreenSize(width: 1024, height: 768)
+    @Option(help: "Pixels per point: 1, 2 or 3.") var scale: Int = 1
+    @Option(help: "Padding in points: top,left,bottom,right or one value.", transform: { try checked(TextValues.insets($0, what: "padding")) })
+    var padding: EdgeInsets = .zero
+    @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
+    var marker: [Coordinate] = []
+    @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
+
+    func validate() throws {
+        guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
+    }
+
+    func run() throws {
+        let camera = try checked(CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
+        let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
+        let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
+        let tiles: MBTiles
+        do { tiles = try MBTiles(path: folder + "/helsinki.mbtiles") } catch {
+            throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
+        }
+        let png = try MapRenderer().png(viewport, tiles: tiles, overlays: marker.map { .marker(Marker(position: $0)) }, scale: Double(scale))
+        do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {
+            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+}

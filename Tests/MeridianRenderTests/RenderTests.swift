@@ -1,0 +1,107 @@
+import CCairo
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianMap
+import MeridianRender
+import MeridianTestSupport
+import MeridianTiles
+import Testing
+
+/// Decodes a PNG with Cairo into (width, height, ARGB pixels) (tests only).
+func decodePNG(_ bytes: [UInt8]) -> (width: Int, height: Int, pixels: [UInt32])? {
+    final class Reader { let bytes: [UInt8]; var at = 0; init(_ b: [UInt8]) { bytes = b } }
+    let reader = Reader(bytes)
+    guard let surface = cairo_image_surface_create_from_png_stream({ context, data, length in
+        let r = Unmanaged<Reader>.fromOpaque(context!).takeUnretainedValue()
+        guard r.at + Int(length) <= r.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+        for i in 0..<Int(length) { data![i] = r.bytes[r.at + i] }
+        r.at += Int(length)
+        return CAIRO_STATUS_SUCCESS
+    }, Unmanaged.passUnretained(reader).toOpaque()), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    defer { cairo_surface_destroy(surface) }
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let base = cairo_image_surface_get_data(surface) else { return nil }
+    var pixels: [UInt32] = []
+    for y in 0..<h { for x in 0..<w { pixels.append(UnsafeRawPointer(base + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)) } }
+    return (w, h, pixels)
+}
+
+/// The colour most common in a 7×7 window around a point (robust against a line crossing it),
+/// as 0xRRGGBB.
+func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: ScreenPoint, scale: Double = 1) -> UInt32 {
+    var counts: [UInt32: Int] = [:]
+    let cx = Int(p.x * scale), cy = Int(p.y * scale)
+    for y in (cy - 3)...(cy + 3) where y >= 0 && y < image.height {
+        for x in (cx - 3)...(cx + 3) where x >= 0 && x < image.width { counts[image.pixels[y * image.width + x] & 0xFFFFFF, default: 0] += 1 }
+    }
+    return counts.max { $0.value < $1.value }?.key ?? 0
+}
+
+func hex(_ c: RGBA) -> UInt32 { UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded()) }
+
+enum RenderData {
+    static var mbtiles: String {
+        (ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/meridian-data").path) + "/helsinki.mbtiles"
+    }
+    static var available: Bool {
+        FileManager.default.fileExists(atPath: mbtiles) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
+    }
+    static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
+}
+
+@Suite struct RenderBasicsTests {
+    @Test("size and scale: a 300×200 view at scale 2 is a 600×400 PNG; bad sizes and scales are typed errors")
+    func sizes() throws {
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 16), size: ScreenSize(width: 300, height: 200))
+        let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, scale: 2)))
+        #expect(image.width == 600 && image.height == 400)
+        // No data there: land everywhere but the credit line's corner.
+        #expect(dominantColor(image, at: ScreenPoint(x: 100, y: 100), scale: 2) == hex(StreetStyle.standard.land))
+        #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 4) }
+        #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 1.5) }
+    }
+
+    @Test("overlays are drawn on their coordinates: a circle's centre shows its fill under tilt")
+    func overlays() throws {
+        let camera = try CameraPosition(target: Coordinate(latitude: 10, longitude: 10), zoom: 14, bearing: 40, tilt: 40)
+        let view = try Viewport(camera: camera, size: ScreenSize(width: 400, height: 300))
+        var circle = Circle(center: Coordinate(latitude: 10.005, longitude: 10.004), radius: 150)
+        circle.fillColor = Color(red: 1, green: 0, blue: 0)
+        let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, overlays: [.circle(circle)])))
+        let centre = try #require(try view.point(for: circle.center))
+        #expect(dominantColor(image, at: centre) == 0xFF0000)
+        let outside = try #require(try view.point(for: Geodesy.offset(circle.center, distance: 300, heading: 0)))
+        #expect(dominantColor(image, at: outside) == hex(StreetStyle.standard.land))
+    }
+}
+
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh")) struct RenderRealDataTests {
+    @Test("the Cathedral is drawn as a building where the camera puts it: flat, rotated and tilted, and over-zoomed", arguments: [
+        (16.0, 0.0, 0.0), (16, 30, 45), (17, 200, 60), (19, 0, 0),
+    ])
+    func cathedral(zoom: Double, bearing: Double, tilt: Double) throws {
+        let tiles = try MBTiles(path: RenderData.mbtiles)
+        let camera = try CameraPosition(target: Coordinate(latitude: 60.1704, longitude: 24.9518), zoom: zoom, bearing: bearing, tilt: tilt)
+        let view = try Viewport(camera: camera, size: ScreenSize(width: 640, height: 480))
+        let image = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
+        let p = try #require(try view.point(for: RenderData.cathedral))
+        #expect(dominantColor(image, at: p) == hex(StreetStyle.standard.building), "at \(p)")
+    }
+
+    @Test("Kaisaniemi park is green; the same input gives the same bytes")
+    func parkAndDeterminism() throws {
+        let tiles = try MBTiles(path: RenderData.mbtiles)
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1735, longitude: 24.946), zoom: 16, tilt: 30),
+                                size: ScreenSize(width: 640, height: 480))
+        let first = try MapRenderer().png(view, tiles: tiles), second = try MapRenderer().png(view, tiles: tiles)
+        #expect(first == second)
+        let image = try #require(decodePNG(first))
+        // Inside the park's lawns, south-west of the botanic garden.
+        let lawn = try #require(try view.point(for: Coordinate(latitude: 60.1742, longitude: 24.9438)))
+        #expect(dominantColor(image, at: lawn) == hex(StreetStyle.standard.park), "at \(lawn)")
+    }
+}
