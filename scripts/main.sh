@@ -28,4 +28,5 @@ run camera visible-region --camera 60.17,24.94,15,30,45 --size 1024x768
 run camera apply --camera 60.17,24.94,12 --update zoom-in
 run camera apply --camera 60.17,24.94,12,90 --size 1024x768 --update scroll:200,100
 run camera tiles --camera 60.17,24.94,15,30,45 --size 1024x768
-run camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768 | sed -n '1p;$p'
+echo; echo "\$ meridian camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768   (first and last of its frames)"
+"$M" camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768 | sed -n '1p;$p'
