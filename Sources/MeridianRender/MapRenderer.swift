@@ -5,25 +5,34 @@ import MeridianTiles
 import RealModule
 
 /// Draws a map frame with Cairo: the view's ground through its full perspective camera (sky
-/// above the horizon), the street data's layers from vector tiles (over-zoomed past the
-/// source's maximum zoom), the map's overlays exactly on their coordinates, and the credit
-/// line. The same input gives the same PNG bytes.
+/// above the horizon), the world's shorelines (ocean, land, lakes) and the street data's layers
+/// from vector tiles (each over-zoomed past its source's maximum zoom), the map's overlays
+/// exactly on their coordinates, and the credit line. The same input gives the same PNG bytes.
 public struct MapRenderer {
     public var style: StreetStyle
     /// The credit line drawn at the bottom right of every map.
     public var attribution: String
 
-    public init(style: StreetStyle = .standard, attribution: String = "© OpenStreetMap contributors") {
+    public init(style: StreetStyle = .standard, attribution: String = "© OpenStreetMap contributors · GSHHG (LGPL)") {
         self.style = style
         self.attribution = attribution
     }
 
     /// One frame as PNG bytes, at `scale` pixels per point (1, 2 or 3).
     /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) propagate as ``TileError``.
-    public func png(_ viewport: Viewport, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> [UInt8] {
+    /// - Parameters:
+    ///   - world: shorelines (layer `land` with a GSHHG `level`); without it the ground is land.
+    ///   - tiles: the street data (layers buildings, roads, rail, landuse, water).
+    public func png(_ viewport: Viewport, world: MBTiles? = nil, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> [UInt8] {
         let canvas = try Canvas(size: viewport.size, scale: scale)
-        try draw(viewport, tiles: tiles, overlays: overlays, on: canvas)
+        try draw(viewport, world: world, tiles: tiles, overlays: overlays, on: canvas)
         return try canvas.png()
+    }
+
+    /// The decoded tiles of a source covering the view, at the source's tile zoom for it.
+    static func tiles(of source: MBTiles, for viewport: Viewport, defaultRange: ClosedRange<Int>) throws -> [(TileID, VectorTile)] {
+        guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? defaultRange) else { return [] }
+        return try viewport.tiles(zoom: z).compactMap { id in try source.vectorTile(id).map { (id, $0) } }
     }
 
     /// The tile zoom for a camera zoom: its floor, within the source's range; nil below it.
@@ -32,21 +41,32 @@ public struct MapRenderer {
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    func draw(_ viewport: Viewport, tiles: MBTiles?, overlays: [Overlay], on canvas: Canvas) throws {
-        canvas.fillAll(style.land)
+    func draw(_ viewport: Viewport, world: MBTiles?, tiles: MBTiles?, overlays: [Overlay], on canvas: Canvas) throws {
+        canvas.fillAll(world == nil ? style.land : style.water)
         if viewport.horizonY > 0 {
             canvas.rectangle(x: 0, y: 0, width: viewport.size.width, height: min(viewport.horizonY, viewport.size.height), style.sky)
         }
         let ground = GroundGeometry(viewport: viewport)
-        if let tiles, let z = Self.tileZoom(viewport.camera.zoom, source: tiles.zoomRange ?? 0...14) {
-            var decoded: [(TileID, VectorTile)] = []
-            for id in try viewport.tiles(zoom: z) {
-                if let tile = try tiles.vectorTile(id) { decoded.append((id, tile)) }
-            }
-            drawLayers(decoded, ground, canvas, zoomFactor: Double.exp2(viewport.camera.zoom - 16))
+        if let world {
+            drawShorelines(try Self.tiles(of: world, for: viewport, defaultRange: 0...9), ground, canvas)
+        }
+        if let tiles {
+            drawLayers(try Self.tiles(of: tiles, for: viewport, defaultRange: 12...16), ground, canvas, zoomFactor: Double.exp2(viewport.camera.zoom - 16))
         }
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         canvas.text(attribution, rightAt: viewport.size.width - 4, baseline: viewport.size.height - 5, size: 10, style.text, halo: RGBA(1, 1, 1, 0.8))
+    }
+
+    /// GSHHG levels painted in order (no holes from winding): land, then lakes, then islands in lakes.
+    func drawShorelines(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, _ canvas: Canvas) {
+        for (levels, color) in [([1.0, 5.0], style.land), ([2.0], style.water), ([3.0], style.land)] {
+            for (id, tile) in tiles {
+                guard let l = tile.layer(named: "land") else { continue }
+                for f in l.features where f.type == .polygon && levels.contains(f.properties["level"]?.number ?? 1) {
+                    canvas.fill(f.geometry.map { ground.ring(ground.world($0, tile: id, extent: l.extent)) }, color)
+                }
+            }
+        }
     }
 
     func drawLayers(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, _ canvas: Canvas, zoomFactor: Double) {

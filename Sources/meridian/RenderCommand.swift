@@ -8,7 +8,7 @@ import MeridianTiles
 /// `meridian render`: draws a map through a camera into a PNG.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the map through a camera into a PNG (the default street data: central Helsinki).",
+        abstract: "Draw the map through a camera into a PNG (the world's shorelines; streets in central Helsinki).",
         discussion: "meridian render --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45 --size 1024x768 -o map.png")
 
     @Option(help: "Target latitude, degrees.") var lat: Double
@@ -38,7 +38,8 @@ struct Render: ParsableCommand {
         do { tiles = try MBTiles(path: folder + "/helsinki.mbtiles") } catch {
             throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
         }
-        let png = try MapRenderer().png(viewport, tiles: tiles, overlays: marker.map { .marker(Marker(position: $0)) }, scale: Double(scale))
+        let world = try? MBTiles(path: folder + "/world.mbtiles")
+        let png = try MapRenderer().png(viewport, world: world, tiles: tiles, overlays: marker.map { .marker(Marker(position: $0)) }, scale: Double(scale))
         do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }

@@ -51,6 +51,7 @@ enum RenderData {
         FileManager.default.fileExists(atPath: mbtiles) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
     }
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
+    static var world: String { mbtiles.replacingOccurrences(of: "helsinki.mbtiles", with: "world.mbtiles") }
 }
 
 @Suite struct RenderBasicsTests {
@@ -103,5 +104,22 @@ enum RenderData {
         // Inside the park's lawns, south-west of the botanic garden.
         let lawn = try #require(try view.point(for: Coordinate(latitude: 60.1742, longitude: 24.9438)))
         #expect(dominantColor(image, at: lawn) == hex(StreetStyle.standard.park), "at \(lawn)")
+    }
+
+    @Test("the world at zoom 3: land on the continents, ocean between them, the Caspian a lake, tilted too", arguments: [0.0, 30])
+    func world(tilt: Double) throws {
+        let world = try MBTiles(path: RenderData.world)
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 10), zoom: 3, tilt: tilt),
+                                size: ScreenSize(width: 1024, height: 768))
+        let image = try #require(decodePNG(try MapRenderer().png(view, world: world, tiles: nil)))
+        let style = StreetStyle.standard
+        for (name, c, color) in [("Paris", Coordinate(latitude: 48.85, longitude: 2.35), style.land),
+                                 ("Central Africa", Coordinate(latitude: 5, longitude: 20), style.land),
+                                 ("Atlantic", Coordinate(latitude: 40, longitude: -35), style.water),
+                                 ("Caspian Sea", Coordinate(latitude: 42, longitude: 51), style.water),
+                                 ("Mediterranean", Coordinate(latitude: 35, longitude: 18), style.water)] {
+            let p = try #require(try view.point(for: c))
+            #expect(dominantColor(image, at: p) == hex(color), "\(name) at \(p)")
+        }
     }
 }
