@@ -26,6 +26,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkInputs", "CProjectionPeer",
                 .product(name: "Meridian", package: "Meridian"),
+                .product(name: "MeridianRender", package: "Meridian"),
+                .product(name: "MeridianTiles", package: "Meridian"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MeridianBenchmarks",

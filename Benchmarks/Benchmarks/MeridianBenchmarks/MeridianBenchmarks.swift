@@ -77,4 +77,5 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("tile cover at zoom 15 (tilted, rotated)") { b in
         for _ in b.scaledIterations { blackHole(try Inputs.viewport.tiles(zoom: 15)) }
     }
+    renderBenchmarks()
 }

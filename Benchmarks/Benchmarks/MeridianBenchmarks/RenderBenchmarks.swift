@@ -1,0 +1,29 @@
+import Benchmark
+import Foundation
+import Meridian
+import MeridianRender
+import MeridianTiles
+
+/// Frames of the default data at 1024×768 (the Mapnik peer's views): PNG out, tiles read and
+/// decoded from MBTiles on every frame (no cache), so this is the whole cost of a static map.
+/// Needs the data (scripts/build-data.sh); without it these benchmarks are not registered.
+func renderBenchmarks() {
+    let folder = ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? "../.build/meridian-data"
+    guard let streets = try? MBTiles(path: folder + "/helsinki.mbtiles"), let world = try? MBTiles(path: folder + "/world.mbtiles") else {
+        print("render benchmarks skipped: no data in \(folder)")
+        return
+    }
+    let size = ScreenSize(width: 1024, height: 768)
+    let views: [(String, CameraPosition)] = [
+        ("render helsinki_z15 flat", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15)),
+        ("render helsinki_z17 flat", try! CameraPosition(target: Coordinate(latitude: 60.1695, longitude: 24.9475), zoom: 17)),
+        ("render helsinki_z16 bearing 30 tilt 45", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 16, bearing: 30, tilt: 45)),
+        ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
+    ]
+    for (name, camera) in views {
+        let viewport = try! Viewport(camera: camera, size: size)
+        Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try MapRenderer().png(viewport, world: world, tiles: streets)) }
+        }
+    }
+}
