@@ -42,16 +42,10 @@ func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: S
 func hex(_ c: RGBA) -> UInt32 { UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded()) }
 
 enum RenderData {
-    static var mbtiles: String {
-        (ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/meridian-data").path) + "/helsinki.mbtiles"
-    }
-    static var available: Bool {
-        FileManager.default.fileExists(atPath: mbtiles) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
-    }
+    static var mbtiles: String { TestData.path("helsinki.mbtiles") }
+    static var available: Bool { TestData.available("helsinki.mbtiles") && TestData.available("world.mbtiles") }
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
-    static var world: String { mbtiles.replacingOccurrences(of: "helsinki.mbtiles", with: "world.mbtiles") }
+    static var world: String { TestData.path("world.mbtiles") }
 }
 
 @Suite struct RenderBasicsTests {

@@ -9,15 +9,8 @@ import Testing
 /// `scripts/test.sh` builds it first and sets MERIDIAN_REQUIRE_DATA=1, so there a missing file
 /// fails; a bare `swift test` without the data skips these tests and says so.
 enum RealData {
-    static var directory: String {
-        ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/meridian-data").path
-    }
-    static var mbtiles: String { directory + "/helsinki.mbtiles" }
-    static var present: Bool { FileManager.default.fileExists(atPath: mbtiles) }
-    static var required: Bool { ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1" }
-    static var available: Bool { present || required }
+    static var mbtiles: String { TestData.path("helsinki.mbtiles") }
+    static var available: Bool { TestData.available("helsinki.mbtiles") }
 
     /// The coordinate of a point in a tile's coordinates.
     static func coordinate(_ p: VectorTile.Point, in tile: TileID, extent: Int) -> Coordinate {
