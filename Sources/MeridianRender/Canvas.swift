@@ -94,11 +94,38 @@ final class Canvas {
         cairo_fill(cr)
     }
 
-    /// Text with a halo, its right end at `x`, baseline at `y` (Cairo's toy text API; labels
-    /// with FreeType and shaping arrive with the label engine).
-    func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    /// The width and height of `s` at `size` points (its ink box's advance and the font's
+    /// ascent plus descent).
+    func measure(_ s: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
+        font(size: size, bold: bold)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, s, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        return (extents.x_advance, font.ascent + font.descent)
+    }
+
+    func font(size: Double, bold: Bool) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
+    }
+
+    /// Text with a halo, its left end at `x`, baseline at `y`.
+    func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
+        font(size: size, bold: bold)
+        cairo_move_to(cr, x, y)
+        cairo_text_path(cr, s)
+        set(halo)
+        cairo_set_line_width(cr, 3)
+        cairo_stroke_preserve(cr)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    /// Text with a halo, its right end at `x`, baseline at `y` (Cairo's toy text API, DejaVu
+    /// Sans from the setup; shaping with FreeType and HarfBuzz arrives with the label engine).
+    func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {
+        font(size: size, bold: false)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, s, &extents)
         cairo_move_to(cr, x - extents.x_advance, y)

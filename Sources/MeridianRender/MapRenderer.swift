@@ -13,7 +13,7 @@ public struct MapRenderer {
     /// The credit line drawn at the bottom right of every map.
     public var attribution: String
 
-    public init(style: StreetStyle = .standard, attribution: String = "© OpenStreetMap contributors · GSHHG (LGPL)") {
+    public init(style: StreetStyle = .standard, attribution: String = "© OpenStreetMap contributors · GSHHG (LGPL) · GeoNames (CC BY)") {
         self.style = style
         self.attribution = attribution
     }
@@ -24,9 +24,20 @@ public struct MapRenderer {
     ///   - world: shorelines (layer `land` with a GSHHG `level`); without it the ground is land.
     ///   - tiles: the street data (layers buildings, roads, rail, landuse, water).
     public func png(_ viewport: Viewport, world: MBTiles? = nil, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> [UInt8] {
+        try render(viewport, world: world, tiles: tiles, overlays: overlays, scale: scale).png
+    }
+
+    /// A drawn frame: the PNG and the labels it placed.
+    public struct Frame: Sendable {
+        public let png: [UInt8]
+        public let labels: [PlacedLabel]
+    }
+
+    /// As ``png(_:world:tiles:overlays:scale:)``, also telling which labels were placed where.
+    public func render(_ viewport: Viewport, world: MBTiles? = nil, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> Frame {
         let canvas = try Canvas(size: viewport.size, scale: scale)
-        try draw(viewport, world: world, tiles: tiles, overlays: overlays, on: canvas)
-        return try canvas.png()
+        let labels = try draw(viewport, world: world, tiles: tiles, overlays: overlays, on: canvas)
+        return Frame(png: try canvas.png(), labels: labels)
     }
 
     /// The decoded tiles of a source covering the view, at the source's tile zoom for it.
@@ -41,20 +52,37 @@ public struct MapRenderer {
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    func draw(_ viewport: Viewport, world: MBTiles?, tiles: MBTiles?, overlays: [Overlay], on canvas: Canvas) throws {
+    func draw(_ viewport: Viewport, world: MBTiles?, tiles: MBTiles?, overlays: [Overlay], on canvas: Canvas) throws -> [PlacedLabel] {
         canvas.fillAll(world == nil ? style.land : style.water)
         if viewport.horizonY > 0 {
             canvas.rectangle(x: 0, y: 0, width: viewport.size.width, height: min(viewport.horizonY, viewport.size.height), style.sky)
         }
         let ground = GroundGeometry(viewport: viewport)
-        if let world {
-            drawShorelines(try Self.tiles(of: world, for: viewport, defaultRange: 0...9), ground, canvas)
-        }
+        let worldTiles = try world.map { try Self.tiles(of: $0, for: viewport, defaultRange: 0...9) } ?? []
+        drawShorelines(worldTiles, ground, canvas)
+        drawWorldLines(worldTiles, ground, canvas, zoom: viewport.camera.zoom)
         if let tiles {
             drawLayers(try Self.tiles(of: tiles, for: viewport, defaultRange: 12...16), ground, canvas, zoomFactor: Double.exp2(viewport.camera.zoom - 16))
         }
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
-        canvas.text(attribution, rightAt: viewport.size.width - 4, baseline: viewport.size.height - 5, size: 10, style.text, halo: RGBA(1, 1, 1, 0.8))
+        // The credit line first, so labels keep clear of it.
+        let credit = canvas.measure(attribution, size: 10)
+        let right = viewport.size.width - 4, baseline = viewport.size.height - 5
+        canvas.text(attribution, rightAt: right, baseline: baseline, size: 10, style.text, halo: RGBA(1, 1, 1, 0.8))
+        let reserved = [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)]
+        return LabelPlacer.place(LabelPlacer.candidates(worldTiles, ground, zoom: viewport.camera.zoom), on: canvas,
+                                 size: viewport.size, reserved: reserved, style: style)
+    }
+
+    /// Rivers (from zoom 4, thin) and country borders (dashed), from the world source.
+    func drawWorldLines(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, _ canvas: Canvas, zoom: Double) {
+        for (layer, minZoom, color, width, dash) in [("rivers", 4.0, style.water, 0.8, [Double]()), ("borders", 0, style.border, 0.9, [3, 2])] where zoom >= minZoom {
+            for (id, tile) in tiles {
+                guard let l = tile.layer(named: layer) else { continue }
+                let parts = l.features.filter { $0.type == .lineString }.flatMap { f in f.geometry.flatMap { ground.line(ground.world($0, tile: id, extent: l.extent)) } }
+                canvas.stroke(parts, color, width: width, dash: dash)
+            }
+        }
     }
 
     /// GSHHG levels painted in order (no holes from winding): land, then lakes, then islands in lakes.

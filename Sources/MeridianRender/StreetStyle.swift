@@ -17,6 +17,7 @@ public struct StreetStyle: Sendable {
     public var path = RGBA(hex: 0xB7AFA6)
     public var rail = RGBA(hex: 0xA3A3A3)
     public var text = RGBA(hex: 0x333333)
+    public var border = RGBA(hex: 0x9C8AA8)
 
     public init() {}
 

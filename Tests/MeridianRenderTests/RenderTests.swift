@@ -116,4 +116,29 @@ enum RenderData {
             #expect(dominantColor(image, at: p) == hex(color), "\(name) at \(p)")
         }
     }
+
+    @Test("labels at zoom 5 over the Baltic: the capitals, each on its city, none overlapping; also under tilt", arguments: [0.0, 25])
+    func labels(tilt: Double) throws {
+        let world = try MBTiles(path: RenderData.world)
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 58, longitude: 20), zoom: 5, bearing: tilt, tilt: tilt),
+                                size: ScreenSize(width: 1024, height: 768))
+        let frame = try MapRenderer().render(view, world: world, tiles: nil)
+        let names = Set(frame.labels.map(\.text))
+        #expect(names.isSuperset(of: ["Helsinki", "Stockholm", "Tallinn", "Riga", "Oslo", "Saint Petersburg"]), "\(names.sorted())")
+        // GeoNames puts Helsinki at (60.16952, 24.93545); tiles quantise points to 1/4096 of a z9 tile.
+        let helsinki = try #require(frame.labels.first { $0.text == "Helsinki" })
+        expectClose(helsinki.anchor, try #require(try view.point(for: Coordinate(latitude: 60.16952, longitude: 24.93545))), within: 0.5, "anchor")
+        for (i, a) in frame.labels.enumerated() {
+            for b in frame.labels[(i + 1)...] {
+                #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
+                        "\(a.text) overlaps \(b.text)")
+            }
+        }
+        // The label's box holds dark text pixels.
+        let image = try #require(decodePNG(frame.png))
+        let b = helsinki.box
+        let dark = stride(from: Int(b.left), to: Int(b.right), by: 1).flatMap { x in stride(from: Int(b.top), to: Int(b.bottom), by: 1).map { (x, $0) } }
+            .filter { image.pixels[$0.1 * image.width + $0.0] & 0xFF < 0x80 }
+        #expect(dark.count > 20)
+    }
 }

