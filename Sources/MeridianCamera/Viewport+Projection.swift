@@ -55,6 +55,21 @@ extension Viewport {
         return (eyeDistance - sy * sinTilt) / eyeDistance
     }
 
+    /// The screen point of a point `elevation` points above the ground at a normalised world
+    /// point (heights in points at this zoom: metres / metres-per-point), or nil behind the
+    /// eye. With the eye at (0, D·sin t, D·cos t) over the rotated ground, depth is
+    /// D − sy·sin t − e·cos t and Y = cy + (sy·cos t − e·sin t)·D / depth.
+    public func point(forWorld p: MercatorPoint, elevation e: Double) -> ScreenPoint? {
+        guard p.x.isFinite, p.y.isFinite, e.isFinite else { return nil }
+        let dx = (p.x - targetWorld.x) * worldSize, dy = (p.y - targetWorld.y) * worldSize
+        let sx = dx * cosBearing + dy * sinBearing
+        let sy = dy * cosBearing - dx * sinBearing
+        let w = eyeDistance - sy * sinTilt - e * cosTilt
+        guard w > 0 else { return nil }
+        let k = eyeDistance / w
+        return ScreenPoint(x: center.x + sx * k, y: center.y + (sy * cosTilt - e * sinTilt) * k)
+    }
+
     /// The screen point of a normalised world point taken literally (no world-copy choice),
     /// or nil behind the eye or for non-finite input.
     public func point(forWorld p: MercatorPoint) -> ScreenPoint? {

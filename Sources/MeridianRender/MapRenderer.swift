@@ -62,7 +62,10 @@ public struct MapRenderer {
         drawShorelines(worldTiles, ground, canvas)
         drawWorldLines(worldTiles, ground, canvas, zoom: viewport.camera.zoom)
         if let tiles {
-            drawLayers(try Self.tiles(of: tiles, for: viewport, defaultRange: 12...16), ground, canvas, zoomFactor: Double.exp2(viewport.camera.zoom - 16))
+            let streets = try Self.tiles(of: tiles, for: viewport, defaultRange: 12...16)
+            let extrude = viewport.camera.tilt > 0 && viewport.camera.zoom >= style.extrusionMinZoom
+            drawLayers(streets, ground, canvas, zoomFactor: Double.exp2(viewport.camera.zoom - 16), flatBuildings: !extrude)
+            if extrude { Extrusion(ground: ground, style: style).draw(streets, on: canvas) }
         }
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         // The credit line first, so labels keep clear of it.
@@ -97,7 +100,7 @@ public struct MapRenderer {
         }
     }
 
-    func drawLayers(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, _ canvas: Canvas, zoomFactor: Double) {
+    func drawLayers(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, _ canvas: Canvas, zoomFactor: Double, flatBuildings: Bool) {
         func polygons(_ layer: String, _ paint: (VectorTile.Feature) -> RGBA?, outline: RGBA? = nil) {
             for (id, tile) in tiles {
                 guard let l = tile.layer(named: layer) else { continue }
@@ -131,6 +134,6 @@ public struct MapRenderer {
         // Paths dashed in proportion to their width, so they read the same at every zoom.
         for r in roads { canvas.stroke(r.parts, r.color, width: r.width, dash: r.casing ? [] : [2 * r.width, 1.5 * r.width]) }
         for r in rails { canvas.stroke(r.parts, style.rail, width: r.width) }
-        polygons("buildings", { _ in style.building }, outline: style.buildingOutline)
+        if flatBuildings { polygons("buildings", { _ in style.building }, outline: style.buildingOutline) }
     }
 }

@@ -11,6 +11,9 @@ public struct StreetStyle: Sendable {
     public var landuse = RGBA(hex: 0xEDE9E3)
     public var building = RGBA(hex: 0xD6CCC3)
     public var buildingOutline = RGBA(hex: 0xBFB2A6)
+    public var buildingWall = RGBA(hex: 0xC4B8AD)
+    /// Buildings stand up as prisms from this zoom when the camera is tilted.
+    public var extrusionMinZoom = 15.0
     public var roadCasing = RGBA(hex: 0xC9C1B8)
     public var road = RGBA(hex: 0xFFFFFF)
     public var majorRoad = RGBA(hex: 0xFCE7B5)

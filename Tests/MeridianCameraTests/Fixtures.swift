@@ -39,7 +39,7 @@ enum Gens {
 /// focal length from the field of view), not the closed form the library uses.
 enum PinholeOracle {
     /// Screen point of a world offset (points at the zoom, x east, y south) from the target.
-    static func project(offset: (x: Double, y: Double), bearing: Double, tilt: Double, size: ScreenSize, center: ScreenPoint) -> ScreenPoint? {
+    static func project(offset: (x: Double, y: Double), elevation: Double = 0, bearing: Double, tilt: Double, size: ScreenSize, center: ScreenPoint) -> ScreenPoint? {
         let fov = 2 * atan(1.0 / 3.0)                   // 36.87°
         let focal = (size.height / 2) / tan(fov / 2)     // = 1.5 × height
         let b = bearing * .pi / 180, t = tilt * .pi / 180
@@ -49,7 +49,7 @@ enum PinholeOracle {
         let eye = (-up.0 * focal * sin(t), -up.1 * focal * sin(t), focal * cos(t))
         let forward = normalize((-eye.0, -eye.1, -eye.2))
         let down = cross(right, forward)
-        let v = (offset.x - eye.0, offset.y - eye.1, -eye.2)
+        let v = (offset.x - eye.0, offset.y - eye.1, elevation - eye.2)
         let depth = dot(v, forward)
         guard depth > 0 else { return nil }
         return ScreenPoint(x: center.x + dot(v, right) * focal / depth, y: center.y + dot(v, down) * focal / depth)

@@ -164,3 +164,18 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
         expectClose(p.x - 512, 512, within: 1e-9, "a quarter of the world")
     }
 }
+
+@Suite struct ElevationTests {
+    @Test("elevated points agree with the 3-D pinhole oracle; elevation 0 is the ground")
+    func elevated() throws {
+        for v in Sample.all {
+            for (dx, dy, e) in [(100.0, -200.0, 50.0), (-300, 150, 120), (0, 0, 10), (40, 400, 0)] {
+                let world = MercatorPoint(x: v.targetWorld.x + dx / v.worldSize, y: v.targetWorld.y + dy / v.worldSize)
+                let got = try #require(v.point(forWorld: world, elevation: e))
+                let expected = try #require(PinholeOracle.project(offset: (dx, dy), elevation: e, bearing: v.camera.bearing, tilt: v.camera.tilt, size: v.size, center: v.center))
+                expectClose(got, expected, within: 1e-6, "elevated")
+                if e == 0 { expectClose(got, try #require(v.point(forWorld: world)), within: 1e-9, "ground") }
+            }
+        }
+    }
+}

@@ -39,6 +39,15 @@ func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: S
     return counts.max { $0.value < $1.value }?.key ?? 0
 }
 
+/// A roof (the building colour) or a shaded wall (the wall colour times 0.8…1).
+func isBuildingColour(_ colour: UInt32) -> Bool {
+    if colour == hex(StreetStyle.standard.building) { return true }
+    let (r, g, b) = (Double(colour >> 16 & 0xff), Double(colour >> 8 & 0xff), Double(colour & 0xff))
+    let wall = StreetStyle.standard.buildingWall
+    let k = r / (wall.r * 255)
+    return k >= 0.79 && k <= 1.01 && abs(g - wall.g * 255 * k) < 2 && abs(b - wall.b * 255 * k) < 2
+}
+
 func hex(_ c: RGBA) -> UInt32 { UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded()) }
 
 enum RenderData {
@@ -84,7 +93,8 @@ enum RenderData {
         let view = try Viewport(camera: camera, size: ScreenSize(width: 640, height: 480))
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
         let p = try #require(try view.point(for: RenderData.cathedral))
-        #expect(dominantColor(image, at: p) == hex(StreetStyle.standard.building), "at \(p)")
+        // Flat: the roof colour; tilted, the building stands up and its walls may cover its foot.
+        #expect(isBuildingColour(dominantColor(image, at: p)), "at \(p)")
     }
 
     @Test("Kaisaniemi park is green; the same input gives the same bytes")
@@ -140,5 +150,22 @@ enum RenderData {
         let dark = stride(from: Int(b.left), to: Int(b.right), by: 1).flatMap { x in stride(from: Int(b.top), to: Int(b.bottom), by: 1).map { (x, $0) } }
             .filter { image.pixels[$0.1 * image.width + $0.0] & 0xFF < 0x80 }
         #expect(dark.count > 20)
+    }
+
+    @Test("under tilt buildings stand up: 48.5 m above the station's clock tower is building, not ground")
+    func extrusion() throws {
+        let tiles = try MBTiles(path: RenderData.mbtiles)
+        let tower = Coordinate(latitude: 60.171051, longitude: 24.942393)
+        let view = try Viewport(camera: try CameraPosition(target: tower, zoom: 17, bearing: 30, tilt: 60), size: ScreenSize(width: 640, height: 480))
+        let metres = 40.0   // below the tower's 48.5 m top
+        let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: tower.latitude, zoom: 17)
+        let up = try #require(view.point(forWorld: WebMercator.project(tower), elevation: metres * pointsPerMetre))
+        let standing = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
+        var flatStyle = StreetStyle.standard
+        flatStyle.extrusionMinZoom = 99
+        let flat = try #require(decodePNG(try MapRenderer(style: flatStyle).png(view, tiles: tiles)))
+        let colour = dominantColor(standing, at: up), flatColour = dominantColor(flat, at: up)
+        #expect(colour != flatColour, "nothing stands at \(up)")
+        #expect(isBuildingColour(colour), "colour \(String(colour, radix: 16)) at \(up)")
     }
 }
