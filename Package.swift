@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GoogleMapsCompat", targets: ["GoogleMapsCompat"]),
         .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
         .library(name: "MeridianRender", targets: ["MeridianRender"]),
+        .library(name: "MeridianStyle", targets: ["MeridianStyle"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -32,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "MeridianTiles", dependencies: ["MeridianCamera", "CSQLite", "CZlib"]),
+        // Style documents (a MapLibre style-spec subset): parsing, validation, expressions.
+        .target(name: "MeridianStyle", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Drawing: Cairo through a system-library target.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "CCairo", .product(name: "RealModule", package: "swift-numerics")]),
@@ -64,6 +67,7 @@ let package = Package(
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "CCairo", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

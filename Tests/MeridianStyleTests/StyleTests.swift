@@ -1,0 +1,99 @@
+import Foundation
+import MeridianStyle
+import Testing
+
+func style(_ layers: String, sources: String = #"{ "s": { "type": "vector", "url": "mbtiles://x.mbtiles" } }"#) throws(StyleError) -> Style {
+    try Style(json: Data(#"{ "version": 8, "sources": \#(sources), "layers": \#(layers) }"#.utf8))
+}
+
+func expression(_ json: String, colors: Bool = false) throws -> StyleExpression {
+    try StyleExpression.compile(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)), colors: colors)
+}
+
+@Suite struct ExpressionTests {
+    let road: [String: StyleValue] = ["highway": .string("primary"), "lanes": .number(2), "name": .string("Mannerheimintie")]
+
+    @Test("interpolate: linear and exponential, clamped at the ends")
+    func interpolate() throws {
+        let linear = try expression(#"["interpolate", ["linear"], ["zoom"], 10, 1, 20, 21]"#)
+        #expect(linear.evaluate([:], zoom: 15) == .number(11))
+        #expect(linear.evaluate([:], zoom: 5) == .number(1) && linear.evaluate([:], zoom: 30) == .number(21))
+        // Base 2 from 12 to 16: t = (2^(z−12) − 1) / (2^4 − 1); at 14, 3/15.
+        let exponential = try expression(#"["interpolate", ["exponential", 2], ["zoom"], 12, 0, 16, 15]"#)
+        #expect(exponential.evaluate([:], zoom: 14) == .number(3))
+        let color = try expression(##"["interpolate", ["linear"], ["zoom"], 0, "#000000", 10, "#ffffff"]"##, colors: true)
+        #expect(color.evaluate([:], zoom: 5) == .color(StyleColor(r: 0.5, g: 0.5, b: 0.5)))
+    }
+
+    @Test("step, match, case, coalesce, get, has, comparisons, in, arithmetic")
+    func operators() throws {
+        #expect(try expression(#"["step", ["zoom"], "a", 10, "b", 15, "c"]"#).evaluate([:], zoom: 12) == .string("b"))
+        #expect(try expression(#"["match", ["get", "highway"], ["primary", "trunk"], 11, "secondary", 9, 6]"#).evaluate(road, zoom: 16) == .number(11))
+        #expect(try expression(#"["match", ["get", "highway"], "secondary", 9, 6]"#).evaluate(road, zoom: 16) == .number(6))
+        #expect(try expression(#"["case", [">", ["get", "lanes"], 3], "wide", ["has", "name"], "named", "plain"]"#).evaluate(road, zoom: 1) == .string("named"))
+        #expect(try expression(#"["coalesce", ["get", "ref"], ["get", "name"]]"#).evaluate(road, zoom: 1) == .string("Mannerheimintie"))
+        #expect(try expression(#"["all", ["==", "highway", "primary"], ["!=", ["get", "lanes"], 1], ["<=", ["get", "lanes"], 2]]"#).evaluate(road, zoom: 1) == .bool(true))
+        #expect(try expression(#"["in", "highway", "primary", "secondary"]"#).evaluate(road, zoom: 1) == .bool(true))
+        #expect(try expression(#"["in", ["get", "highway"], ["literal", ["footway"]]]"#).evaluate(road, zoom: 1) == .bool(false))
+        #expect(try expression(#"["*", ["to-number", ["get", "levels"]], 3]"#).evaluate(["levels": .string("5")], zoom: 1) == .number(15))
+        #expect(try expression(#"["*", ["to-number", ["get", "levels"]], 3]"#).evaluate([:], zoom: 1) == .null)
+        #expect(try expression(#"["-", 0, ["get", "lanes"]]"#).evaluate(road, zoom: 1) == .number(-2))
+    }
+
+    @Test("colours in the forms styles use", arguments: [
+        ("#0f0", StyleColor(r: 0, g: 1, b: 0)), ("#00ff0080", StyleColor(r: 0, g: 1, b: 0, a: 128.0 / 255)),
+        ("rgba(255, 0, 0, 0.5)", StyleColor(r: 1, g: 0, b: 0, a: 0.5)), ("hsl(120, 100%, 50%)", StyleColor(r: 0, g: 1, b: 0)),
+        ("white", StyleColor(r: 1, g: 1, b: 1)),
+    ])
+    func colours(text: String, expected: StyleColor) throws {
+        let c = try #require(StyleColor(css: text))
+        #expect(abs(c.r - expected.r) < 1e-9 && abs(c.g - expected.g) < 1e-9 && abs(c.b - expected.b) < 1e-9 && abs(c.a - expected.a) < 1e-9)
+    }
+
+    @Test func badExpressions() {
+        for json in [#"["nope", 1]"#, #"["interpolate", ["cubic"], ["zoom"], 0, 1, 1, 2]"#, #"["step", ["zoom"], 1, 5]"#,
+                     #"["interpolate", ["linear"], ["zoom"], 5, 1, 3, 2]"#, #"["match", ["get", "a"], 1]"#] {
+            #expect(throws: StyleError.self, "\(json)") { try expression(json) }
+        }
+    }
+}
+
+@Suite struct StyleDocumentTests {
+    @Test("the shipped styles parse; the streets style's filters pick what they mean")
+    func defaults() throws {
+        let streets = try Style(json: Data(DefaultStyles.streets.utf8))
+        #expect(streets.layers.count == 12 && streets.sources["helsinki"]?.file == "helsinki.mbtiles")
+        let lakes = try #require(streets.layers.first { $0.id == "lakes" })
+        #expect(lakes.accepts(["level": .number(2)], zoom: 5) && !lakes.accepts(["level": .number(1)], zoom: 5))
+        let rivers = try #require(streets.layers.first { $0.id == "rivers" })
+        #expect(!rivers.isVisible(atZoom: 3) && rivers.isVisible(atZoom: 4))
+        let roads = try #require(streets.layers.first { $0.id == "roads" })
+        #expect(roads.paint["line-width"]?.evaluate(["highway": .string("primary")], zoom: 16) == .number(11))
+        let buildings = try #require(streets.layers.first { $0.kind == .fillExtrusion })
+        #expect(buildings.paint["fill-extrusion-height"]?.evaluate(["building:levels": .string("4")], zoom: 16) == .number(12))
+        #expect(try Style(json: Data(DefaultStyles.none.utf8)).layers.count == 1)
+    }
+
+    @Test("invalid content names the layer and the property", arguments: [
+        (#"[{ "id": "a", "type": "polygon", "source": "s", "source-layer": "x" }]"#, "layer \"a\", type"),
+        (#"[{ "id": "b", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-colour": "red" } }]"#, "layer \"b\", paint.fill-colour"),
+        (#"[{ "id": "c", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-color": "reddish" } }]"#, "layer \"c\", paint.fill-color"),
+        (#"[{ "id": "d", "type": "line", "source": "nowhere", "source-layer": "x" }]"#, "layer \"d\", source"),
+        (#"[{ "id": "e", "type": "line", "source": "s" }]"#, "layer \"e\", source-layer"),
+        (#"[{ "id": "f", "type": "line", "source": "s", "source-layer": "x", "filter": ["spin"] }]"#, "layer \"f\", filter"),
+        (#"[{ "id": "g", "type": "circle", "source": "s", "source-layer": "x", "minzoom": 30 }]"#, "layer \"g\", minzoom"),
+        (#"[{ "id": "h", "type": "background" }, { "id": "h", "type": "background" }]"#, "layer \"h\", id"),
+        (#"[{ "id": "i", "type": "line", "source": "s", "source-layer": "x", "layout": { "text-field": "x" } }]"#, "layer \"i\", layout.text-field"),
+    ])
+    func invalid(layers: String, mentions: String) {
+        let error = #expect(throws: StyleError.self) { try style(layers) }
+        #expect(error?.description.contains(mentions) == true, "\(String(describing: error))")
+    }
+
+    @Test("a broken document is an error at the top level")
+    func broken() {
+        #expect(throws: StyleError.self) { try Style(json: Data("{".utf8)) }
+        #expect(throws: StyleError.self) { try Style(json: Data(#"{ "version": 7, "sources": {}, "layers": [] }"#.utf8)) }
+        #expect(throws: StyleError.self) { try style("[]", sources: #"{ "s": { "type": "vector", "url": "https://x" } }"#) }
+    }
+}
