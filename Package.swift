@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "MeridianStyle", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Drawing: Cairo through a system-library target.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "CCairo", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "MeridianTilesTests", dependencies: [
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "CCairo", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]

@@ -1,5 +1,6 @@
 import MeridianCamera
 import MeridianGeometry
+import MeridianStyle
 import MeridianTiles
 import RealModule
 
@@ -17,38 +18,45 @@ public struct PlacedLabel: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(text); hasher.combine(anchor) }
 }
 
-/// Point labels (places): upright, never overlapping one another or the credit line, the most
-/// important first (population), each drawn at most once however many tiles carry it.
+/// Point labels (symbol layers): upright, never overlapping one another or the credit line, the
+/// most important first, each drawn at most once however many tiles carry it.
 struct LabelPlacer {
     static let padding = 2.0
     static let dotRadius = 2.5
 
-    struct Candidate { let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool }
+    struct Candidate {
+        let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool
+        let color: RGBA, halo: RGBA, layerOrder: Int
+    }
 
-    /// Candidates from the `places` layer of the given tiles, on screen and in front of the eye.
-    static func candidates(_ tiles: [(TileID, VectorTile)], _ ground: GroundGeometry, zoom: Double) -> [Candidate] {
+    /// Candidates from a symbol layer's point features, on screen and in front of the eye, each
+    /// text once. Priority: the layer's `symbol-sort-key` (lower first), else population.
+    static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
+                           _ ground: GroundGeometry, order: Int) -> [Candidate] {
+        let zoom = ground.viewport.camera.zoom
         var seen: Set<String> = []
         var out: [Candidate] = []
-        for (id, tile) in tiles {
-            guard let layer = tile.layer(named: "places") else { continue }
-            for f in layer.features where f.type == .point {
-                guard case let .string(name)? = f.properties["name"], let point = f.geometry.first?.first else { continue }
-                let population = f.properties["population"]?.number ?? 0
-                let key = "\(name)@\(Int(population))"
-                guard !seen.contains(key), let world = ground.world([point], tile: id, extent: layer.extent).first,
-                      ground.viewport.depthRatio(forWorld: world) > GroundGeometry.nearDepth,
-                      let p = ground.viewport.point(forWorld: world) else { continue }
-                seen.insert(key)
-                let big = population >= 1_000_000
-                out.append(Candidate(text: name, anchor: p, priority: population, size: big ? 13 : 11.5, bold: big))
-            }
+        for (id, extent, f, p) in features {
+            guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty, let point = f.geometry.first?.first else { continue }
+            let world = ground.world([point], tile: id, extent: extent)[0]
+            // The same place comes in every tile whose buffer holds it: label it once.
+            let key = "\(text)@\(Int(world.x * 1e7)),\(Int(world.y * 1e7))"
+            guard !seen.contains(key), ground.viewport.depthRatio(forWorld: world) > GroundGeometry.nearDepth,
+                  let anchor = ground.viewport.point(forWorld: world) else { continue }
+            seen.insert(key)
+            let size = layer.number("text-size", p, zoom: zoom, default: 12)
+            let sortKey = layer.value("symbol-sort-key", p, zoom: zoom)?.finite
+            let priority = sortKey.map { -$0 } ?? (p["population"]?.finite ?? 0)
+            out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
+                                 color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: RGBA(0.2, 0.2, 0.2)) ?? RGBA(0.2, 0.2, 0.2),
+                                 halo: layer.color("text-halo-color", p, zoom: zoom, default: RGBA(1, 1, 1, 0.85)) ?? RGBA(1, 1, 1, 0.85),
+                                 layerOrder: order))
         }
-        return out.sorted { $0.priority != $1.priority ? $0.priority > $1.priority : $0.text < $1.text }
+        return out
     }
 
     /// Places and draws the candidates; `reserved` boxes (the credit line) stay free.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, reserved: [(Double, Double, Double, Double)],
-                      style: StreetStyle) -> [PlacedLabel] {
+    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, reserved: [(Double, Double, Double, Double)]) -> [PlacedLabel] {
         var taken = reserved
         var placed: [PlacedLabel] = []
         for c in candidates {
@@ -58,8 +66,8 @@ struct LabelPlacer {
             guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
                   !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
             taken.append(box)
-            canvas.fill([dot(c.anchor)], style.text)
-            canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, style.text, halo: RGBA(1, 1, 1, 0.85))
+            canvas.fill([dot(c.anchor)], c.color)
+            canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
         }
         return placed

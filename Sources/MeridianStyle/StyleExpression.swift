@@ -102,12 +102,14 @@ public indirect enum StyleExpression: Hashable, Sendable {
             return op == "all" ? .all(out) : .any(out)
         case "!": return .not(try arg(0))
         case "in":
-            guard let first = args.first else { throw StyleError("\"in\" needs a key and values") }
-            if case .array = args.count == 2 ? args[1] : .null, args[0].string == nil || args.count == 2, case let .array(list) = args[1] {
-                return .inList(try compile(args[0]), list)
+            // Expression form: ["in", needle, haystack] with the haystack a literal array;
+            // legacy filter form: ["in", key, value1, value2, …].
+            if args.count == 2, case let .array(haystack) = args[1] {
+                let values: [StyleValue] = if haystack.first == .string("literal"), haystack.count == 2, case let .array(inner) = haystack[1] { inner } else { haystack }
+                return .inList(try arg(0), values)
             }
-            guard let k = first.string else { throw StyleError("\"in\" needs a key") }
-            return .inList(.get(k), Array(args.dropFirst()))   // legacy ["in", key, v1, v2, …]
+            guard let k = args.first?.string else { throw StyleError("\"in\" needs a key and values, or a value and a literal array") }
+            return .inList(.get(k), Array(args.dropFirst()))
         case "+", "-", "*", "/":
             guard !args.isEmpty, op == "+" || op == "*" || args.count == 2 || (op == "-" && args.count == 1) else {
                 throw StyleError("\"\(op)\" has the wrong number of arguments")
@@ -163,7 +165,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
         case let .toNumber(e):
             let v = e.evaluate(properties, zoom: zoom)
             if let n = v.number { return .number(n) }
-            if let s = v.string, let n = Double(s) { return .number(n) }
+            if let s = v.string, let n = Self.number(in: s) { return .number(n) }
             if case let .bool(b) = v { return .number(b ? 1 : 0) }
             return .null
         case let .arithmetic(op, list):
@@ -183,6 +185,14 @@ public indirect enum StyleExpression: Hashable, Sendable {
             if let s = v.string { return .string(s) }
             return v == .null ? .string("") : .string(v.description)
         }
+    }
+
+    /// A string's number for `to-number`: plain numbers, and (a Meridian extension for
+    /// OpenStreetMap heights) a number followed by " m", e.g. "48.5 m". Nil otherwise.
+    static func number(in s: String) -> Double? {
+        let trimmed = s.hasSuffix(" m") ? String(s.dropLast(2)) : s
+        guard let n = Double(trimmed), n.isFinite else { return nil }
+        return n
     }
 
     static func order(_ op: String, _ less: Bool, _ equal: Bool) -> Bool {

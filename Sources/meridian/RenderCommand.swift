@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Meridian
 import MeridianRender
+import MeridianStyle
 import MeridianText
 import MeridianTiles
 
@@ -24,7 +25,26 @@ struct Render: ParsableCommand {
     @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
     var marker: [Coordinate] = []
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// files in the data folder).") var style: String?
+    @Option(help: "normal (the streets style) or none (background only); satellite, terrain and hybrid need raster data Meridian does not ship yet.")
+    var mapType: String = "normal"
     @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
+
+    /// The style to draw: --style FILE, else the map type's.
+    func styleDocument() throws -> Style {
+        do {
+            if let style {
+                guard let data = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
+                return try Style(json: data)
+            }
+            switch mapType {
+            case "normal": return MapRenderer.streets
+            case "none": return try Style(json: Data(DefaultStyles.none.utf8))
+            case "satellite", "terrain", "hybrid": throw ValidationError("map type \(mapType) needs raster imagery, which the default data does not have yet")
+            default: throw ValidationError("map type must be normal, satellite, terrain, hybrid or none, got \(mapType)")
+            }
+        } catch let error as StyleError { throw ValidationError(error.description) }
+    }
 
     func validate() throws {
         guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
@@ -34,12 +54,15 @@ struct Render: ParsableCommand {
         let camera = try checked(CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
         let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
-        let tiles: MBTiles
-        do { tiles = try MBTiles(path: folder + "/helsinki.mbtiles") } catch {
-            throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
+        let document = try styleDocument()
+        var sources: [String: MBTiles] = [:]
+        for (name, source) in document.sources.sorted(by: { $0.key < $1.key }) {
+            do { sources[name] = try MBTiles(path: folder + "/" + source.file) } catch {
+                throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
+            }
         }
-        let world = try? MBTiles(path: folder + "/world.mbtiles")
-        let png = try MapRenderer().png(viewport, world: world, tiles: tiles, overlays: marker.map { .marker(Marker(position: $0)) }, scale: Double(scale))
+        let png = try MapRenderer(style: document).render(viewport, sources: sources, overlays: marker.map { .marker(Marker(position: $0)) },
+                                                           scale: Double(scale)).png
         do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }

@@ -4,6 +4,7 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianMap
 import MeridianRender
+import MeridianStyle
 import MeridianTestSupport
 import MeridianTiles
 import Testing
@@ -39,16 +40,27 @@ func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: S
     return counts.max { $0.value < $1.value }?.key ?? 0
 }
 
-/// A roof (the building colour) or a shaded wall (the wall colour times 0.8…1).
-func isBuildingColour(_ colour: UInt32) -> Bool {
-    if colour == hex(StreetStyle.standard.building) { return true }
-    let (r, g, b) = (Double(colour >> 16 & 0xff), Double(colour >> 8 & 0xff), Double(colour & 0xff))
-    let wall = StreetStyle.standard.buildingWall
-    let k = r / (wall.r * 255)
-    return k >= 0.79 && k <= 1.01 && abs(g - wall.g * 255 * k) < 2 && abs(b - wall.b * 255 * k) < 2
+/// Colours of the shipped streets style, as 0xRRGGBB, read from the style document itself.
+enum Palette {
+    static func paint(_ layer: String, _ property: String) -> UInt32 {
+        guard let l = MapRenderer.streets.layers.first(where: { $0.id == layer }),
+              case let .color(c)? = l.paint[property]?.evaluate([:], zoom: 16) else { return 0xDEAD }
+        return UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded())
+    }
+    static var land: UInt32 { paint("land", "fill-color") }
+    static var water: UInt32 { paint("ocean", "background-color") }
+    static var park: UInt32 { paint("landuse-green", "fill-color") }
+    static var building: UInt32 { paint("buildings", "fill-extrusion-color") }
 }
 
-func hex(_ c: RGBA) -> UInt32 { UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded()) }
+/// A roof (the building colour) or a shaded wall (the building colour times 0.72…0.9).
+func isBuildingColour(_ colour: UInt32) -> Bool {
+    if colour == Palette.building { return true }
+    let channels = [16, 8, 0].map { (Double(colour >> UInt32($0) & 0xff), Double(Palette.building >> UInt32($0) & 0xff)) }
+    let k = channels[0].0 / channels[0].1
+    return k >= 0.71 && k <= 0.91 && channels.allSatisfy { abs($0.0 - $0.1 * k) < 2 }
+}
+
 
 enum RenderData {
     static var mbtiles: String { TestData.path("helsinki.mbtiles") }
@@ -63,8 +75,8 @@ enum RenderData {
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 16), size: ScreenSize(width: 300, height: 200))
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, scale: 2)))
         #expect(image.width == 600 && image.height == 400)
-        // No data there: land everywhere but the credit line's corner.
-        #expect(dominantColor(image, at: ScreenPoint(x: 100, y: 100), scale: 2) == hex(StreetStyle.standard.land))
+        // No data given: the style's background everywhere but the credit line's corner.
+        #expect(dominantColor(image, at: ScreenPoint(x: 100, y: 100), scale: 2) == Palette.water)
         #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 4) }
         #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 1.5) }
     }
@@ -79,7 +91,7 @@ enum RenderData {
         let centre = try #require(try view.point(for: circle.center))
         #expect(dominantColor(image, at: centre) == 0xFF0000)
         let outside = try #require(try view.point(for: Geodesy.offset(circle.center, distance: 300, heading: 0)))
-        #expect(dominantColor(image, at: outside) == hex(StreetStyle.standard.land))
+        #expect(dominantColor(image, at: outside) == Palette.water)
     }
 }
 
@@ -107,7 +119,7 @@ enum RenderData {
         let image = try #require(decodePNG(first))
         // Inside the park's lawns, south-west of the botanic garden.
         let lawn = try #require(try view.point(for: Coordinate(latitude: 60.1742, longitude: 24.9438)))
-        #expect(dominantColor(image, at: lawn) == hex(StreetStyle.standard.park), "at \(lawn)")
+        #expect(dominantColor(image, at: lawn) == Palette.park, "at \(lawn)")
     }
 
     @Test("the world at zoom 3: land on the continents, ocean between them, the Caspian a lake, tilted too", arguments: [0.0, 30])
@@ -116,14 +128,13 @@ enum RenderData {
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 10), zoom: 3, tilt: tilt),
                                 size: ScreenSize(width: 1024, height: 768))
         let image = try #require(decodePNG(try MapRenderer().png(view, world: world, tiles: nil)))
-        let style = StreetStyle.standard
-        for (name, c, color) in [("Paris", Coordinate(latitude: 48.85, longitude: 2.35), style.land),
-                                 ("Central Africa", Coordinate(latitude: 5, longitude: 20), style.land),
-                                 ("Atlantic", Coordinate(latitude: 40, longitude: -35), style.water),
-                                 ("Caspian Sea", Coordinate(latitude: 42, longitude: 51), style.water),
-                                 ("Mediterranean", Coordinate(latitude: 35, longitude: 18), style.water)] {
+        for (name, c, color) in [("Paris", Coordinate(latitude: 48.85, longitude: 2.35), Palette.land),
+                                 ("Central Africa", Coordinate(latitude: 5, longitude: 20), Palette.land),
+                                 ("Atlantic", Coordinate(latitude: 40, longitude: -35), Palette.water),
+                                 ("Caspian Sea", Coordinate(latitude: 42, longitude: 51), Palette.water),
+                                 ("Mediterranean", Coordinate(latitude: 35, longitude: 18), Palette.water)] {
             let p = try #require(try view.point(for: c))
-            #expect(dominantColor(image, at: p) == hex(color), "\(name) at \(p)")
+            #expect(dominantColor(image, at: p) == color, "\(name) at \(p)")
         }
     }
 
@@ -161,9 +172,9 @@ enum RenderData {
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: tower.latitude, zoom: 17)
         let up = try #require(view.point(forWorld: WebMercator.project(tower), elevation: metres * pointsPerMetre))
         let standing = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
-        var flatStyle = StreetStyle.standard
-        flatStyle.extrusionMinZoom = 99
-        let flat = try #require(decodePNG(try MapRenderer(style: flatStyle).png(view, tiles: tiles)))
+        var flatRenderer = MapRenderer()
+        flatRenderer.extrusionMinZoom = 99
+        let flat = try #require(decodePNG(try flatRenderer.png(view, tiles: tiles)))
         let colour = dominantColor(standing, at: up), flatColour = dominantColor(flat, at: up)
         #expect(colour != flatColour, "nothing stands at \(up)")
         #expect(isBuildingColour(colour), "colour \(String(colour, radix: 16)) at \(up)")

@@ -1,0 +1,90 @@
+import MeridianCamera
+import MeridianGeometry
+import MeridianStyle
+import MeridianTiles
+import RealModule
+
+/// Draws a style's layers in order: background, fill, line, circle, fill-extrusion (standing
+/// under tilt from ``MapRenderer/extrusionMinZoom``, flat otherwise); symbol layers give label
+/// candidates placed last; raster layers are skipped until raster sources exist.
+struct StyledLayers {
+    let style: Style
+    let ground: GroundGeometry
+    let canvas: Canvas
+    /// Decoded tiles per source name.
+    let tiles: [String: [(TileID, VectorTile)]]
+
+    var zoom: Double { ground.viewport.camera.zoom }
+
+    /// The features of a layer's source layer that pass its filter, with their tile.
+    func features(_ layer: Style.Layer, _ type: VectorTile.GeometryType? = nil) -> [(TileID, Int, VectorTile.Feature, [String: StyleValue])] {
+        guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
+        var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
+        for (id, tile) in tiles[source] ?? [] {
+            guard let l = tile.layer(named: sourceLayer) else { continue }
+            for f in l.features where type == nil || f.type == type {
+                let p = f.styleProperties
+                if layer.accepts(p, zoom: zoom) { out.append((id, l.extent, f, p)) }
+            }
+        }
+        return out
+    }
+
+    /// Draws every layer; returns the label candidates of the symbol layers, in priority order.
+    func draw(extrude: Bool) -> [LabelPlacer.Candidate] {
+        var labels: [LabelPlacer.Candidate] = []
+        for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
+            switch layer.kind {
+            case .background:
+                if let c = layer.color("background-color", opacity: "background-opacity", [:], zoom: zoom) { canvas.fillAll(c) }
+                if ground.viewport.horizonY > 0 {
+                    canvas.rectangle(x: 0, y: 0, width: ground.viewport.size.width, height: min(ground.viewport.horizonY, ground.viewport.size.height), MapRenderer.sky)
+                }
+            case .fill:
+                for (id, extent, f, p) in features(layer, .polygon) {
+                    guard let c = layer.color("fill-color", opacity: "fill-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+                    let rings = f.geometry.map { ground.ring(ground.world($0, tile: id, extent: extent)) }
+                    canvas.fill(rings, c)
+                    if let outline = layer.color("fill-outline-color", p, zoom: zoom) { canvas.stroke(rings, outline, width: 0.6, closed: true) }
+                }
+            case .line:
+                drawLines(layer)
+            case .circle:
+                for (id, extent, f, p) in features(layer, .point) {
+                    let r = layer.number("circle-radius", p, zoom: zoom, default: 5)
+                    guard let c = layer.color("circle-color", opacity: "circle-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+                    for point in f.geometry.compactMap(\.first) {
+                        guard let s = ground.viewport.point(forWorld: ground.world([point], tile: id, extent: extent)[0]) else { continue }
+                        canvas.fill([(0..<16).map { ScreenPoint(x: s.x + r * Double.cos(Double($0) * .pi / 8), y: s.y + r * Double.sin(Double($0) * .pi / 8)) }], c)
+                    }
+                }
+            case .fillExtrusion:
+                let items = features(layer, .polygon).compactMap { id, extent, f, p -> Extrusion.Item? in
+                    guard let c = layer.color("fill-extrusion-color", opacity: "fill-extrusion-opacity", p, zoom: zoom, default: RGBA(0.5, 0.5, 0.5)) else { return nil }
+                    return Extrusion.Item(tile: id, extent: extent, feature: f, height: layer.number("fill-extrusion-height", p, zoom: zoom, default: 0), color: c)
+                }
+                if extrude { Extrusion(ground: ground).draw(items, on: canvas) } else { Extrusion(ground: ground).drawFlat(items, on: canvas) }
+            case .symbol:
+                labels += LabelPlacer.candidates(features(layer, .point), layer, ground, order: order)
+            case .raster:
+                continue
+            }
+        }
+        return labels.sorted { ($0.layerOrder, -$0.priority, $0.text) < ($1.layerOrder, -$1.priority, $1.text) }
+    }
+
+    func drawLines(_ layer: Style.Layer) {
+        for (id, extent, f, p) in features(layer) where f.type == .lineString || f.type == .polygon {
+            guard let c = layer.color("line-color", opacity: "line-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+            let worlds = f.geometry.map { ground.world($0, tile: id, extent: extent) }
+            let parts = f.type == .polygon ? worlds.map { ground.ring($0) }.map { $0.isEmpty ? $0 : $0 + [$0[0]] } : worlds.flatMap(ground.line)
+            guard !parts.isEmpty else { continue }
+            // Widths are in points at the camera's zoom (the style interpolates them by zoom);
+            // perspective thins what lies farther away.
+            let width = max(0.3, layer.number("line-width", p, zoom: zoom, default: 1) / ground.meanDepth(worlds.flatMap { $0 }))
+            var dash: [Double] = []
+            if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.compactMap(\.finite).map { max(0.1, $0 * width) } }
+            canvas.stroke(parts, c, width: width, dash: dash)
+        }
+    }
+}
