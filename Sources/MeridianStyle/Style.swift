@@ -104,7 +104,7 @@ public struct Style: Sendable {
         let filter: StyleExpression?
         do throws(StyleError) { filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) } } catch { throw error.at(layer: id, property: "filter") }
         return Layer(id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
-                     minzoom: try zoom("minzoom", 0), maxzoom: try zoom("maxzoom", 24.0001), filter: filter,
+                     minzoom: try zoom("minzoom", 0), maxzoom: try zoom("maxzoom", .infinity), filter: filter,
                      paint: try properties(o["paint"], "paint", kind, id), layout: try properties(o["layout"], "layout", kind, id))
     }
 
