@@ -36,11 +36,13 @@ public struct MapRenderer {
     }
 
     /// One frame at `scale` pixels per point (1, 2 or 3), with the style's sources opened from
-    /// `sources` by name (a source the caller does not give draws nothing).
+    /// `sources` by name (a source the caller does not give draws nothing). With a `cache`,
+    /// decoded tiles are kept for the next frames.
     /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as ``TileError``.
-    public func render(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1) throws -> Frame {
+    public func render(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1,
+                       cache: RenderCache? = nil) throws -> Frame {
         let canvas = try Canvas(size: viewport.size, scale: scale)
-        let labels = try draw(viewport, sources: sources, overlays: overlays, on: canvas)
+        let labels = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
         return Frame(png: try canvas.png(), labels: labels)
     }
 
@@ -60,17 +62,20 @@ public struct MapRenderer {
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    /// The decoded tiles of a source covering the view.
-    static func tiles(of source: MBTiles, for viewport: Viewport) throws -> [(TileID, VectorTile)] {
+    /// The decoded tiles of a source covering the view (through the cache when there is one).
+    static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, VectorTile)] {
         guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...14) else { return [] }
-        return try viewport.tiles(zoom: z).compactMap { id in try source.vectorTile(id).map { (id, $0) } }
+        return try viewport.tiles(zoom: z).compactMap { id in
+            let tile = try cache.map { try $0.tile(id, source: name, source) } ?? source.vectorTile(id)
+            return tile.map { (id, $0) }
+        }
     }
 
-    func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay], on canvas: Canvas) throws -> [PlacedLabel] {
+    func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
         let ground = GroundGeometry(viewport: viewport)
         var tiles: [String: [(TileID, VectorTile)]] = [:]
-        for (name, _) in style.sources where style.sources[name]?.kind == .vector {
-            if let source = sources[name] { tiles[name] = try Self.tiles(of: source, for: viewport) }
+        for (name, described) in style.sources where described.kind == .vector {
+            if let source = sources[name] { tiles[name] = try Self.tiles(of: source, named: name, for: viewport, cache: cache) }
         }
         canvas.fillAll(RGBA(hex: 0xF2EFE9))
         let extrude = viewport.camera.tilt > 0 && viewport.camera.zoom >= extrusionMinZoom

@@ -109,6 +109,20 @@ enum RenderData {
         #expect(isBuildingColour(dominantColor(image, at: p)), "at \(p)")
     }
 
+    @Test("a cache keeps decoded tiles between frames and changes no pixel")
+    func cache() throws {
+        let sources = ["helsinki": try MBTiles(path: RenderData.mbtiles), "world": try MBTiles(path: RenderData.world)]
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 10, tilt: 20),
+                                size: ScreenSize(width: 400, height: 300))
+        let cache = RenderCache()
+        let uncached = try MapRenderer().render(view, sources: sources).png
+        let first = try MapRenderer().render(view, sources: sources, cache: cache).png
+        let held = cache.count
+        let second = try MapRenderer().render(view, sources: sources, cache: cache).png
+        #expect(held > 0 && cache.count == held)
+        #expect(first == uncached && second == uncached)
+    }
+
     @Test("Kaisaniemi park is green; the same input gives the same bytes")
     func parkAndDeterminism() throws {
         let tiles = try MBTiles(path: RenderData.mbtiles)

@@ -20,10 +20,16 @@ func renderBenchmarks() {
         ("render helsinki_z16 bearing 30 tilt 45", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 16, bearing: 30, tilt: 45)),
         ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
     ]
+    let sources = ["world": world, "helsinki": streets]
     for (name, camera) in views {
         let viewport = try! Viewport(camera: camera, size: size)
         Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 50)) { b in
-            for _ in b.scaledIterations { blackHole(try MapRenderer().png(viewport, world: world, tiles: streets)) }
+            for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources).png) }
+        }
+        // The same frame with decoded tiles kept between frames (what a map session does).
+        let cache = RenderCache()
+        Benchmark(name + " (warm tile cache)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png) }
         }
     }
 }

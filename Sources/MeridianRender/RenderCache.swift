@@ -1,0 +1,28 @@
+import MeridianCamera
+import MeridianTiles
+
+/// Decoded tiles kept between frames, one least-recently-used cache per source name, each
+/// bounded by an estimate of its memory (ten bytes per stored byte of tile). A reference type:
+/// one per renderer owner (an app's map, a server session); not shared between threads.
+public final class RenderCache {
+    public let capacityPerSource: Int
+    var caches: [String: TileCache<VectorTile>] = [:]
+
+    /// - Parameter capacityPerSource: bytes per source (64 MiB by default).
+    public init(capacityPerSource: Int = 64 << 20) { self.capacityPerSource = capacityPerSource }
+
+    /// Tiles held, over all sources.
+    public var count: Int { caches.values.reduce(0) { $0 + $1.count } }
+
+    /// The decoded tile from the cache, or read, decoded and remembered; nil when the source
+    /// has no such tile.
+    func tile(_ id: TileID, source name: String, _ source: MBTiles) throws -> VectorTile? {
+        let cache = caches[name] ?? TileCache<VectorTile>(capacity: capacityPerSource)
+        caches[name] = cache
+        if let hit = cache.value(for: id) { return hit }
+        guard let bytes = try source.data(for: id) else { return nil }
+        let tile = try VectorTileDecoder.decode(compressed: bytes)
+        cache.insert(tile, for: id, cost: bytes.count * 10)
+        return tile
+    }
+}
