@@ -22,6 +22,26 @@ struct GroundGeometry {
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
+    /// World points of a coordinate path: the first point at the world copy nearest the
+    /// target, each next one the short way from the one before (so a path across the
+    /// antimeridian stays continuous).
+    func world(_ path: [Coordinate]) -> [MercatorPoint] {
+        var out: [MercatorPoint] = []
+        out.reserveCapacity(path.count)
+        var previous: Coordinate?
+        for c in path {
+            var p = WebMercator.project(c)
+            if let last = out.last, let prev = previous {
+                p.x = last.x + Angle.shortestDelta(from: prev.longitude, to: c.longitude) / 360
+            } else {
+                p.x -= (p.x - viewport.targetWorld.x).rounded()
+            }
+            out.append(p)
+            previous = c
+        }
+        return out
+    }
+
     /// A closed ring clipped to the near side (Sutherland–Hodgman on the depth, which is
     /// affine on the ground), then projected. Empty when wholly too near.
     func ring(_ points: [MercatorPoint]) -> [ScreenPoint] {

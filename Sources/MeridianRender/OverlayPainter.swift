@@ -15,17 +15,17 @@ struct OverlayPainter {
         for (_, overlay) in ordered {
             switch overlay {
             case let .polygon(p):
-                let rings = ([p.outer] + p.holes).map { ground.ring($0.map(WebMercator.project)) }
+                let rings = ([p.outer] + p.holes).map { ground.ring(ground.world($0)) }
                 canvas.fill(rings, rgba(p.fillColor))
                 canvas.stroke(rings, rgba(p.strokeColor), width: p.strokeWidth, closed: true)
             case let .circle(c):
                 let ring = (0..<72).map { Geodesy.offset(c.center, distance: c.radius, heading: Double($0) * 5) }
-                let screen = [ground.ring(ring.map(WebMercator.project))]
+                let screen = [ground.ring(ground.world(ring))]
                 canvas.fill(screen, rgba(c.fillColor))
                 canvas.stroke(screen, rgba(c.strokeColor), width: c.strokeWidth, closed: true)
             case let .polyline(l):
                 let path = l.geodesic ? densified(l.path) : l.path
-                canvas.stroke(ground.line(path.map(WebMercator.project)), rgba(l.color), width: l.width)
+                canvas.stroke(ground.line(ground.world(path)), rgba(l.color), width: l.width)
             case let .marker(m):
                 drawMarker(m)
             }
@@ -45,7 +45,7 @@ struct OverlayPainter {
 
     /// A pin: a circle head over a point, its tip (the anchor) on the coordinate.
     func drawMarker(_ m: Marker) {
-        guard let tip = ground.viewport.point(forWorld: WebMercator.project(m.position)) else { return }
+        guard let tip = ground.world([m.position]).first.flatMap(ground.viewport.point(forWorld:)) else { return }
         let w = m.iconSize.width, h = m.iconSize.height
         let left = tip.x - m.anchor.x * w + w / 2, top = tip.y - m.anchor.y * h
         let r = w / 2

@@ -81,6 +81,17 @@ enum RenderData {
         #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 1.5) }
     }
 
+    @Test("an overlay across the antimeridian is drawn where the camera sees it")
+    func antimeridianOverlay() throws {
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 179.99), zoom: 12), size: ScreenSize(width: 400, height: 300))
+        var square = Polygon(outer: [Coordinate(latitude: -0.01, longitude: 179.98), Coordinate(latitude: -0.01, longitude: -179.98),
+                                     Coordinate(latitude: 0.01, longitude: -179.98), Coordinate(latitude: 0.01, longitude: 179.98)])
+        square.fillColor = Color(red: 0, green: 1, blue: 0)
+        let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, overlays: [.polygon(square)])))
+        // The square spans 179.98 E to 179.98 W: the view's centre (179.99) is inside it.
+        #expect(dominantColor(image, at: ScreenPoint(x: 200, y: 150)) == 0x00FF00)
+    }
+
     @Test("overlays are drawn on their coordinates: a circle's centre shows its fill under tilt")
     func overlays() throws {
         let camera = try CameraPosition(target: Coordinate(latitude: 10, longitude: 10), zoom: 14, bearing: 40, tilt: 40)
