@@ -122,6 +122,16 @@ final class Canvas {
         cairo_fill(cr)
     }
 
+    /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen).
+    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, _ c: RGBA, halo: RGBA) {
+        let m = measure(s, size: size)
+        cairo_save(cr)
+        cairo_translate(cr, center.x, center.y)
+        cairo_rotate(cr, angle)
+        text(s, leftAt: -m.width / 2, baseline: m.height * 0.3, size: size, c, halo: halo)
+        cairo_restore(cr)
+    }
+
     /// Text with a halo, its right end at `x`, baseline at `y` (Cairo's toy text API, DejaVu
     /// Sans from the setup; shaping with FreeType and HarfBuzz arrives with the label engine).
     func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {

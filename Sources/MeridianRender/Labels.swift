@@ -55,9 +55,9 @@ struct LabelPlacer {
         return out
     }
 
-    /// Places and draws the candidates; `reserved` boxes (the credit line) stay free.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, reserved: [(Double, Double, Double, Double)]) -> [PlacedLabel] {
-        var taken = reserved
+    /// Places and draws the candidates; boxes in `taken` (the credit line, labels already set)
+    /// stay free, and each placed label's box is added to it.
+    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, taken: inout [(Double, Double, Double, Double)]) -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
         for c in candidates {
             let m = canvas.measure(c.text, size: c.size, bold: c.bold)

@@ -85,7 +85,8 @@ public struct MapRenderer {
         let credit = canvas.measure(attribution, size: 10)
         let right = viewport.size.width - 4, baseline = viewport.size.height - 5
         canvas.text(attribution, rightAt: right, baseline: baseline, size: 10, RGBA(hex: 0x333333), halo: RGBA(1, 1, 1, 0.8))
-        let reserved = [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)]
-        return LabelPlacer.place(candidates, on: canvas, size: viewport.size, reserved: reserved)
+        var taken = [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)]
+        let points = LabelPlacer.place(candidates.points, on: canvas, size: viewport.size, taken: &taken)
+        return points + LineLabels.place(candidates.lines, on: canvas, size: viewport.size, taken: &taken)
     }
 }

@@ -30,9 +30,11 @@ struct StyledLayers {
         return out
     }
 
-    /// Draws every layer; returns the label candidates of the symbol layers, in priority order.
-    func draw(extrude: Bool) -> [LabelPlacer.Candidate] {
+    /// Draws every layer; returns the label candidates of the symbol layers (point labels in
+    /// priority order, and labels along lines).
+    func draw(extrude: Bool) -> (points: [LabelPlacer.Candidate], lines: [LineLabels.Candidate]) {
         var labels: [LabelPlacer.Candidate] = []
+        var lineLabels: [LineLabels.Candidate] = []
         for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
             switch layer.kind {
             case .background:
@@ -65,12 +67,17 @@ struct StyledLayers {
                 }
                 if extrude { Extrusion(ground: ground).draw(items, on: canvas) } else { Extrusion(ground: ground).drawFlat(items, on: canvas) }
             case .symbol:
-                labels += LabelPlacer.candidates(features(layer, .point), layer, ground, order: order)
+                if layer.value("symbol-placement", [:], zoom: zoom)?.string == "line" {
+                    lineLabels += LineLabels.candidates(features(layer, .lineString), layer, ground, canvas)
+                } else {
+                    labels += LabelPlacer.candidates(features(layer, .point), layer, ground, order: order)
+                }
             case .raster:
                 continue
             }
         }
-        return labels.sorted { ($0.layerOrder, -$0.priority, $0.text) < ($1.layerOrder, -$1.priority, $1.text) }
+        return (labels.sorted { ($0.layerOrder, -$0.priority, $0.text) < ($1.layerOrder, -$1.priority, $1.text) },
+                lineLabels.sorted { $0.length != $1.length ? $0.length > $1.length : $0.text < $1.text })
     }
 
     func drawLines(_ layer: Style.Layer) {

@@ -204,4 +204,21 @@ enum RenderData {
         #expect(colour != flatColour, "nothing stands at \(up)")
         #expect(isBuildingColour(colour), "colour \(String(colour, radix: 16)) at \(up)")
     }
+
+    @Test("street names run along their streets at zoom 16, upright and apart from every other label")
+    func streetNames() throws {
+        let sources = ["helsinki": try MBTiles(path: RenderData.mbtiles), "world": try MBTiles(path: RenderData.world)]
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1695, longitude: 24.945), zoom: 16),
+                                size: ScreenSize(width: 1024, height: 768))
+        let frame = try MapRenderer().render(view, sources: sources)
+        let names = Set(frame.labels.map(\.text))
+        #expect(names.isSuperset(of: ["Mikonkatu", "Unioninkatu", "Vilhonkatu"]), "\(names.sorted())")
+        #expect(frame.labels.count >= 6)
+        for (i, a) in frame.labels.enumerated() {
+            for b in frame.labels[(i + 1)...] {
+                #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
+                        "\(a.text) overlaps \(b.text)")
+            }
+        }
+    }
 }
