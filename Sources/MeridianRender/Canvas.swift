@@ -110,7 +110,8 @@ final class Canvas {
         cairo_set_font_size(cr, size)
     }
 
-    /// Text with a halo, its left end at `x`, baseline at `y`.
+    /// Text with a halo, its left end at `x`, baseline at `y` (Cairo's toy text API, DejaVu
+    /// Sans from the setup; shaping with FreeType and HarfBuzz arrives with the label engine).
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
         font(size: size, bold: bold)
         cairo_move_to(cr, x, y)
@@ -132,19 +133,9 @@ final class Canvas {
         cairo_restore(cr)
     }
 
-    /// Text with a halo, its right end at `x`, baseline at `y` (Cairo's toy text API, DejaVu
-    /// Sans from the setup; shaping with FreeType and HarfBuzz arrives with the label engine).
+    /// Text with a halo, its right end at `x`, baseline at `y`.
     func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {
-        font(size: size, bold: false)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, s, &extents)
-        cairo_move_to(cr, x - extents.x_advance, y)
-        cairo_text_path(cr, s)
-        set(halo)
-        cairo_set_line_width(cr, 3)
-        cairo_stroke_preserve(cr)
-        set(c)
-        cairo_fill(cr)
+        text(s, leftAt: x - measure(s, size: size).width, baseline: y, size: size, c, halo: halo)
     }
 
     /// The image as PNG bytes.
