@@ -16,7 +16,7 @@ run() { echo; echo "\$ meridian $*"; "$M" "$@"; }
 mkdir -p out/gallery
 render() { local name="$1"; shift; "$M" render --size 1024x768 -o "out/gallery/$name.png" "$@" && echo "wrote out/gallery/$name.png ($*)"; }
 render world-z2 --lat 30 --lng 10 --zoom 2
-render europe-z4 --lat 55 --lng 15 --zoom 4
+render europe-z3.5 --lat 50 --lng 15 --zoom 3.5
 render gulf-of-finland-z8-tilted --lat 60.0 --lng 25.0 --zoom 8 --bearing 20 --tilt 30
 render streets-z15 --lat 60.1716 --lng 24.9443 --zoom 15
 render station-z16-tilted --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45

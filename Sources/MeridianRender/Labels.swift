@@ -27,6 +27,8 @@ struct LabelPlacer {
     struct Candidate {
         let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool
         let color: RGBA, halo: RGBA, layerOrder: Int
+        /// `text-anchor: center`: the text centred on its point, with no dot (region names).
+        let centered: Bool
     }
 
     /// Candidates from a symbol layer's point features, on screen and in front of the eye, each
@@ -50,7 +52,7 @@ struct LabelPlacer {
             out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
                                  color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: RGBA(0.2, 0.2, 0.2)) ?? RGBA(0.2, 0.2, 0.2),
                                  halo: layer.color("text-halo-color", p, zoom: zoom, default: RGBA(1, 1, 1, 0.85)) ?? RGBA(1, 1, 1, 0.85),
-                                 layerOrder: order))
+                                 layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center"))
         }
         return out
     }
@@ -61,12 +63,12 @@ struct LabelPlacer {
         var placed: [PlacedLabel] = []
         for c in candidates {
             let m = canvas.measure(c.text, size: c.size, bold: c.bold)
-            let left = c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3
-            let box = (left - padding - dotRadius * 2 - 3, baseline - m.height * 0.8 - padding, left + m.width + padding, baseline + m.height * 0.2 + padding)
+            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3
+            let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding, baseline + m.height * 0.2 + padding)
             guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
                   !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
             taken.append(box)
-            canvas.fill([dot(c.anchor)], c.color)
+            if !c.centered { canvas.fill([dot(c.anchor)], c.color) }
             canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
         }
