@@ -30,3 +30,19 @@ if [ -f "$PEER_SRC" ] && command -v gcc >/dev/null; then
   echo "shared peer (project_c, gcc -O3 -march=native, 1M points, 5 reps):"
   "out/project_O3native" 1000000 5 | grep -E '^peer=.*metric=(fwd_full|fwd_camera|fwd_camera_l1|correctness_ok)(_ns)? ' | tee -a "out/summary-$stamp.md"
 fi
+
+# The Mapnik peer on the same views (helsinki_z15, helsinki_z17, world_c_z2; AGG and Cairo
+# backends), from a writable copy of shared/peers in out/ (its setup installs python3-mapnik
+# and builds its GeoJSON from the same Helsinki extract). Compare its render + png_encode with
+# our whole-frame p50s above.
+if [ -d "$HERE/../../shared/peers/mapnik" ]; then
+  rm -rf out/peers && cp -r "$HERE/../../shared/peers" out/peers && chmod -R u+w out/peers
+  if bash out/peers/setup.sh > out/peers-setup.log 2>&1; then
+    echo
+    echo "Mapnik peer (7 reps; render and PNG encoding separately, ms):"
+    (cd out/peers && /usr/bin/python3 mapnik/render.py --reps 7 --backend both --views helsinki_z15,helsinki_z17,world_c_z2) \
+      | grep -E '^peer=.*metric=[a-z0-9_]+_(render|png_encode)_ms ' | tee -a "out/summary-$stamp.md"
+  else
+    echo "Mapnik peer setup failed, see Benchmarks/out/peers-setup.log" >&2
+  fi
+fi
