@@ -39,7 +39,7 @@ struct LabelPlacer {
         var seen: Set<String> = []
         var out: [Candidate] = []
         for (id, extent, f, p) in features {
-            guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty, let point = f.geometry.first?.first else { continue }
+            guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty, let point = labelPoint(f) else { continue }
             let world = ground.world([point], tile: id, extent: extent)[0]
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = "\(text)@\(Int(world.x * 1e7)),\(Int(world.y * 1e7))"
@@ -55,6 +55,25 @@ struct LabelPlacer {
                                  layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center"))
         }
         return out
+    }
+
+    /// Where a feature's label goes: a point's own position, a polygon's outer-ring area
+    /// centroid (its first vertex for a degenerate ring), in tile coordinates.
+    static func labelPoint(_ f: VectorTile.Feature) -> VectorTile.Point? {
+        guard let ring = f.geometry.first, let first = ring.first else { return nil }
+        guard f.type == .polygon, ring.count >= 3 else { return first }
+        var area = 0.0, cx = 0.0, cy = 0.0
+        for (i, a) in ring.enumerated() {
+            let b = ring[(i + 1) % ring.count]
+            // Relative to the first vertex, for precision.
+            let (x0, y0) = (Double(a.x - first.x), Double(a.y - first.y)), (x1, y1) = (Double(b.x - first.x), Double(b.y - first.y))
+            let cross = x0 * y1 - x1 * y0
+            area += cross
+            cx += (x0 + x1) * cross
+            cy += (y0 + y1) * cross
+        }
+        guard area != 0 else { return first }
+        return VectorTile.Point(x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
     }
 
     /// Places and draws the candidates; boxes in `taken` (the credit line, labels already set)

@@ -70,7 +70,7 @@ struct StyledLayers {
                 if layer.value("symbol-placement", [:], zoom: zoom)?.string == "line" {
                     lineLabels += LineLabels.candidates(features(layer, .lineString), layer, ground, canvas)
                 } else {
-                    labels += LabelPlacer.candidates(features(layer, .point), layer, ground, order: order)
+                    labels += LabelPlacer.candidates(features(layer).filter { $0.2.type == .point || $0.2.type == .polygon }, layer, ground, order: order)
                 }
             case .raster:
                 continue
