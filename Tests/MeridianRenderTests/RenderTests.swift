@@ -62,6 +62,16 @@ func isBuildingColour(_ colour: UInt32) -> Bool {
 }
 
 
+/// Every pair of placed labels' boxes is disjoint.
+func expectNoOverlap(_ labels: [PlacedLabel], sourceLocation: SourceLocation = #_sourceLocation) {
+    for (i, a) in labels.enumerated() {
+        for b in labels[(i + 1)...] {
+            #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
+                    "\(a.text) overlaps \(b.text)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
 enum RenderData {
     static var mbtiles: String { TestData.path("helsinki.mbtiles") }
     static var available: Bool { TestData.available("helsinki.mbtiles") && TestData.available("world.mbtiles") }
@@ -176,12 +186,7 @@ enum RenderData {
         // GeoNames puts Helsinki at (60.16952, 24.93545); tiles quantise points to 1/4096 of a z9 tile.
         let helsinki = try #require(frame.labels.first { $0.text == "Helsinki" })
         expectClose(helsinki.anchor, try #require(try view.point(for: Coordinate(latitude: 60.16952, longitude: 24.93545))), within: 0.5, "anchor")
-        for (i, a) in frame.labels.enumerated() {
-            for b in frame.labels[(i + 1)...] {
-                #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
-                        "\(a.text) overlaps \(b.text)")
-            }
-        }
+        expectNoOverlap(frame.labels)
         // The label's box holds dark text pixels.
         let image = try #require(decodePNG(frame.png))
         let b = helsinki.box
@@ -216,12 +221,7 @@ enum RenderData {
         let names = Set(frame.labels.map(\.text))
         #expect(names.isSuperset(of: ["Mikonkatu", "Unioninkatu", "Vilhonkatu"]), "\(names.sorted())")
         #expect(frame.labels.count >= 6)
-        for (i, a) in frame.labels.enumerated() {
-            for b in frame.labels[(i + 1)...] {
-                #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
-                        "\(a.text) overlaps \(b.text)")
-            }
-        }
+        expectNoOverlap(frame.labels)
     }
 
     @Test("country names at zoom 3.5 sit inside their countries, centred, without a dot")
