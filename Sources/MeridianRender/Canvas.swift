@@ -88,6 +88,14 @@ final class Canvas {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
+    /// A filled disc (Cairo's arc: exact, antialiased).
+    func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
+        set(c)
+        cairo_fill(cr)
+    }
+
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
         cairo_rectangle(cr, x, y, width, height)
         set(c)

@@ -2,7 +2,6 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
-import RealModule
 
 /// A label the renderer drew: its text, where its point is, and the screen box it took.
 public struct PlacedLabel: Hashable, Sendable {
@@ -87,17 +86,10 @@ struct LabelPlacer {
             guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
                   !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
             taken.append(box)
-            if !c.centered { canvas.fill([dot(c.anchor)], c.color) }
+            if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
             canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
         }
         return placed
-    }
-
-    static func dot(_ p: ScreenPoint) -> [ScreenPoint] {
-        (0..<12).map { i in
-            let a = Double(i) * .pi / 6
-            return ScreenPoint(x: p.x + dotRadius * Double.cos(a), y: p.y + dotRadius * Double.sin(a))
-        }
     }
 }

@@ -57,11 +57,7 @@ struct OverlayPainter {
         outline.append(ScreenPoint(x: left, y: top + h))
         canvas.fill([outline], rgba(m.iconColor))
         canvas.stroke([outline], RGBA(0, 0, 0, 0.35), width: 1, closed: true)
-        let dot: [ScreenPoint] = (0..<16).map { i in
-            let a = Double(i) * Double.pi / 8
-            return ScreenPoint(x: head.x + r * 0.35 * Double.cos(a), y: head.y + r * 0.35 * Double.sin(a))
-        }
-        canvas.fill([dot], RGBA(1, 1, 1, 0.9))
+        canvas.disc(head, radius: r * 0.35, RGBA(1, 1, 1, 0.9))
     }
 
     func rgba(_ c: Color) -> RGBA { RGBA(c.red, c.green, c.blue, c.alpha) }

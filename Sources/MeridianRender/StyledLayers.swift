@@ -2,7 +2,6 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
-import RealModule
 
 /// Draws a style's layers in order: background, fill, line, circle, fill-extrusion (standing
 /// under tilt from ``MapRenderer/extrusionMinZoom``, flat otherwise); symbol layers give label
@@ -57,7 +56,7 @@ struct StyledLayers {
                     guard let c = layer.color("circle-color", opacity: "circle-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
                     for point in f.geometry.compactMap(\.first) {
                         guard let s = ground.viewport.point(forWorld: ground.world([point], tile: id, extent: extent)[0]) else { continue }
-                        canvas.fill([(0..<16).map { ScreenPoint(x: s.x + r * Double.cos(Double($0) * .pi / 8), y: s.y + r * Double.sin(Double($0) * .pi / 8)) }], c)
+                        canvas.disc(s, radius: r, c)
                     }
                 }
             case .fillExtrusion:

@@ -18,7 +18,7 @@ public enum Inflate {
     /// - Throws: ``TileError/compression(_:)`` for corrupt or truncated data, or output beyond
     ///   `limit` bytes (default ``maximumSize``).
     public static func decompress(_ input: [UInt8], limit: Int = maximumSize) throws(TileError) -> [UInt8] {
-        let maximumSize = max(1, limit)
+        let cap = max(1, limit)
         guard isCompressed(input) else { return input }
         var stream = z_stream()
         // inflateInit2 is a C macro: call the function it expands to. 15 + 32: zlib or gzip header.
@@ -26,7 +26,7 @@ public enum Inflate {
             throw .compression("zlib could not start")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: min(maximumSize, max(4096, input.count * 4)))
+        var output = [UInt8](repeating: 0, count: min(cap, max(4096, input.count * 4)))
         var produced = 0
         var status: Int32 = Z_OK
         input.withUnsafeBufferPointer { source in
@@ -34,8 +34,8 @@ public enum Inflate {
             stream.avail_in = UInt32(source.count)
             while status == Z_OK {
                 if produced == output.count {
-                    guard output.count < maximumSize else { status = Z_MEM_ERROR; break }
-                    output.append(contentsOf: repeatElement(0, count: min(output.count, maximumSize - output.count)))
+                    guard output.count < cap else { status = Z_MEM_ERROR; break }
+                    output.append(contentsOf: repeatElement(0, count: min(output.count, cap - output.count)))
                 }
                 status = output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress! + produced
@@ -52,7 +52,7 @@ public enum Inflate {
         case Z_STREAM_END:
             return Array(output[..<produced])
         case Z_MEM_ERROR:
-            throw .compression("inflated size exceeds \(maximumSize) bytes")
+            throw .compression("inflated size exceeds \(cap) bytes")
         case Z_BUF_ERROR:
             throw .compression("truncated data")
         default:

@@ -77,6 +77,17 @@ enum RenderData {
     static var available: Bool { TestData.available("helsinki.mbtiles") && TestData.available("world.mbtiles") }
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
     static var world: String { TestData.path("world.mbtiles") }
+
+    /// Both sources of the default data, by the names the streets style gives them.
+    static func sources() throws -> [String: MBTiles] {
+        ["helsinki": try MBTiles(path: mbtiles), "world": try MBTiles(path: world)]
+    }
+
+    /// A 1024×768 flat frame of both sources at a target and zoom.
+    static func frame(_ target: Coordinate, zoom: Double) throws -> (Viewport, MapRenderer.Frame) {
+        let view = try Viewport(camera: try CameraPosition(target: target, zoom: zoom), size: ScreenSize(width: 1024, height: 768))
+        return (view, try MapRenderer().render(view, sources: try sources()))
+    }
 }
 
 @Suite struct RenderBasicsTests {
@@ -133,7 +144,7 @@ enum RenderData {
 
     @Test("a cache keeps decoded tiles between frames and changes no pixel")
     func cache() throws {
-        let sources = ["helsinki": try MBTiles(path: RenderData.mbtiles), "world": try MBTiles(path: RenderData.world)]
+        let sources = try RenderData.sources()
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 10, tilt: 20),
                                 size: ScreenSize(width: 400, height: 300))
         let cache = RenderCache()
@@ -214,10 +225,7 @@ enum RenderData {
 
     @Test("street names run along their streets at zoom 16, upright and apart from every other label")
     func streetNames() throws {
-        let sources = ["helsinki": try MBTiles(path: RenderData.mbtiles), "world": try MBTiles(path: RenderData.world)]
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1695, longitude: 24.945), zoom: 16),
-                                size: ScreenSize(width: 1024, height: 768))
-        let frame = try MapRenderer().render(view, sources: sources)
+        let (_, frame) = try RenderData.frame(Coordinate(latitude: 60.1695, longitude: 24.945), zoom: 16)
         let names = Set(frame.labels.map(\.text))
         #expect(names.isSuperset(of: ["Mikonkatu", "Unioninkatu", "Vilhonkatu"]), "\(names.sorted())")
         #expect(frame.labels.count >= 6)
@@ -242,10 +250,7 @@ enum RenderData {
 
     @Test("at zoom 18 buildings carry their names: the Cathedral's label sits on the Cathedral")
     func buildingNames() throws {
-        let sources = ["helsinki": try MBTiles(path: RenderData.mbtiles), "world": try MBTiles(path: RenderData.world)]
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1700, longitude: 24.9505), zoom: 18),
-                                size: ScreenSize(width: 1024, height: 768))
-        let frame = try MapRenderer().render(view, sources: sources)
+        let (view, frame) = try RenderData.frame(Coordinate(latitude: 60.1700, longitude: 24.9505), zoom: 18)
         let label = try #require(frame.labels.first { $0.text == "Helsingin tuomiokirkko" })
         let c = try #require(try view.coordinate(for: label.anchor))
         // The Cathedral's outline spans 60.17011–60.17064 N, 24.95165–24.95271 E (OSM way 419479428).

@@ -1,6 +1,5 @@
 import Benchmark
 import BenchmarkInputs
-import CProjectionPeer
 import Meridian
 
 /// Projection throughput through a tilted, rotated viewport (batch API over a buffer, no
@@ -11,47 +10,22 @@ let benchmarks: @Sendable () -> Void = {
                                            timeUnits: .nanoseconds, warmupIterations: 3,
                                            maxDuration: .seconds(2), maxIterations: 100_000)
     for n in [4_096, 1_000_000] {
-        let coordinates = Inputs.coordinates(n)
-        let world = Inputs.world(coordinates)
-        let peerWorld = Inputs.peerWorld(coordinates)
-        var screen = [ScreenPoint](repeating: .zero, count: n)
-        var peerScreen = [peer_point](repeating: peer_point(), count: n)
-        var peer = Inputs.peer
+        let buffers = ProjectionBuffers(points: n)
         let label = n == 4_096 ? "4096 (cache-resident)" : "1M (streaming)"
-        let scaling = BenchmarkScalingFactor.one
-        let config = Benchmark.Configuration(scalingFactor: scaling)
-
+        let config = Benchmark.Configuration(scalingFactor: .one)
         // Cross-check once: Meridian and the peer compute the same points.
-        coordinates.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(coordinates: i, into: $0) } }
-        coordinates.withUnsafeBytes { raw in
-            peerScreen.withUnsafeMutableBufferPointer { peer_project_full(&peer, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), $0.baseAddress!, n) }
-        }
-        print("check full \(label): max |Meridian − C| = \(Inputs.maxDifference(screen, peerScreen)) pt")
-
-        Benchmark("full lat/lng→screen \(label): Meridian", configuration: config) { b in
-            for _ in b.scaledIterations {
-                coordinates.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(coordinates: i, into: $0) } }
-                blackHole(screen[n / 2])
-            }
-        }
-        Benchmark("full lat/lng→screen \(label): C -O3", configuration: config) { b in
-            for _ in b.scaledIterations {
-                coordinates.withUnsafeBytes { raw in
-                    peerScreen.withUnsafeMutableBufferPointer { peer_project_full(&peer, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), $0.baseAddress!, n) }
+        buffers.meridianFull()
+        buffers.cFull()
+        print("check full \(label): max |Meridian − C| = \(buffers.maxDifference) pt")
+        for (name, kernel) in [("full lat/lng→screen \(label): Meridian", buffers.meridianFull), ("full lat/lng→screen \(label): C -O3", buffers.cFull),
+                               ("camera step world→screen \(label): Meridian", buffers.meridianCamera),
+                               ("camera step world→screen \(label): C -O3", buffers.cCamera)] {
+            Benchmark(name, configuration: config) { b in
+                for _ in b.scaledIterations {
+                    kernel()
+                    blackHole(buffers.screen[n / 2])
+                    blackHole(buffers.peerScreen[n / 2])
                 }
-                blackHole(peerScreen[n / 2])
-            }
-        }
-        Benchmark("camera step world→screen \(label): Meridian", configuration: config) { b in
-            for _ in b.scaledIterations {
-                world.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(world: i, into: $0) } }
-                blackHole(screen[n / 2])
-            }
-        }
-        Benchmark("camera step world→screen \(label): C -O3", configuration: config) { b in
-            for _ in b.scaledIterations {
-                peerWorld.withUnsafeBufferPointer { i in peerScreen.withUnsafeMutableBufferPointer { peer_project_camera(&peer, i.baseAddress!, $0.baseAddress!, n) } }
-                blackHole(peerScreen[n / 2])
             }
         }
     }

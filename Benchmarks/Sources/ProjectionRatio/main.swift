@@ -1,5 +1,4 @@
 import BenchmarkInputs
-import CProjectionPeer
 import Meridian
 
 // Interleaved A/B: each round times one pass of Meridian's batch projection and one pass of
@@ -40,24 +39,11 @@ func compare(_ name: String, points: Int, repeats: Int, meridian: () -> Void, pe
 }
 
 for n in [4_096, 1_000_000] {
-    let coordinates = Inputs.coordinates(n), world = Inputs.world(coordinates), peerWorld = Inputs.peerWorld(coordinates)
-    var screen = [ScreenPoint](repeating: .zero, count: n)
-    var peerScreen = [peer_point](repeating: peer_point(), count: n)
-    var camera = Inputs.peer
+    let buffers = ProjectionBuffers(points: n)
     let repeats = n == 4_096 ? 100 : 1
     let label = n == 4_096 ? "4096" : "1M"
-    compare("full_\(label)", points: n, repeats: repeats, meridian: {
-        coordinates.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(coordinates: i, into: $0) } }
-    }, peer: {
-        coordinates.withUnsafeBytes { raw in
-            peerScreen.withUnsafeMutableBufferPointer { peer_project_full(&camera, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), $0.baseAddress!, n) }
-        }
-    })
-    print("check full_\(label): max |Meridian − C| = \(Inputs.maxDifference(screen, peerScreen)) pt")
-    compare("camera_\(label)", points: n, repeats: repeats, meridian: {
-        world.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(world: i, into: $0) } }
-    }, peer: {
-        peerWorld.withUnsafeBufferPointer { i in peerScreen.withUnsafeMutableBufferPointer { peer_project_camera(&camera, i.baseAddress!, $0.baseAddress!, n) } }
-    })
-    print("check camera_\(label): max |Meridian − C| = \(Inputs.maxDifference(screen, peerScreen)) pt")
+    compare("full_\(label)", points: n, repeats: repeats, meridian: buffers.meridianFull, peer: buffers.cFull)
+    print("check full_\(label): max |Meridian − C| = \(buffers.maxDifference) pt")
+    compare("camera_\(label)", points: n, repeats: repeats, meridian: buffers.meridianCamera, peer: buffers.cCamera)
+    print("check camera_\(label): max |Meridian − C| = \(buffers.maxDifference) pt")
 }
