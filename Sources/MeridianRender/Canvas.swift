@@ -7,11 +7,14 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSize(String)
     /// Cairo reported an error (its message).
     case cairo(String)
+    /// A raster tile that is not a decodable PNG (which tile, and why).
+    case badImage(String)
 
     public var description: String {
         switch self {
         case let .invalidSize(why): return "cannot draw an image of that size: \(why)"
         case let .cairo(why): return "drawing failed: \(why)"
+        case let .badImage(why): return "bad raster tile: \(why)"
         }
     }
 }
@@ -94,6 +97,39 @@ final class Canvas {
         cairo_arc(cr, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
         set(c)
         cairo_fill(cr)
+    }
+
+    /// Paints the triangle `src` of an image onto the triangle `dst` of the canvas by the one
+    /// affine map between them (bilinear filtering; edges padded so neighbouring triangles
+    /// and tiles meet without seams; no antialiasing on the triangle's edges, which would
+    /// show the background along shared edges).
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
+        // The pattern matrix maps canvas (user) space to image space: solve the affine map
+        // that sends dst[i] to src[i].
+        let (a, b, c) = (dst[0], dst[1], dst[2])
+        let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
+        guard abs(det) > 1e-9 else { return }
+        func row(_ s0: Double, _ s1: Double, _ s2: Double) -> (Double, Double, Double) {
+            let gx = ((s1 - s0) * (c.y - a.y) - (s2 - s0) * (b.y - a.y)) / det
+            let gy = ((s2 - s0) * (b.x - a.x) - (s1 - s0) * (c.x - a.x)) / det
+            return (gx, gy, s0 - gx * a.x - gy * a.y)
+        }
+        let u = row(src[0].x, src[1].x, src[2].x), v = row(src[0].y, src[1].y, src[2].y)
+        var m = cairo_matrix_t(xx: u.0, yx: v.0, xy: u.1, yy: v.1, x0: u.2, y0: v.2)
+        let pattern = cairo_pattern_create_for_surface(image.surface)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_save(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        path([dst], closed: true)
+        cairo_set_source(cr, pattern)
+        if opacity >= 1 { cairo_fill(cr) } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, max(0, opacity))
+        }
+        cairo_restore(cr)
+        cairo_pattern_destroy(pattern)
     }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {

@@ -24,7 +24,7 @@ public struct MapRenderer {
     /// The shipped streets style (it parses: the tests check it).
     public static let streets = (try? Style(json: Data(DefaultStyles.streets.utf8)))!
 
-    public init(style: Style = MapRenderer.streets, attribution: String = "© OpenStreetMap contributors · GSHHG (LGPL) · GeoNames (CC BY)") {
+    public init(style: Style = MapRenderer.streets, attribution: String = "© OpenStreetMap contributors · GSHHG · Natural Earth · GeoNames · NASA") {
         self.style = style
         self.attribution = attribution
     }
@@ -74,12 +74,17 @@ public struct MapRenderer {
     func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
         let ground = GroundGeometry(viewport: viewport)
         var tiles: [String: [(TileID, VectorTile)]] = [:]
-        for (name, described) in style.sources where described.kind == .vector {
-            if let source = sources[name] { tiles[name] = try Self.tiles(of: source, named: name, for: viewport, cache: cache) }
+        var images: [String: [(TileID, RasterImage)]] = [:]
+        for (name, described) in style.sources {
+            guard let source = sources[name] else { continue }
+            switch described.kind {
+            case .vector: tiles[name] = try Self.tiles(of: source, named: name, for: viewport, cache: cache)
+            case .raster: images[name] = try RasterTiles.tiles(of: source, named: name, for: viewport, cache: cache)
+            }
         }
         canvas.fillAll(RGBA(hex: 0xF2EFE9))
         let extrude = viewport.camera.tilt > 0 && viewport.camera.zoom >= extrusionMinZoom
-        let candidates = StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles).draw(extrude: extrude)
+        let candidates = StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, images: images).draw(extrude: extrude)
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         // The credit line first, so labels keep clear of it.
         let credit = canvas.measure(attribution, size: 10)

@@ -5,13 +5,15 @@ import MeridianTiles
 
 /// Draws a style's layers in order: background, fill, line, circle, fill-extrusion (standing
 /// under tilt from ``MapRenderer/extrusionMinZoom``, flat otherwise); symbol layers give label
-/// candidates placed last; raster layers are skipped until raster sources exist.
+/// candidates placed last; raster layers paint their source's images on the ground.
 struct StyledLayers {
     let style: Style
     let ground: GroundGeometry
     let canvas: Canvas
     /// Decoded tiles per source name.
     let tiles: [String: [(TileID, VectorTile)]]
+    /// Decoded raster tiles per source name.
+    let images: [String: [(TileID, RasterImage)]]
 
     var zoom: Double { ground.viewport.camera.zoom }
 
@@ -72,7 +74,8 @@ struct StyledLayers {
                     labels += LabelPlacer.candidates(features(layer).filter { $0.2.type == .point || $0.2.type == .polygon }, layer, ground, order: order)
                 }
             case .raster:
-                continue
+                let opacity = layer.number("raster-opacity", [:], zoom: zoom, default: 1)
+                RasterTiles(ground: ground, canvas: canvas).draw(images[layer.source ?? ""] ?? [], opacity: opacity)
             }
         }
         return (labels.sorted { ($0.layerOrder, -$0.priority, $0.text) < ($1.layerOrder, -$1.priority, $1.text) },

@@ -1,6 +1,6 @@
 /// The styles Meridian ships, as style documents: `streets` (the default look, drawing the
-/// default dataset's world and Helsinki sources) and `none` (background only). Satellite,
-/// terrain and hybrid arrive with raster sources.
+/// default dataset's world and Helsinki sources) and `none` (background only); the raster
+/// types are in DefaultStyles+Raster.swift.
 public enum DefaultStyles {
     public static let streets = #"""
     {
@@ -64,6 +64,19 @@ public enum DefaultStyles {
       ]
     }
     """#
+
+    /// The style document of a map type named as the SDK names them (`normal`, `satellite`,
+    /// `hybrid`, `terrain`, `none`); nil for any other name.
+    public static func document(forMapType name: String) -> String? {
+        switch name {
+        case "normal": return streets
+        case "satellite": return satellite
+        case "hybrid": return hybrid
+        case "terrain": return terrain
+        case "none": return none
+        default: return nil
+        }
+    }
 
     public static let none = #"""
     { "version": 8, "name": "None", "sources": {}, "layers": [

@@ -26,7 +26,7 @@ struct Render: ParsableCommand {
     var marker: [Coordinate] = []
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
     @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// files in the data folder).") var style: String?
-    @Option(help: "normal (the streets style) or none (background only); satellite, terrain and hybrid need raster data Meridian does not ship yet.")
+    @Option(help: "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.")
     var mapType: String = "normal"
     @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
 
@@ -37,12 +37,10 @@ struct Render: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
                 return try Style(json: data)
             }
-            switch mapType {
-            case "normal": return MapRenderer.streets
-            case "none": return try Style(json: Data(DefaultStyles.none.utf8))
-            case "satellite", "terrain", "hybrid": throw ValidationError("map type \(mapType) needs raster imagery, which the default data does not have yet")
-            default: throw ValidationError("map type must be normal, satellite, terrain, hybrid or none, got \(mapType)")
+            guard let document = DefaultStyles.document(forMapType: mapType) else {
+                throw ValidationError("map type must be normal, satellite, terrain, hybrid or none, got \(mapType)")
             }
+            return try Style(json: Data(document.utf8))
         } catch let error as StyleError { throw ValidationError(error.description) }
     }
 

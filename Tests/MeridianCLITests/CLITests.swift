@@ -174,11 +174,14 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(size?.0 == 640 && size?.1 == 480)
         let none = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--map-type", "none", "--data", data, "-o", out.path])
         #expect(none.status == 0, "\(none.err)")
+        let satellite = try runMeridian(["render", "--lat", "20", "--lng", "0", "--zoom", "3", "--map-type", "satellite", "--size", "200x100", "--data", data, "-o", out.path])
+        let satelliteSize = pngSize(try Data(contentsOf: out))
+        #expect(satellite.status == 0 && satelliteSize?.0 == 200, "\(satellite.err)")
         let badStyle = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-bad-style-\(ProcessInfo.processInfo.processIdentifier).json")
         try Data(#"{ "version": 8, "sources": {}, "layers": [{ "id": "sea", "type": "background", "paint": { "background-colour": "blue" } }] }"#.utf8).write(to: badStyle)
         defer { try? FileManager.default.removeItem(at: badStyle) }
         for (args, mentions) in [(["--scale", "5"], "scale"), (["--size", "5000x10"], "size"), (["--tilt", "nan"], "tilt"),
-                                 (["--map-type", "satellite"], "raster"), (["--map-type", "moon"], "map type"),
+                                 (["--map-type", "moon"], "map type"),
                                  (["--style", badStyle.path], "layer \"sea\", paint.background-colour"), (["--style", "/nonexistent.json"], "cannot read")] {
             let bad = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", data, "-o", out.path] + args)
             #expect(bad.status != 0 && bad.err.contains(mentions), "\(bad.err)")

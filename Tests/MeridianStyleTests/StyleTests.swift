@@ -84,6 +84,14 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         #expect(try Style(json: Data(DefaultStyles.none.utf8)).layers.count == 1)
     }
 
+    @Test("every map type has a style; the raster ones draw their imagery first above the background", arguments: ["satellite", "hybrid", "terrain"])
+    func mapTypes(name: String) throws {
+        let style = try Style(json: Data(try #require(DefaultStyles.document(forMapType: name)).utf8))
+        #expect(style.layers[1].kind == .raster && style.sources[style.layers[1].source ?? ""]?.kind == .raster)
+        #expect(style.layers.contains { $0.kind == .symbol } == (name != "satellite"))
+        #expect(DefaultStyles.document(forMapType: "normal") == DefaultStyles.streets && DefaultStyles.document(forMapType: "roadmap") == nil)
+    }
+
     @Test("invalid content names the layer and the property", arguments: [
         (#"[{ "id": "a", "type": "polygon", "source": "s", "source-layer": "x" }]"#, "layer \"a\", type"),
         (#"[{ "id": "b", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-colour": "red" } }]"#, "layer \"b\", paint.fill-colour"),

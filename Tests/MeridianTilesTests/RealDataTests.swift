@@ -3,6 +3,7 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianTestSupport
 import MeridianTiles
+import MeridianTileFixtures
 import Testing
 
 /// The default street data built by `scripts/build-data.sh` (central Helsinki, OpenStreetMap).

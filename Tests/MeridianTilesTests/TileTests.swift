@@ -2,6 +2,7 @@ import Foundation
 import MeridianCamera
 import MeridianTestSupport
 import MeridianTiles
+import MeridianTileFixtures
 import PropertyBased
 import Testing
 

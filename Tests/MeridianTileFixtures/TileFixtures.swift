@@ -5,21 +5,22 @@ import MeridianTiles
 
 /// An independent protobuf/MVT writer for fixtures (tests only): it encodes what the spec says
 /// and shares no code with the decoder.
-struct MVTWriter {
-    var bytes: [UInt8] = []
+public struct MVTWriter {
+    public init() {}
+    public var bytes: [UInt8] = []
 
-    mutating func varint(_ v: UInt64) {
+    public mutating func varint(_ v: UInt64) {
         var v = v
         while v >= 0x80 { bytes.append(UInt8(v & 0x7f) | 0x80); v >>= 7 }
         bytes.append(UInt8(v))
     }
-    mutating func key(_ field: UInt64, _ wire: UInt64) { varint(field << 3 | wire) }
-    mutating func message(_ field: UInt64, _ body: [UInt8]) { key(field, 2); varint(UInt64(body.count)); bytes += body }
-    mutating func string(_ field: UInt64, _ s: String) { message(field, Array(s.utf8)) }
-    static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-    static func packed(_ values: [UInt64]) -> [UInt8] { var w = MVTWriter(); values.forEach { w.varint($0) }; return w.bytes }
+    public mutating func key(_ field: UInt64, _ wire: UInt64) { varint(field << 3 | wire) }
+    public mutating func message(_ field: UInt64, _ body: [UInt8]) { key(field, 2); varint(UInt64(body.count)); bytes += body }
+    public mutating func string(_ field: UInt64, _ s: String) { message(field, Array(s.utf8)) }
+    public static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
+    public static func packed(_ values: [UInt64]) -> [UInt8] { var w = MVTWriter(); values.forEach { w.varint($0) }; return w.bytes }
 
-    static func value(_ v: VectorTile.Value) -> [UInt8] {
+    public static func value(_ v: VectorTile.Value) -> [UInt8] {
         var w = MVTWriter()
         switch v {
         case let .string(s): w.string(1, s)
@@ -34,7 +35,7 @@ struct MVTWriter {
     }
 
     /// Geometry commands for parts (polygon rings get a ClosePath).
-    static func commands(_ type: VectorTile.GeometryType, _ parts: [[VectorTile.Point]]) -> [UInt64] {
+    public static func commands(_ type: VectorTile.GeometryType, _ parts: [[VectorTile.Point]]) -> [UInt64] {
         var out: [UInt64] = [], x: Int64 = 0, y: Int64 = 0
         func delta(_ p: VectorTile.Point) { out += [zigzag(Int64(p.x) - x), zigzag(Int64(p.y) - y)]; x = Int64(p.x); y = Int64(p.y) }
         if type == .point {
@@ -51,7 +52,7 @@ struct MVTWriter {
     }
 
     /// A whole tile from layers (properties are written in sorted key order).
-    static func tile(_ layers: [VectorTile.Layer]) -> [UInt8] {
+    public static func tile(_ layers: [VectorTile.Layer]) -> [UInt8] {
         var w = MVTWriter()
         for layer in layers {
             var l = MVTWriter()
@@ -82,7 +83,7 @@ struct MVTWriter {
 }
 
 /// gzip-compresses bytes with zlib (tests only).
-func gzip(_ input: [UInt8], zlibHeader: Bool = false) -> [UInt8] {
+public func gzip(_ input: [UInt8], zlibHeader: Bool = false) -> [UInt8] {
     var stream = z_stream()
     deflateInit2_(&stream, 6, Z_DEFLATED, zlibHeader ? 15 : 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
     defer { deflateEnd(&stream) }
@@ -102,7 +103,7 @@ func gzip(_ input: [UInt8], zlibHeader: Bool = false) -> [UInt8] {
 }
 
 /// Writes an MBTiles file: metadata rows and tiles given in XYZ (stored as TMS rows).
-func writeMBTiles(_ path: String, metadata: [String: String], tiles: [(z: Int, x: Int, y: Int, data: [UInt8])]) throws {
+public func writeMBTiles(_ path: String, metadata: [String: String], tiles: [(z: Int, x: Int, y: Int, data: [UInt8])]) throws {
     try? FileManager.default.removeItem(atPath: path)
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK else { throw CocoaError(.fileWriteUnknown) }
@@ -122,6 +123,6 @@ func writeMBTiles(_ path: String, metadata: [String: String], tiles: [(z: Int, x
     }
 }
 
-func temporaryPath(_ name: String) -> String {
+public func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(ProcessInfo.processInfo.processIdentifier)-\(name)").path
 }
