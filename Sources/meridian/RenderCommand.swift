@@ -10,11 +10,24 @@ import MeridianTiles
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the map through a camera into a PNG (the world's shorelines; streets in central Helsinki).",
-        discussion: "meridian render --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45 --size 1024x768 -o map.png")
+        discussion: """
+            The camera is --lat, --lng and --zoom; or --fit-bounds; or, with only --overlays, the camera
+            that fits the overlays. Bearing and tilt apply to all three (a fit is exact under them).
+            meridian render --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45 --size 1024x768 -o map.png
+            meridian render --fit-bounds 60.1690,24.9360,60.1740,24.9530 --overlays examples/landmarks.geojson -o fit.png
+            """)
 
-    @Option(help: "Target latitude, degrees.") var lat: Double
-    @Option(help: "Target longitude, degrees.") var lng: Double
-    @Option(help: "Zoom, 0–24.") var zoom: Double
+    @Option(help: "Target latitude, degrees.") var lat: Double?
+    @Option(help: "Target longitude, degrees.") var lng: Double?
+    @Option(help: "Zoom, 0–24.") var zoom: Double?
+    @Option(help: "Fit these bounds: south,west,north,east in degrees (west > east crosses the antimeridian).",
+            transform: { try checked(TextValues.bounds($0, what: "fit-bounds")) })
+    var fitBounds: CoordinateBounds?
+    @Option(help: "Room kept around fitted bounds or overlays, points: top,left,bottom,right or one value.",
+            transform: { try checked(TextValues.insets($0, what: "fit-insets")) })
+    var fitInsets = EdgeInsets(all: 48)
+    @Option(help: "A GeoJSON file of overlays: points are markers (circles with a radius property), lines polylines, polygons polygons.")
+    var overlays: String?
     @Option(help: "Bearing, degrees clockwise from north.") var bearing: Double = 0
     @Option(help: "Tilt (viewing angle), degrees from the nadir.") var tilt: Double = 0
     @Option(help: "Size in points, WIDTHxHEIGHT (at most 2048 per side).", transform: { try checked(TextValues.size($0, maxSide: 2048)) })
@@ -48,8 +61,34 @@ struct Render: ParsableCommand {
         guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
     }
 
+    /// The overlays: the markers of --marker, then those of --overlays.
+    func overlayList() throws -> [Overlay] {
+        var list = marker.map { Overlay.marker(Marker(position: $0)) }
+        guard let overlays else { return list }
+        guard let data = FileManager.default.contents(atPath: overlays) else { throw ValidationError("cannot read overlays file \(overlays)") }
+        do { list += try OverlayGeoJSON.overlays(from: data) } catch { throw ValidationError(error.description) }
+        return list
+    }
+
+    /// The camera: the one given, else the fit of --fit-bounds, else the fit of the overlays.
+    func camera(for overlays: [Overlay]) throws -> CameraPosition {
+        if let lat, let lng, let zoom, fitBounds == nil {
+            return try checked(CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
+        }
+        guard lat == nil, lng == nil, zoom == nil else {
+            throw ValidationError(fitBounds == nil ? "give all of --lat, --lng and --zoom" : "give either --fit-bounds or --lat, --lng and --zoom")
+        }
+        let bounds = fitBounds ?? CoordinateBounds(path: overlays.flatMap(\.coordinates))
+        guard fitBounds != nil || !overlays.isEmpty else { throw ValidationError("give --lat, --lng and --zoom, or --fit-bounds, or --overlays to fit") }
+        guard let camera = try checked(CameraFit.camera(fitting: bounds, size: size, padding: padding, insets: fitInsets, bearing: bearing, tilt: tilt)) else {
+            throw ValidationError("nothing to fit: the bounds are empty")
+        }
+        return camera
+    }
+
     func run() throws {
-        let camera = try checked(CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
+        let overlays = try overlayList()
+        let camera = try camera(for: overlays)
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
         let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
         let document = try styleDocument()
@@ -59,7 +98,7 @@ struct Render: ParsableCommand {
                 throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
             }
         }
-        let png = try MapRenderer(style: document).render(viewport, sources: sources, overlays: marker.map { .marker(Marker(position: $0)) },
+        let png = try MapRenderer(style: document).render(viewport, sources: sources, overlays: overlays,
                                                            scale: Double(scale)).png
         do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
