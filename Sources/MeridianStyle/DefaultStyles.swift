@@ -8,13 +8,20 @@ public enum DefaultStyles {
       "name": "Meridian Streets",
       "sources": {
         "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
-        "helsinki": { "type": "vector", "url": "mbtiles://helsinki.mbtiles" }
+        "helsinki": { "type": "vector", "url": "mbtiles://helsinki.mbtiles" },
+        "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles" }
       },
       "layers": [
         { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
         { "id": "land", "type": "fill", "source": "world", "source-layer": "land",
           "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
         { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
+          "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
+        { "id": "coast-water", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
+          "filter": ["==", ["get", "level"], 0], "paint": { "fill-color": "#A8CDE8" } },
+        { "id": "coast-land", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
+          "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
+        { "id": "coast-lakes", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
           "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
         { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
           "paint": { "line-color": "#A8CDE8", "line-width": 0.8 } },

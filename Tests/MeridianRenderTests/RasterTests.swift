@@ -113,3 +113,16 @@ struct RasterRealDataTests {
         #expect(frame.labels.contains { $0.text == "Egypt" })
     }
 }
+
+@Suite(.enabled(if: RenderData.available && TestData.available("coast.mbtiles"), "no default data: run scripts/build-data.sh"))
+struct CoastTests {
+    @Test("the full-resolution coast at zoom 12: Santahamina is an island, the sea south of Eira is water, Katajanokka is land")
+    func suomenlinna() throws {
+        let (view, frame) = try RenderData.frame(Coordinate(latitude: 60.155, longitude: 24.97), zoom: 12)
+        let image = try #require(decodePNG(frame.png))
+        let colour = { (c: Coordinate) throws -> UInt32 in dominantColor(image, at: try #require(try view.point(for: c))) }
+        #expect(try colour(Coordinate(latitude: 60.1430, longitude: 25.0450)) == Palette.land)
+        #expect(try colour(Coordinate(latitude: 60.1350, longitude: 24.9300)) == Palette.water)
+        #expect(try colour(Coordinate(latitude: 60.1670, longitude: 24.9690)) == Palette.land)
+    }
+}

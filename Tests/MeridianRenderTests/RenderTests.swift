@@ -78,9 +78,12 @@ enum RenderData {
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
     static var world: String { TestData.path("world.mbtiles") }
 
-    /// Both sources of the default data, by the names the streets style gives them.
+    /// The vector sources of the default data, by the names the streets style gives them
+    /// (the full-resolution coast when the data has it).
     static func sources() throws -> [String: MBTiles] {
-        ["helsinki": try MBTiles(path: mbtiles), "world": try MBTiles(path: world)]
+        var sources = ["helsinki": try MBTiles(path: mbtiles), "world": try MBTiles(path: world)]
+        if TestData.available("coast.mbtiles") { sources["coast"] = try MBTiles(path: TestData.path("coast.mbtiles")) }
+        return sources
     }
 
     /// A 1024×768 flat frame of both sources at a target and zoom.
