@@ -87,9 +87,12 @@ public struct MapRenderer {
         let candidates = StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, images: images).draw(extrude: extrude)
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         // The credit line first, so labels keep clear of it.
-        let credit = canvas.measure(attribution, size: 10)
+        // 10 pt, smaller in a view too narrow for it (never below 5 pt).
+        let full = canvas.measure(attribution, size: 10).width
+        let creditSize = max(5, min(10, 10 * (viewport.size.width - 8) / max(full, 1)))
+        let credit = canvas.measure(attribution, size: creditSize)
         let right = viewport.size.width - 4, baseline = viewport.size.height - 5
-        canvas.text(attribution, rightAt: right, baseline: baseline, size: 10, RGBA(hex: 0x333333), halo: RGBA(1, 1, 1, 0.8))
+        canvas.text(attribution, rightAt: right, baseline: baseline, size: creditSize, RGBA(hex: 0x333333), halo: RGBA(1, 1, 1, 0.8))
         var taken = [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)]
         let points = LabelPlacer.place(candidates.points, on: canvas, size: viewport.size, taken: &taken)
         return points + LineLabels.place(candidates.lines, on: canvas, size: viewport.size, taken: &taken)

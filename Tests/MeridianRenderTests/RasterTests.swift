@@ -16,13 +16,7 @@ func solidPNG(_ rgb: (Double, Double, Double), size: Int = 256) -> [UInt8] {
     cairo_set_source_rgb(cr, rgb.0, rgb.1, rgb.2)
     cairo_paint(cr)
     cairo_destroy(cr)
-    final class Sink { var bytes: [UInt8] = [] }
-    let sink = Sink()
-    cairo_surface_write_to_png_stream(surface, { c, d, n in
-        Unmanaged<Sink>.fromOpaque(c!).takeUnretainedValue().bytes += UnsafeBufferPointer(start: d, count: Int(n)); return CAIRO_STATUS_SUCCESS
-    }, Unmanaged.passUnretained(sink).toOpaque())
-    cairo_surface_destroy(surface)
-    return sink.bytes
+    return pngBytes(surface)
 }
 
 let rasterStyle = try! Style(json: Data(#"""
