@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(name: "ProjectionRatio", dependencies: [
             "BenchmarkInputs", "CProjectionPeer", .product(name: "Meridian", package: "Meridian"),
         ]),
+        // MVT decoding throughput, printed in the form of the mapbox-vector-tile peer.
+        .executableTarget(name: "DecodeThroughput", dependencies: [.product(name: "MeridianTiles", package: "Meridian"), .product(name: "Meridian", package: "Meridian")]),
         .executableTarget(
             name: "MeridianBenchmarks",
             dependencies: [

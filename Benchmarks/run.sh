@@ -46,3 +46,16 @@ if [ -d "$HERE/../../shared/peers/mapnik" ]; then
     echo "Mapnik peer setup failed, see Benchmarks/out/peers-setup.log" >&2
   fi
 fi
+
+# MVT decoding: Meridian's decoder and the mapbox-vector-tile peer (shared/peers/mvt, its venv
+# made by the setup above) on the same file, the default data's helsinki.mbtiles.
+DATA="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}"
+if [ -s "$DATA/helsinki.mbtiles" ]; then
+  swift build -c release --product DecodeThroughput >/dev/null
+  echo
+  echo "MVT decoding, every tile of helsinki.mbtiles, median of 7 passes:"
+  "$(swift build -c release --show-bin-path)/DecodeThroughput" "$DATA/helsinki.mbtiles" 7 | tee -a "out/summary-$stamp.md"
+  if [ -x out/peers/.venv/bin/python ]; then
+    out/peers/.venv/bin/python out/peers/mvt/decode_bench.py "$DATA/helsinki.mbtiles" --passes 7 2>&1 | grep -E "^all|peer=.*metric=all_decode" | tee -a "out/summary-$stamp.md"
+  fi
+fi

@@ -35,15 +35,29 @@ public struct MapRenderer {
         public let labels: [PlacedLabel]
     }
 
+    /// A drawn image not yet encoded (drawing and encoding can be timed apart).
+    public struct Image {
+        let canvas: Canvas
+        public let labels: [PlacedLabel]
+        /// The image as PNG bytes.
+        public func png() throws -> [UInt8] { try canvas.png() }
+    }
+
     /// One frame at `scale` pixels per point (1, 2 or 3), with the style's sources opened from
     /// `sources` by name (a source the caller does not give draws nothing). With a `cache`,
     /// decoded tiles are kept for the next frames.
     /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as ``TileError``.
     public func render(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1,
                        cache: RenderCache? = nil) throws -> Frame {
+        let image = try draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)
+        return Frame(png: try image.png(), labels: image.labels)
+    }
+
+    /// The frame of ``render(_:sources:overlays:scale:cache:)`` drawn but not encoded.
+    public func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1,
+                     cache: RenderCache? = nil) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
-        let labels = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
-        return Frame(png: try canvas.png(), labels: labels)
+        return Image(canvas: canvas, labels: try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas))
     }
 
     /// As ``render(_:sources:overlays:scale:)`` with the default dataset's two sources.

@@ -32,5 +32,13 @@ func renderBenchmarks() {
         Benchmark(name + " (warm tile cache)", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 50)) { b in
             for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png) }
         }
+        // Drawing alone (warm cache), and PNG encoding alone of the drawn image.
+        Benchmark(name + " (warm, draw only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try MapRenderer().draw(viewport, sources: sources, cache: cache)) }
+        }
+        let drawn = try! MapRenderer().draw(viewport, sources: sources, cache: cache)
+        Benchmark(name + " (PNG encode only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try drawn.png()) }
+        }
     }
 }
