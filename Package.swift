@@ -14,12 +14,15 @@ let package = Package(
         .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
         .library(name: "MeridianRender", targets: ["MeridianRender"]),
         .library(name: "MeridianStyle", targets: ["MeridianStyle"]),
+        .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Math layers: no Foundation, elementary functions from RealModule.
@@ -44,9 +47,15 @@ let package = Package(
         .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
         .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
+        // The HTTP service: static maps, tiles, the style, and the viewer's map sessions over WebSocket.
+        .target(name: "MeridianServer", dependencies: [
+            "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
@@ -70,6 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
     ]
 )

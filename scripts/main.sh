@@ -2,7 +2,9 @@
 # The main job: set up (including the default street data), build the `meridian` tool in
 # release mode, render a gallery of central Helsinki through the camera into out/gallery/, and
 # run real camera computations (fit Vancouver–Calgary, projection under bearing and tilt, the
-# visible region, an update, the tile cover, a fly). Safe to run twice.
+# visible region, an update, the tile cover, a fly), then serve the viewer and the static-map
+# service on http://127.0.0.1:${PORT:-8080}/ until Ctrl-C (MERIDIAN_NO_SERVE=1 stops before
+# serving). Safe to run twice.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -40,3 +42,8 @@ run camera apply --camera 60.17,24.94,12,90 --size 1024x768 --update scroll:200,
 run camera tiles --camera 60.17,24.94,15,30,45 --size 1024x768
 echo; echo "\$ meridian camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768   (first and last of its frames)"
 "$M" camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768 | sed -n '1p;$p'
+
+[ "${MERIDIAN_NO_SERVE:-0}" = 1 ] && exit 0
+echo
+echo "\$ meridian serve --port ${PORT:-8080}    (Ctrl-C stops it)"
+exec "$M" serve --port "${PORT:-8080}"

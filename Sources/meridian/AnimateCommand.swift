@@ -5,7 +5,7 @@ import MeridianText
 /// `meridian camera animate`: runs a camera animation on a map with a manual clock and prints
 /// every 60 fps frame as a JSON line: `time` in seconds, the camera, and the map events of that
 /// frame. The first line is the start camera at time 0, the last the exact end camera.
-struct Animate: ParsableCommand {
+struct Animate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Every 60 fps frame of a camera animation, as JSON lines with the map's events.",
         discussion: """
@@ -46,9 +46,9 @@ struct Animate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let range = try zoom.range()
-        try MainActor.assumeIsolated {
+        try await MainActor.run {
             let clock = ManualClock()
             let map = try checked(MapView(options: MapOptions(frame: view.size, camera: view.camera, padding: view.padding), clock: clock))
             try checked(map.setMinZoom(range.min, maxZoom: range.max))

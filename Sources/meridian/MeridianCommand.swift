@@ -5,11 +5,11 @@ import MeridianText
 /// `meridian`: Meridian's command line. Each subcommand prints JSON on standard output;
 /// bad arguments print a message naming the argument and exit non-zero.
 @main
-struct MeridianCommand: ParsableCommand {
+struct MeridianCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract: "Meridian: an open map camera-and-view engine.",
-        subcommands: [CameraCommand.self, Render.self]
+        subcommands: [CameraCommand.self, Render.self, Serve.self]
     )
 }
 

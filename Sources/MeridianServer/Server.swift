@@ -1,0 +1,117 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import MeridianCamera
+import MeridianText
+import NIOCore
+import NIOPosix
+
+/// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
+/// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`), `/tiles/{z}/{x}/{y}.pbf`, `/style.json`,
+/// `/health`, and the viewer's map sessions on the WebSocket `/session`. Requests are logged
+/// through swift-log. Drawing runs on NIO's thread pool, off the event loops and Swift's
+/// cooperative threads.
+public enum MeridianServer {
+    /// The application, ready to run (`try await app.runService()`; SIGINT and SIGTERM shut it
+    /// down gracefully). `onRunning` receives the bound port (useful with port 0).
+    public static func application(service: MapService, host: String = "127.0.0.1", port: Int = 8080, logger: Logger? = nil,
+                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: LogRequestsMiddleware(.info))
+        addRoutes(to: router, service: service)
+        let sessions = Router(context: BasicWebSocketRequestContext.self)
+        sessions.ws("/session") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
+            try await ViewerSession.run(service: service, inbound: inbound, outbound: outbound)
+        }
+        var log = logger ?? Logger(label: "meridian.server")
+        if logger == nil { log.logLevel = .info }
+        return Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: sessions),
+                           configuration: .init(address: .hostname(host, port: port), serverName: "Meridian"),
+                           onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? -1) }, logger: log)
+    }
+
+    static func addRoutes(to router: Router<BasicRequestContext>, service: MapService) {
+        router.get("/") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
+        }
+        router.get("/health") { _, _ in json(.object([("status", .string("ok")), ("data", .string(service.dataVersion))])) }
+        router.get("/style.json") { request, _ in
+            let host = request.head.authority ?? "127.0.0.1"
+            let body = try ServedStyle.document(base: "http://\(host)")
+            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=300"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        router.get("/staticmap") { request, _ in
+            await respond(request) { () throws(RequestError) -> Response in
+                let items = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+                let query = try StaticMapQuery(items)
+                let camera = try query.camera()
+                let viewport: Viewport
+                do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch { throw RequestError("padding", "\(error)") }
+                let key = "static|\(query)"
+                let png = try await render { () throws(RequestError) in
+                    try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale)
+                }
+                return image(png, type: "image/png", etag: etag(key, service), request: request)
+            }
+        }
+        router.get("/tiles/:z/:x/:y") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let z = context.parameters.get("z") ?? "", x = context.parameters.get("x") ?? "", last = context.parameters.get("y") ?? ""
+                let mapType = String(request.uri.queryParameters["maptype"] ?? "roadmap")
+                if last.hasSuffix(".pbf") {
+                    let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(4)))
+                    guard let tile = try await render({ () throws(RequestError) in try service.vectorTile(id) }) else {
+                        return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
+                    }
+                    return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(id)", service), request: request)
+                }
+                let retina = last.hasSuffix("@2x.png")
+                guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
+                let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(retina ? 7 : 4)))
+                guard ["roadmap", "normal", "satellite", "hybrid", "terrain", "none"].contains(mapType) else {
+                    throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(mapType)'")
+                }
+                let type = mapType == "roadmap" ? "normal" : mapType
+                let png = try await render { () throws(RequestError) in try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type) }
+                return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)
+            }
+        }
+    }
+
+    /// Runs blocking drawing on NIO's thread pool.
+    static func render<T: Sendable>(_ body: @escaping @Sendable () throws(RequestError) -> T) async throws(RequestError) -> T {
+        do { return try await NIOThreadPool.singleton.runIfActive { try body() } } catch let error as RequestError { throw error } catch {
+            throw RequestError("server", "\(error)", status: 503)
+        }
+    }
+
+    /// The handler's response, or its ``RequestError`` as a JSON error response.
+    static func respond(_ request: Request, _ body: () async throws(RequestError) -> Response) async -> Response {
+        do { return try await body() } catch {
+            var response = json(error.json)
+            response.status = .init(code: error.status)
+            return response
+        }
+    }
+
+    static func json(_ value: JSON) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
+    }
+
+    /// A deterministic body with its validator: `304 Not Modified` when the client has it.
+    static func image(_ bytes: [UInt8], type: String, etag: String, request: Request) -> Response {
+        let headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "public, max-age=86400"]
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A strong validator: FNV-1a (64 bits) of the request key and the data version.
+    static func etag(_ key: String, _ service: MapService) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in (key + "|" + service.dataVersion).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return "\"" + String(hash, radix: 16) + "\""
+    }
+}

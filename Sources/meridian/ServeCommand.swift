@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import MeridianServer
+import MeridianStyle
+
+/// `meridian serve`: the static-maps and tiles service and the browser viewer.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve static maps, tiles, the style and the interactive viewer over HTTP.",
+        discussion: """
+            Open the printed address for the viewer. Static maps: /staticmap?center=60.17,24.94&zoom=15&size=600x400&bearing=30&tilt=45
+            Tiles: /tiles/{z}/{x}/{y}.png, @2x.png, .pbf; style: /style.json. Stops cleanly on Ctrl-C or SIGTERM.
+            """)
+
+    @Option(help: "Address to listen on (loopback by default).") var host = "127.0.0.1"
+    @Option(help: "Port (0 picks a free one).") var port = 8080
+    @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @Option(help: "A style document to draw every map type with.") var style: String?
+
+    func run() async throws {
+        let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
+        var custom: Style?
+        if let style {
+            guard let bytes = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
+            do { custom = try Style(json: bytes) } catch { throw ValidationError("\(error)") }
+        }
+        let service: MapService
+        do { service = try MapService(dataFolder: folder, style: custom) } catch { throw ValidationError(error.description) }
+        let host = self.host
+        let app = MeridianServer.application(service: service, host: host, port: port) { bound in
+            let line = "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=60.1699,24.9384&zoom=15&size=600x400)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        do { try await app.runService() } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") || text.contains("errno: 98") {
+                throw ValidationError("port \(port) on \(host) is taken; choose another with --port (or --port 0 for any free one)")
+            }
+            throw error
+        }
+    }
+}

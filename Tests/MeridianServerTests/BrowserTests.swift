@@ -1,0 +1,77 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianTestSupport
+import Testing
+
+/// Whether a headless Chromium and the CDP driver's Python library are installed (the test
+/// command installs both; MERIDIAN_REQUIRE_BROWSER=1 turns their absence into a failure).
+enum Browser {
+    static var available: Bool {
+        ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_BROWSER"] == "1"
+            || (FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/websocket"))
+    }
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs Tests/Browser/viewer_cdp.py against `url`; its JSON report, as bytes.
+    static func drive(_ url: String, screenshot: String) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("Tests/Browser/viewer_cdp.py").path, url, screenshot]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "driver exited \(process.terminationStatus): \(String(decoding: data, as: UTF8.self))"])
+        }
+        return data
+    }
+}
+
+@Suite(.enabled(if: TestData.available("helsinki.mbtiles") && Browser.available, "needs the default data and Debian's chromium + python3-websocket"))
+struct BrowserTests {
+    @Test("the viewer in headless Chromium: drag, wheel, rotate, tilt, double click and every guide example move the camera as they should")
+    func viewer() async throws {
+        let shot = Browser.root.appendingPathComponent(".build/viewer-screenshot.png").path
+        let data = try await withLiveServer { base in try Browser.drive(base + "/", screenshot: shot) }
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let steps = try #require(report["steps"] as? [[String: Any]])
+        var camera: [String: [String: Double]] = [:]
+        for step in steps { camera[step["name"] as! String] = step["camera"] as? [String: Double] }
+        func c(_ name: String) throws -> [String: Double] { try #require(camera[name], "no step \(name)") }
+        let start = try c("start"), dragged = try c("drag left 150"), wheeled = try c("wheel in 200")
+        #expect(start["zoom"] == 15 && start["latitude"]! == 60.1699)
+        // Dragging the map 150 pt left brings ground from the east to the centre: 150 pt at zoom 15.
+        let degreesPerPoint = 360.0 / (256 * 32768)
+        expectClose(dragged["longitude"]! - start["longitude"]!, 150 * degreesPerPoint, within: 2 * degreesPerPoint)
+        expectClose(dragged["latitude"]!, start["latitude"]!, within: 1e-9)
+        expectClose(wheeled["zoom"]!, 16, within: 1e-9)   // 200 pt of wheel at 1/200 zoom per point
+        let rotated = try c("right-drag 90"), tilted = try c("ctrl-drag up 80"), doubled = try c("double click")
+        // Right-drag is two fingers turning at a fixed distance: bearing only (zoom within rounding).
+        #expect(abs(rotated["bearing"]! - 0) > 10)
+        expectClose(rotated["zoom"]!, wheeled["zoom"]!, within: 1e-9)
+        // Ctrl-drag is two fingers moving up together: tilt only.
+        #expect(tilted["tilt"]! > 20)
+        expectClose(tilted["bearing"]!, rotated["bearing"]!, within: 1e-9)
+        expectClose(doubled["zoom"]!, tilted["zoom"]! + 1, within: 1e-9)
+        // The fit example ends exactly on the SDK fit of the two cities in this canvas.
+        let canvas = try #require(report["canvas"] as? [String: Double])
+        let bounds = CoordinateBounds(Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05))
+        let expected = try #require(try CameraFit.camera(fitting: bounds, size: ScreenSize(width: canvas["width"]!, height: canvas["height"]!), insets: EdgeInsets(all: 64)))
+        let fit = try c("example fit-vancouver-calgary")
+        expectClose(fit["zoom"]!, expected.zoom, within: 1e-6)
+        expectClose(fit["latitude"]!, expected.target.latitude, within: 1e-6)
+        expectClose(fit["longitude"]!, expected.target.longitude, within: 1e-6)
+        let sydney = try c("example animate-sydney")
+        #expect(sydney["latitude"]! == -33.8683 && sydney["longitude"]! == 151.2086 && sydney["zoom"]! == 12)
+        let bearing = try c("example bearing"), tilt = try c("example tilt"), home = try c("home")
+        #expect(bearing["bearing"]! == 90 && tilt["tilt"]! > 30 && home["zoom"]! == 15)
+        let events = try #require(report["events"] as? [String: Int])
+        #expect(events["willMove"]! >= 10 && events["didChange"]! > events["willMove"]! && events["idleAt"]! >= 10)
+        let pixels = try #require(report["pixels"] as? [String: Int])
+        #expect(pixels["distinct"]! > 100 && pixels["transparent"]! == 0, "the canvas shows a map: \(pixels)")
+        #expect((report["latencies"] as? [Double])?.isEmpty == false && (report["frames"] as? Int ?? 0) > 10)
+    }
+}

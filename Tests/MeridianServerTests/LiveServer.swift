@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MeridianServer
+import MeridianTestSupport
+import NIOConcurrencyHelpers
+
+/// Runs Meridian's server on 127.0.0.1, port 0, for the duration of `body`, which gets the
+/// base URL. Requests go through URLSession, a real HTTP client over loopback.
+func withLiveServer<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+    let service = try MapService(dataFolder: TestData.directory)
+    let port = NIOLockedValueBox<Int?>(nil)
+    let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0) { bound in port.withLockedValue { $0 = bound } }
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await app.runService(gracefulShutdownSignals: []); return nil }
+        var waited = 0
+        while port.withLockedValue({ $0 }) == nil {
+            try await Task.sleep(for: .milliseconds(20))
+            waited += 1
+            if waited > 500 { throw CocoaError(.fileReadUnknown) }
+        }
+        let base = "http://127.0.0.1:\(port.withLockedValue { $0 }!)"
+        let result = try await body(base)
+        group.cancelAll()
+        return result
+    }
+}
+
+/// GET with optional headers: status, headers, body.
+func get(_ url: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: Data) {
+    var request = URLRequest(url: URL(string: url)!)
+    for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+    request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let http = response as! HTTPURLResponse
+    var fields: [String: String] = [:]
+    for (k, v) in http.allHeaderFields { fields[String(describing: k).lowercased()] = String(describing: v) }
+    return (http.statusCode, fields, data)
+}
+
+/// Width and height from a PNG's IHDR chunk, nil when the bytes are not a PNG.
+func pngSize(_ data: Data) -> (Int, Int)? {
+    let b = [UInt8](data)
+    guard b.count > 24, b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+    func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+    return (be(16), be(20))
+}

@@ -1,0 +1,70 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+@Suite(.enabled(if: TestData.available("helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
+struct RouteTests {
+    @Test("static maps: PNG of the asked size and scale, an ETag that gives 304, JSON 400s naming the parameter")
+    func staticMaps() async throws {
+        try await withLiveServer { base in
+            let url = base + "/staticmap?center=60.1699,24.9384&zoom=15&size=300x200&scale=2&bearing=30&tilt=45&markers=color:blue%7C60.1704,24.9522"
+            let ok = try await get(url)
+            #expect(ok.status == 200 && ok.headers["content-type"] == "image/png")
+            #expect(pngSize(ok.body)! == (600, 400))
+            let etag = try #require(ok.headers["etag"])
+            #expect(ok.headers["cache-control"]?.contains("max-age") == true)
+            let again = try await get(url, headers: ["If-None-Match": etag])
+            #expect(again.status == 304 && again.body.isEmpty)
+            let fitted = try await get(base + "/staticmap?size=400x300&visible=49.26,-123.11%7C51.05,-114.05&maptype=terrain")
+            #expect(fitted.status == 200 && pngSize(fitted.body)! == (400, 300))
+            for (query, parameter) in [("center=60,24&zoom=15", "size"), ("size=5000x100&center=60,24&zoom=15", "size"),
+                                       ("size=100x100&center=60,24&zoom=nan", "zoom"), ("size=100x100&center=60,24&zoom=3&bogus=1", "bogus"),
+                                       ("size=100x100&path=enc:%7B%7B%7B", "path")] {
+                let bad = try await get(base + "/staticmap?" + query)
+                #expect(bad.status == 400 && bad.headers["content-type"]?.hasPrefix("application/json") == true)
+                let json = try JSONSerialization.jsonObject(with: bad.body) as? [String: [String: Any]]
+                #expect(json?["error"]?["parameter"] as? String == parameter, "\(query): \(String(decoding: bad.body, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("tiles: 256 and @2x 512 PNGs, the vector tile with both sources' layers, 204 where no data, 404 outside the world and for traversal")
+    func tiles() async throws {
+        try await withLiveServer { base in
+            let png = try await get(base + "/tiles/15/18653/9484.png")
+            #expect(png.status == 200 && pngSize(png.body)! == (256, 256) && png.headers["etag"] != nil)
+            let retina = try await get(base + "/tiles/15/18653/9484@2x.png?maptype=hybrid")
+            #expect(retina.status == 200 && pngSize(retina.body)! == (512, 512))
+            let pbf = try await get(base + "/tiles/15/18653/9484.pbf")
+            #expect(pbf.status == 200 && pbf.headers["content-type"] == "application/vnd.mapbox-vector-tile")
+            // Layer names appear as strings in the tile: Helsinki's buildings and roads.
+            let text = String(decoding: pbf.body, as: UTF8.self)
+            #expect(text.contains("buildings") && text.contains("roads"))
+            let empty = try await get(base + "/tiles/20/0/0.pbf")
+            #expect(empty.status == 204)
+            for path in ["/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
+                         "/tiles/../../etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/style.json/../../../etc/passwd"] {
+                let r = try await get(base + path)
+                #expect(r.status == 404, "\(path) gave \(r.status)")
+                #expect(!String(decoding: r.body, as: UTF8.self).contains("root:"))
+            }
+        }
+    }
+
+    @Test("the style for MapLibre clients, health, and the viewer page")
+    func styleAndPage() async throws {
+        try await withLiveServer { base in
+            let style = try await get(base + "/style.json")
+            let json = try #require(try JSONSerialization.jsonObject(with: style.body) as? [String: Any])
+            let sources = try #require(json["sources"] as? [String: [String: Any]])
+            #expect((sources["meridian"]?["tiles"] as? [String])?.first?.hasSuffix("/tiles/{z}/{x}/{y}.pbf") == true)
+            let layers = try #require(json["layers"] as? [[String: Any]])
+            #expect(layers.allSatisfy { $0["source"] == nil || $0["source"] as? String == "meridian" } && layers.count > 10)
+            let health = try await get(base + "/health")
+            #expect(health.status == 200 && String(decoding: health.body, as: UTF8.self).contains("\"ok\""))
+            let page = try await get(base + "/")
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(page.status == 200 && html.contains("<canvas") && html.contains("/session") && !html.contains("http://") && !html.contains("https://"))
+        }
+    }
+}
