@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "MeridianStyle", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Drawing: Cairo through a system-library target.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).

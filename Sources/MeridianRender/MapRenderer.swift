@@ -41,6 +41,8 @@ public struct MapRenderer {
         public let labels: [PlacedLabel]
         /// The image as PNG bytes.
         public func png() throws -> [UInt8] { try canvas.png() }
+        /// The image as PNG bytes from Cairo's own writer (libpng), for comparison.
+        public func cairoPNG() throws -> [UInt8] { try canvas.cairoPNG() }
     }
 
     /// One frame at `scale` pixels per point (1, 2 or 3), with the style's sources opened from

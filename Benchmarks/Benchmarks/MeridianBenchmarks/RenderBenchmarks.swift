@@ -40,5 +40,8 @@ func renderBenchmarks() {
         Benchmark(name + " (PNG encode only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
             for _ in b.scaledIterations { blackHole(try drawn.png()) }
         }
+        Benchmark(name + " (PNG encode only, Cairo's libpng writer)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try drawn.cairoPNG()) }
+        }
     }
 }
