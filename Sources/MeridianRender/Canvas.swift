@@ -36,6 +36,8 @@ final class Canvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
     let scale: Double
+    var measured: [MeasureKey: (width: Double, height: Double)] = [:]
+    var currentFont: (size: Double, bold: Bool)?
 
     init(size: ScreenSize, scale: Double) throws(RenderError) {
         guard (1...3).contains(scale), scale == scale.rounded() else { throw .invalidSize("scale must be 1, 2 or 3, got \(scale)") }
@@ -50,6 +52,14 @@ final class Canvas {
         self.scale = scale
         cairo_scale(cr, scale, scale)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GOOD)
+        // Text: greyscale antialiasing, no hinting, unhinted metrics — the same glyphs and
+        // advances on every machine, whatever its fontconfig settings.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
     }
 
     deinit {
@@ -138,24 +148,37 @@ final class Canvas {
         cairo_fill(cr)
     }
 
-    /// The width and height of `s` at `size` points (its ink box's advance and the font's
-    /// ascent plus descent).
+    /// The width and height of `s` at `size` points (its advance and the font's ascent plus
+    /// descent), remembered for the canvas's frame: labels measure the same texts many times.
     func measure(_ s: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
+        let key = MeasureKey(text: s, size: size, bold: bold)
+        if let known = measured[key] { return known }
         font(size: size, bold: bold)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, s, &extents)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        return (extents.x_advance, font.ascent + font.descent)
+        let m = (extents.x_advance, font.ascent + font.descent)
+        measured[key] = m
+        return m
     }
 
+    struct MeasureKey: Hashable { let text: String, size: Double, bold: Bool }
+
+    /// Selects DejaVu Sans (``Fonts``) at a size, only when the face or size changes.
     func font(size: Double, bold: Bool) {
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        guard currentFont?.size != size || currentFont?.bold != bold else { return }
+        if currentFont?.bold != bold {
+            if let face = bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
+                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            }
+        }
         cairo_set_font_size(cr, size)
+        currentFont = (size, bold)
     }
 
-    /// Text with a halo, its left end at `x`, baseline at `y` (Cairo's toy text API, DejaVu
-    /// Sans from the setup; shaping with FreeType and HarfBuzz arrives with the label engine).
+    /// Text with a halo, its left end at `x`, baseline at `y` (glyphs from FreeType through
+    /// Cairo; no complex shaping, which the Latin, Finnish and Swedish names here do not need).
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
         font(size: size, bold: bold)
         cairo_move_to(cr, x, y)
@@ -175,6 +198,7 @@ final class Canvas {
         cairo_rotate(cr, angle)
         text(s, leftAt: -m.width / 2, baseline: m.height * 0.3, size: size, c, halo: halo)
         cairo_restore(cr)
+        currentFont = nil   // the restore brought back the font of before the save
     }
 
     /// Text with a halo, its right end at `x`, baseline at `y`.

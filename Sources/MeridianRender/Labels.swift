@@ -88,6 +88,8 @@ struct LabelPlacer {
         var placed: [PlacedLabel] = []
         var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
+            // A label's box holds its anchor, and boxes must lie on screen: cull before measuring.
+            guard c.anchor.x >= 0, c.anchor.y >= 0, c.anchor.x <= size.width, c.anchor.y <= size.height else { continue }
             if anchors[c.text, default: []].contains(where: { ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance * repeatDistance }) {
                 continue
             }

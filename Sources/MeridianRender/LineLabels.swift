@@ -20,9 +20,12 @@ enum LineLabels {
         for (id, extent, f, p) in features where f.type == .lineString {
             guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty else { continue }
             let size = layer.number("text-size", p, zoom: zoom, default: 11)
+            let parts = f.geometry.flatMap({ ground.line(ground.world($0, tile: id, extent: extent)) })
+            // Off-screen lines carry no label: skip them before measuring.
+            guard parts.contains(where: { $0.contains { $0.x >= 0 && $0.y >= 0 && $0.x <= ground.viewport.size.width && $0.y <= ground.viewport.size.height } }) else { continue }
             let width = canvas.measure(text, size: size).width + 8
             var best: (length: Double, a: ScreenPoint, b: ScreenPoint)?
-            for part in f.geometry.flatMap({ ground.line(ground.world($0, tile: id, extent: extent)) }) {
+            for part in parts {
                 for (a, b) in zip(part, part.dropFirst()) {
                     let length = (b - a).length
                     if length >= width, length > (best?.length ?? 0) { best = (length, a, b) }

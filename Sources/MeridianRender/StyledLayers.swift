@@ -14,6 +14,13 @@ struct StyledLayers {
     let tiles: [String: [(TileID, VectorTile)]]
     /// Decoded raster tiles per source name.
     let images: [String: [(TileID, RasterImage)]]
+    /// Each feature's properties as style values, converted once per frame however many
+    /// layers read the same source layer.
+    let memo = PropertyMemo()
+
+    final class PropertyMemo {
+        var properties: [String: [[String: StyleValue]]] = [:]
+    }
 
     var zoom: Double { ground.viewport.camera.zoom }
 
@@ -23,9 +30,11 @@ struct StyledLayers {
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
         for (id, tile) in tiles[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
-            for f in l.features where type == nil || f.type == type {
-                let p = f.styleProperties
-                if layer.accepts(p, zoom: zoom) { out.append((id, l.extent, f, p)) }
+            let key = "\(source)|\(id)|\(sourceLayer)"
+            let all = memo.properties[key] ?? l.features.map(\.styleProperties)
+            memo.properties[key] = all
+            for (f, p) in zip(l.features, all) where (type == nil || f.type == type) && layer.accepts(p, zoom: zoom) {
+                out.append((id, l.extent, f, p))
             }
         }
         return out

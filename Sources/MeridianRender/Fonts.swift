@@ -1,0 +1,25 @@
+import CCairo
+
+/// The label fonts: DejaVu Sans and DejaVu Sans Bold, loaded once through FreeType from the
+/// files the setup installs (Debian's fonts-dejavu-core), so text looks the same on every
+/// machine whatever fontconfig would substitute. Without the files, Cairo's own font
+/// selection by family name is used instead.
+enum Fonts {
+    static let directory = "/usr/share/fonts/truetype/dejavu/"
+
+    nonisolated(unsafe) static let library: OpaquePointer? = {
+        var library: FT_Library?
+        return FT_Init_FreeType(&library) == 0 ? library : nil
+    }()
+    nonisolated(unsafe) static let regular: OpaquePointer? = face("DejaVuSans.ttf")
+    nonisolated(unsafe) static let bold: OpaquePointer? = face("DejaVuSans-Bold.ttf")
+
+    /// A Cairo font face over a FreeType face of the file; nil when it cannot be read. The
+    /// faces live as long as the process (Cairo locks them while it renders glyphs).
+    static func face(_ file: String) -> OpaquePointer? {
+        guard let library else { return nil }
+        var face: FT_Face?
+        guard FT_New_Face(library, directory + file, 0, &face) == 0, let face else { return nil }
+        return cairo_ft_font_face_create_for_ft_face(face, 0)
+    }
+}
