@@ -23,6 +23,10 @@ let package = Package(
         ]),
         // MVT decoding throughput, printed in the form of the mapbox-vector-tile peer.
         .executableTarget(name: "DecodeThroughput", dependencies: [.product(name: "MeridianTiles", package: "Meridian"), .product(name: "Meridian", package: "Meridian")]),
+        // One view drawn again and again, for profilers.
+        .executableTarget(name: "RenderLoop", dependencies: [
+            .product(name: "Meridian", package: "Meridian"), .product(name: "MeridianRender", package: "Meridian"), .product(name: "MeridianTiles", package: "Meridian"),
+        ]),
         .executableTarget(
             name: "MeridianBenchmarks",
             dependencies: [
