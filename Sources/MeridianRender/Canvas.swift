@@ -85,9 +85,11 @@ final class Canvas {
         }
     }
 
-    func fill(_ parts: [[ScreenPoint]], _ c: RGBA) {
+    /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
+    /// vector tiles), or by the even-odd rule (holes however they are wound, as overlays give them).
+    func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) {
         path(parts, closed: true)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         set(c)
         cairo_fill(cr)
     }

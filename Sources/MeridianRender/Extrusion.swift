@@ -56,12 +56,17 @@ struct Extrusion {
         }
     }
 
+    /// Footprints only (flat camera or low zoom): fills, then outlines, batched by colour.
     func drawFlat(_ items: [Item], on canvas: Canvas) {
+        var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
+        var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, Self.outline(colour), width: 0.6, closed: true) }
         for item in items {
             let rings = item.feature.geometry.map { ground.ring(ground.world($0, tile: item.tile, extent: item.extent)) }
-            canvas.fill(rings, item.color)
-            canvas.stroke(rings, Self.outline(item.color), width: 0.6, closed: true)
+            fills.add(item.color, rings)
+            outlines.add(item.color, rings)
         }
+        fills.flush()
+        outlines.flush()
     }
 
     static func outline(_ c: RGBA) -> RGBA { RGBA(c.r * 0.88, c.g * 0.88, c.b * 0.88, c.a) }

@@ -16,7 +16,7 @@ struct OverlayPainter {
             switch overlay {
             case let .polygon(p):
                 let rings = ([p.outer] + p.holes).map { ground.ring(ground.world($0)) }
-                canvas.fill(rings, rgba(p.fillColor))
+                canvas.fill(rings, rgba(p.fillColor), evenOdd: true)
                 canvas.stroke(rings, rgba(p.strokeColor), width: p.strokeWidth, closed: true)
             case let .circle(c):
                 let ring = (0..<72).map { Geodesy.offset(c.center, distance: c.radius, heading: Double($0) * 5) }

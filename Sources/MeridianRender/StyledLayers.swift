@@ -53,12 +53,7 @@ struct StyledLayers {
                     canvas.rectangle(x: 0, y: 0, width: ground.viewport.size.width, height: min(ground.viewport.horizonY, ground.viewport.size.height), MapRenderer.sky)
                 }
             case .fill:
-                for (id, extent, f, p) in features(layer, .polygon) {
-                    guard let c = layer.color("fill-color", opacity: "fill-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
-                    let rings = f.geometry.map { ground.ring(ground.world($0, tile: id, extent: extent)) }
-                    canvas.fill(rings, c)
-                    if let outline = layer.color("fill-outline-color", p, zoom: zoom) { canvas.stroke(rings, outline, width: 0.6, closed: true) }
-                }
+                drawFills(layer)
             case .line:
                 drawLines(layer)
             case .circle:
@@ -92,6 +87,9 @@ struct StyledLayers {
     }
 
     func drawLines(_ layer: Style.Layer) {
+        struct Look: Equatable { let color: RGBA, width: Double, dash: [Double] }
+        var batch = PathBatch<Look> { look, parts in canvas.stroke(parts, look.color, width: look.width, dash: look.dash) }
+        defer { batch.flush() }
         for (id, extent, f, p) in features(layer) where f.type == .lineString || f.type == .polygon {
             guard let c = layer.color("line-color", opacity: "line-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
             let worlds = f.geometry.map { ground.world($0, tile: id, extent: extent) }
@@ -99,10 +97,25 @@ struct StyledLayers {
             guard !parts.isEmpty else { continue }
             // Widths are in points at the camera's zoom (the style interpolates them by zoom);
             // perspective thins what lies farther away.
-            let width = max(0.3, layer.number("line-width", p, zoom: zoom, default: 1) / ground.meanDepth(worlds.flatMap { $0 }))
+            // Under tilt, widths are rounded to an eighth of a point so that lines can share strokes.
+            var width = max(0.3, layer.number("line-width", p, zoom: zoom, default: 1) / ground.meanDepth(worlds.flatMap { $0 }))
+            if ground.viewport.camera.tilt > 0 { width = (width * 8).rounded() / 8 }
             var dash: [Double] = []
             if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.compactMap(\.finite).map { max(0.1, $0 * width) } }
-            canvas.stroke(parts, c, width: width, dash: dash)
+            batch.add(Look(color: c, width: width, dash: dash), parts)
         }
+    }
+
+    func drawFills(_ layer: Style.Layer) {
+        var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
+        var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, colour, width: 0.6, closed: true) }
+        for (id, extent, f, p) in features(layer, .polygon) {
+            guard let c = layer.color("fill-color", opacity: "fill-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+            let rings = f.geometry.map { ground.ring(ground.world($0, tile: id, extent: extent)) }
+            fills.add(c, rings)
+            if let outline = layer.color("fill-outline-color", p, zoom: zoom) { outlines.add(outline, rings) }
+        }
+        fills.flush()
+        outlines.flush()
     }
 }

@@ -1,0 +1,27 @@
+import MeridianGeometry
+
+/// Consecutive features of one look (colour, width, dash) gathered into one Cairo path, so a
+/// layer of thousands of features costs a few fills or strokes instead of thousands; features
+/// keep their order (a new look ends the batch), so overlaps draw as before. Fills use the
+/// non-zero rule, under which a batch of polygons is their union and holes (rings wound the
+/// other way, as the vector tile spec requires) stay holes.
+struct PathBatch<Look: Equatable> {
+    private var look: Look?
+    private var parts: [[ScreenPoint]] = []
+    let draw: (Look, [[ScreenPoint]]) -> Void
+
+    init(draw: @escaping (Look, [[ScreenPoint]]) -> Void) { self.draw = draw }
+
+    mutating func add(_ newLook: Look, _ newParts: [[ScreenPoint]]) {
+        if let look, look != newLook { flush() }
+        look = newLook
+        parts += newParts
+    }
+
+    /// Draws what is gathered (call once after the last feature).
+    mutating func flush() {
+        if let look, !parts.isEmpty { draw(look, parts) }
+        parts.removeAll(keepingCapacity: true)
+        look = nil
+    }
+}
