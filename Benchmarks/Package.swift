@@ -26,6 +26,7 @@ let package = Package(
         // One view drawn again and again, for profilers.
         .executableTarget(name: "RenderLoop", dependencies: [
             .product(name: "Meridian", package: "Meridian"), .product(name: "MeridianRender", package: "Meridian"), .product(name: "MeridianTiles", package: "Meridian"),
+            .product(name: "MeridianStyle", package: "Meridian"),
         ]),
         .executableTarget(
             name: "MeridianBenchmarks",

@@ -45,7 +45,8 @@ public struct MapRenderer {
         public func cairoPNG() throws -> [UInt8] { try canvas.cairoPNG() }
     }
 
-    /// One frame at `scale` pixels per point (1, 2 or 3), with the style's sources opened from
+    /// One frame at `scale` pixels per point (1, 2 or 3; 0.5 draws a quarter of the pixels, for
+    /// previews while the camera moves), with the style's sources opened from
     /// `sources` by name (a source the caller does not give draws nothing). With a `cache`,
     /// decoded tiles are kept for the next frames.
     /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as ``TileError``.

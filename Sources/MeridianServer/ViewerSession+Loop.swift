@@ -3,21 +3,21 @@ import MeridianRender
 import NIOCore
 
 extension ViewerSession {
-    /// Serves one WebSocket connection until the page closes it: a frame loop (about 120 checks
-    /// a second; frames only on change and after the page's ack) beside the input reader.
+    /// Serves one WebSocket connection until the page closes it: a frame loop (about 250 checks
+    /// a second; frames only on change, at most two unacknowledged) beside the input reader.
     nonisolated static func run(service: MapService, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let session = await MainActor.run { ViewerSession() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     if let job = await MainActor.run(body: { session.nextFrame(now: session.clock.now) }) {
-                        if job.scale > 0 {
+                        if job.scale != nil {
                             let png = try await MeridianServer.render { () throws(RequestError) in try service.frame(job) }
                             try await outbound.write(.binary(ByteBuffer(bytes: png)))
                         }
                         try await outbound.write(.text(job.state))
                     }
-                    try await Task.sleep(for: .milliseconds(8))
+                    try await Task.sleep(for: .milliseconds(4))
                 }
             }
             for try await message in inbound.messages(maxSize: 1 << 16) {
@@ -36,7 +36,7 @@ extension MapService {
         do {
             return try withWorker { worker in
                 try MapRenderer(style: style).render(job.viewport, sources: try worker.sources(for: style), overlays: job.overlays,
-                                                     scale: Double(job.scale), cache: worker.cache).png
+                                                     scale: job.scale ?? 1, cache: worker.cache).png
             }
         } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
     }

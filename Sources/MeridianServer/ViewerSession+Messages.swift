@@ -19,7 +19,7 @@ extension ViewerSession {
         if let seq = m["seq"] as? Int { lastSeq = max(lastSeq, seq) }
         switch type {
         case "ack":
-            waitingSince = nil
+            if !unacknowledged.isEmpty { unacknowledged.removeFirst() }
         case "resize":
             guard let w = number("width"), let h = number("height"), (64...2048).contains(w), (64...2048).contains(h) else {
                 return error("resize", "width and height must be 64–2048 points")
@@ -58,6 +58,7 @@ extension ViewerSession {
 
     func input(_ event: InputEvent, now: Double) {
         if pendingInputAt == nil { pendingInputAt = now }
+        lastInputAt = now
         map.handle(event)
     }
 

@@ -10,8 +10,12 @@ import NIOCore
 
 /// One viewer connection: a `MapView` on the server's clock, driven by the page's input
 /// through Meridian's gesture recognisers, streaming a PNG frame (then a JSON state message)
-/// whenever the camera changed. A new frame is drawn only after the page acknowledged the
-/// previous one (or 1 s passed), so under load frames are skipped while every input is applied.
+/// whenever the camera changed. At most two frames are on their way to the page unacknowledged
+/// (one being shown while the next is drawn; an unanswered frame counts for 1 s), so under load
+/// frames are skipped while every input is applied.
+/// While the camera moves (input in the last 150 ms, or an animation) frames are drawn at half
+/// the pixel scale, a quarter of the pixels, which the page stretches; once it rests, the same
+/// camera is drawn again at full resolution.
 ///
 /// Messages from the page (JSON text): `{"type":"resize","width":W,"height":H,"scale":S}`,
 /// `{"type":"down|move|up|cancel","id":N,"x":X,"y":Y,"seq":Q}`, `{"type":"wheel","x":X,"y":Y,"delta":D,"seq":Q}`,
@@ -29,11 +33,17 @@ final class ViewerSession {
     var lastSentCamera: CameraPosition?
     var lastSentSize: ScreenSize?
     var lastSentType = ""
-    var waitingSince: Double?
+    /// When each frame not yet acknowledged by the page was sent.
+    var unacknowledged: [Double] = []
+    static let framesInFlight = 2
     /// The newest input sequence number applied, and when the oldest input not yet shown arrived.
     var lastSeq = 0
     var pendingInputAt: Double?
     var frames = 0
+    var lastInputAt = -1.0
+    var lastSentPreview = false
+    /// Seconds after the last input during which frames are previews.
+    static let previewWindow = 0.15
 
     static let home = try! CameraPosition(target: Coordinate(latitude: 60.1699, longitude: 24.9465), zoom: 15)
 
@@ -59,15 +69,18 @@ final class ViewerSession {
         let viewport: Viewport
         let overlays: [Overlay]
         let mapType: String
-        let scale: Int
+        /// Pixels per point; nil for a state message without a frame.
+        let scale: Double?
         let state: String
     }
 
     func nextFrame(now: Double) -> FrameJob? {
         map.tick()
-        if let since = waitingSince, now - since < 1 { return nil }
+        unacknowledged.removeAll { now - $0 >= 1 }
+        guard unacknowledged.count < Self.framesInFlight else { return nil }
         let viewport = map.projection
-        let changed = lastSentCamera != map.camera || lastSentSize != map.frame || lastSentType != mapType
+        let moving = map.isAnimating || now - lastInputAt < Self.previewWindow
+        let changed = lastSentCamera != map.camera || lastSentSize != map.frame || lastSentType != mapType || (lastSentPreview && !moving)
         guard changed || !events.isEmpty else { return nil }
         let latency = pendingInputAt.map { (now - $0) * 1000 }
         frames += changed ? 1 : 0
@@ -79,11 +92,13 @@ final class ViewerSession {
         ]).text
         events.removeAll()
         pendingInputAt = nil
-        guard changed else { return FrameJob(viewport: viewport, overlays: [], mapType: "", scale: 0, state: state) }
+        guard changed else { return FrameJob(viewport: viewport, overlays: [], mapType: "", scale: nil, state: state) }
         lastSentCamera = map.camera
         lastSentSize = map.frame
         lastSentType = mapType
-        waitingSince = now
-        return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType, scale: scale, state: state)
+        unacknowledged.append(now)
+        lastSentPreview = moving
+        return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
+                        scale: moving ? Double(scale) / 2 : Double(scale), state: state)
     }
 }

@@ -94,13 +94,15 @@ enum RenderData {
 }
 
 @Suite struct RenderBasicsTests {
-    @Test("size and scale: a 300×200 view at scale 2 is a 600×400 PNG; bad sizes and scales are typed errors")
+    @Test("size and scale: a 300×200 view at scale 2 is a 600×400 PNG, at the preview scale 0.5 150×100; bad sizes and scales are typed errors")
     func sizes() throws {
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 16), size: ScreenSize(width: 300, height: 200))
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, scale: 2)))
         #expect(image.width == 600 && image.height == 400)
         // No data given: the style's background everywhere but the credit line's corner.
         #expect(dominantColor(image, at: ScreenPoint(x: 100, y: 100), scale: 2) == Palette.water)
+        let preview = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, scale: 0.5)))
+        #expect(preview.width == 150 && preview.height == 100)
         #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 4) }
         #expect(throws: RenderError.self) { try MapRenderer().png(view, tiles: nil, scale: 1.5) }
     }

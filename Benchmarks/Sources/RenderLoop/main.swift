@@ -1,11 +1,12 @@
 import Foundation
 import Meridian
 import MeridianRender
+import MeridianStyle
 import MeridianTiles
 
-// Draws one view again and again with a warm tile cache (no PNG encoding), for profilers
-// (perf record, valgrind --tool=callgrind). Prints the mean milliseconds per frame.
-// Usage: RenderLoop DATA_FOLDER LAT LNG ZOOM [BEARING TILT [FRAMES]]
+// Draws one view again and again with a warm tile cache, for profilers (perf record,
+// valgrind --tool=callgrind). Prints the mean milliseconds per frame, drawing and PNG apart.
+// Usage: RenderLoop DATA_FOLDER LAT LNG ZOOM [BEARING TILT [FRAMES [SCALE [WxH]]]]
 let a = CommandLine.arguments
 guard a.count >= 5, let lat = Double(a[2]), let lng = Double(a[3]), let zoom = Double(a[4]) else {
     print("usage: RenderLoop DATA_FOLDER LAT LNG ZOOM [BEARING TILT [FRAMES]]")
@@ -13,11 +14,25 @@ guard a.count >= 5, let lat = Double(a[2]), let lng = Double(a[3]), let zoom = D
 }
 let bearing = a.count > 5 ? Double(a[5]) ?? 0 : 0, tilt = a.count > 6 ? Double(a[6]) ?? 0 : 0
 let frames = a.count > 7 ? Int(a[7]) ?? 30 : 30
+let scale = a.count > 8 ? Double(a[8]) ?? 1 : 1
+let wh = a.count > 9 ? a[9].split(separator: "x").compactMap { Double($0) } : [1024, 768]
 let sources = ["world": try MBTiles(path: a[1] + "/world.mbtiles"), "helsinki": try MBTiles(path: a[1] + "/helsinki.mbtiles")]
 let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt),
-                            size: ScreenSize(width: 1024, height: 768))
+                            size: ScreenSize(width: wh[0], height: wh[1]))
 let cache = RenderCache()
-_ = try MapRenderer().draw(viewport, sources: sources, cache: cache)
+// SKIP=id,id… leaves those layers of the streets style out, to see what each costs.
+let skip = Set((ProcessInfo.processInfo.environment["SKIP"] ?? "").split(separator: ",").map(String.init))
+var document = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as! [String: Any]
+document["layers"] = (document["layers"] as! [[String: Any]]).filter { !skip.contains($0["id"] as! String) }
+let renderer = MapRenderer(style: try Style(json: try JSONSerialization.data(withJSONObject: document)))
+_ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
-for _ in 0..<frames { _ = try MapRenderer().draw(viewport, sources: sources, cache: cache) }
-print(String(format: "%.2f ms per frame (draw only, warm cache, %d frames)", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames), frames))
+var encode = 0.0
+for _ in 0..<frames {
+    let image = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
+    let t = DispatchTime.now().uptimeNanoseconds
+    _ = try image.png()
+    encode += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6
+}
+let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames)
+print(String(format: "%.2f ms draw + %.2f ms PNG per frame (warm cache, %d frames, scale %.1f)", total - encode / Double(frames), encode / Double(frames), frames, scale))
