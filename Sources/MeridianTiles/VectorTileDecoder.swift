@@ -97,7 +97,7 @@ public enum VectorTileDecoder {
 
     static func resolve(_ f: RawFeature, keys: [String], values: [VectorTile.Value], layer: String, at: Int) throws(TileError) -> VectorTile.Feature {
         guard f.tags.count % 2 == 0 else { throw .malformed("odd number of tags in layer \(layer)", offset: at) }
-        var properties: [String: VectorTile.Value] = [:]
+        var properties = [String: VectorTile.Value](minimumCapacity: f.tags.count / 2)
         for i in stride(from: 0, to: f.tags.count, by: 2) {
             guard f.tags[i] < keys.count, f.tags[i + 1] < values.count else {
                 throw .malformed("tag index out of range in layer \(layer)", offset: at)
@@ -120,6 +120,7 @@ public enum VectorTileDecoder {
             switch command {
             case 1, 2:
                 guard count <= (commands.count - i) / 2 else { throw .malformed("geometry command runs past its parameters in layer \(layer)", offset: at) }
+                if command == 2 { current.reserveCapacity(current.count + count) }
                 for _ in 0..<count {
                     x += WireReader.zigzag(commands[i])
                     y += WireReader.zigzag(commands[i + 1])

@@ -16,7 +16,13 @@ struct WireReader {
 
     func fail(_ why: String) -> TileError { .malformed(why, offset: position) }
 
+    @inline(__always)
     mutating func varint() throws(TileError) -> UInt64 {
+        // Most varints in a tile (deltas, tags, keys) are one byte.
+        if position < end, bytes[position] < 0x80 {
+            position += 1
+            return UInt64(bytes[position - 1])
+        }
         var result: UInt64 = 0, shift: UInt64 = 0
         while position < end {
             let byte = bytes[position]
@@ -75,6 +81,7 @@ struct WireReader {
         if wire == 0 { out.append(try varint()); return }
         guard wire == 2 else { throw fail("expected packed varints, got wire type \(wire)") }
         let range = try delimited()
+        out.reserveCapacity(out.count + range.count)   // at most one value per byte
         var sub = WireReader(bytes, from: range.lowerBound, to: range.upperBound)
         while !sub.atEnd { out.append(try sub.varint()) }
     }
