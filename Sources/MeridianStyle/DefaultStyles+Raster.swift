@@ -10,18 +10,17 @@ extension DefaultStyles {
         "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" }
     """#
 
-    public static let satellite = #"""
-    { "version": 8, "name": "Meridian Satellite", "sources": {
-    """# + rasterSources + #"""
-      }, "layers": [
-        { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
-        { "id": "imagery", "type": "raster", "source": "satellite" } ] }
-    """#
+    /// A version-8 document over the raster styles' sources, with these layers (JSON text).
+    static func rasterDocument(_ name: String, _ layers: String) -> String {
+        #"{ "version": 8, "name": "\#(name)", "sources": {"# + rasterSources + #"}, "layers": ["# + layers + "] }"
+    }
 
-    public static let hybrid = #"""
-    { "version": 8, "name": "Meridian Hybrid", "sources": {
-    """# + rasterSources + #"""
-      }, "layers": [
+    public static let satellite = rasterDocument("Meridian Satellite", #"""
+        { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
+        { "id": "imagery", "type": "raster", "source": "satellite" }
+    """#)
+
+    public static let hybrid = rasterDocument("Meridian Hybrid", #"""
         { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
         { "id": "imagery", "type": "raster", "source": "satellite" },
         { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
@@ -29,12 +28,9 @@ extension DefaultStyles {
         { "id": "roads", "type": "line", "source": "helsinki", "source-layer": "roads",
           "filter": ["in", ["get", "highway"], ["literal", ["primary", "secondary", "trunk", "tertiary", "residential"]]],
           "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 16, 3] } },
-    """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)") + "] }"
+    """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
 
-    public static let terrain = #"""
-    { "version": 8, "name": "Meridian Terrain", "sources": {
-    """# + rasterSources + #"""
-      }, "layers": [
+    public static let terrain = rasterDocument("Meridian Terrain", #"""
         { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
         { "id": "relief", "type": "raster", "source": "terrain" },
         { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
@@ -47,7 +43,7 @@ extension DefaultStyles {
         { "id": "roads", "type": "line", "source": "helsinki", "source-layer": "roads",
           "filter": ["!", ["in", ["get", "highway"], ["literal", ["footway", "path", "cycleway", "steps", "track"]]]],
           "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
-    """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)") + "] }"
+    """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 
     /// Country, place and street names in the given text and halo colours.
     static func labels(text: String, halo: String) -> String {
