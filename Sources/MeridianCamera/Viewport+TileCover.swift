@@ -57,6 +57,33 @@ extension Viewport {
         return best.sorted { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) < ($1.key.x, $1.key.y) }.map(\.key)
     }
 
+    /// The tile cover with coarser tiles in the distance: under tilt, a tile of zoom `z` is
+    /// replaced by its ancestor `k` levels up when that ancestor's centre lies at least 2^k
+    /// times deeper than the target (so tiles keep about the same size on screen), never below
+    /// `minimumZoom`. Siblings share their ancestors' decisions, so the tiles never overlap and
+    /// cover what ``tiles(zoom:limit:)`` covers; the nearest come first. Flat, it is that cover.
+    /// - Throws: as ``tiles(zoom:limit:)``.
+    public func tilesByDepth(zoom z: Int, minimumZoom: Int = 0) throws(InvalidArgument) -> [TileID] {
+        let cover = try tiles(zoom: z)
+        guard camera.tilt > 0, z > minimumZoom else { return cover }
+        var seen: Set<TileID> = [], out: [TileID] = []
+        for tile in cover {
+            var chosen = tile
+            for k in stride(from: z - Swift.max(minimumZoom, 0), through: 1, by: -1) {
+                let n = Double(1 << (z - k))
+                let ancestor = TileID(z: z - k, x: tile.x >> k, y: tile.y >> k)
+                var centre = MercatorPoint(x: (Double(ancestor.x) + 0.5) / n, y: (Double(ancestor.y) + 0.5) / n)
+                centre.x -= (centre.x - targetWorld.x).rounded()   // the world copy nearest the target
+                if depthRatio(forWorld: centre) >= Double(1 << k) {
+                    chosen = ancestor
+                    break
+                }
+            }
+            if seen.insert(chosen).inserted { out.append(chosen) }
+        }
+        return out
+    }
+
     /// The last whole index a half-open extent ending at `end` reaches: a tile that only touches
     /// the extent's far edge is not part of it.
     static func lastIndex(below end: Double) -> Int { Int(end.rounded(.up)) - 1 }

@@ -73,16 +73,25 @@ public struct MapRenderer {
         try render(viewport, world: world, tiles: tiles, overlays: overlays, scale: scale).png
     }
 
+    /// The tiles of a source to draw: coarser in the distance under tilt when the source has
+    /// the camera's own zoom; a source already magnified past its last zoom keeps that zoom
+    /// everywhere (coarser tiles would magnify its coordinates' rounding into visible steps).
+    static func coverByDepth(_ viewport: Viewport, zoom z: Int, source: MBTiles) throws -> [TileID] {
+        guard z == Int(viewport.camera.zoom.rounded(.down)) else { return try viewport.tiles(zoom: z) }
+        return try viewport.tilesByDepth(zoom: z, minimumZoom: max(source.zoomRange?.lowerBound ?? 0, z - 3))
+    }
+
     /// The tile zoom for a camera zoom: its floor, within the source's range; nil below it.
     static func tileZoom(_ zoom: Double, source: ClosedRange<Int>) -> Int? {
         let z = Int(zoom.rounded(.down))
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    /// The decoded tiles of a source covering the view (through the cache when there is one).
+    /// The decoded tiles of a source covering the view (through the cache when there is one),
+    /// coarser in the distance under tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``).
     static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, VectorTile)] {
         guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...14) else { return [] }
-        return try viewport.tiles(zoom: z).compactMap { id in
+        return try coverByDepth(viewport, zoom: z, source: source).compactMap { id in
             let tile = try cache.map { try $0.tile(id, source: name, source) } ?? source.vectorTile(id)
             return tile.map { (id, $0) }
         }

@@ -20,7 +20,7 @@ struct RasterTiles {
     /// The decoded tiles of a raster source covering the view.
     static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, RasterImage)] {
         guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...0) else { return [] }
-        return try viewport.tiles(zoom: z).compactMap { id in
+        return try MapRenderer.coverByDepth(viewport, zoom: z, source: source).compactMap { id in
             let image = try cache.map { try $0.image(id, source: name, source) } ?? source.data(for: id).map { try RasterImage(png: $0, tile: id) }
             return image.map { (id, $0) }
         }

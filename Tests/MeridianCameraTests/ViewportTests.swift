@@ -179,3 +179,22 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
         }
     }
 }
+
+@Suite struct TilesByDepthTests {
+    @Test("under tilt the far tiles are coarser: no tile overlaps another, and together they cover the plain cover; flat it is the plain cover",
+          arguments: [(16.0, 30.0, 60.0), (14.5, 200, 60), (12.5, 200, 45), (18, 0, 65), (16, 10, 0)])
+    func coarserFar(zoom: Double, bearing: Double, tilt: Double) throws {
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: zoom, bearing: bearing, tilt: tilt),
+                                size: ScreenSize(width: 1024, height: 768))
+        let z = Int(zoom)
+        let plain = try view.tiles(zoom: z), mixed = try view.tilesByDepth(zoom: z, minimumZoom: z - 4)
+        if tilt == 0 { #expect(mixed == plain); return }
+        // At 60° and more the far edge lies over 3 target distances away: coarser tiles there.
+        if view.camera.tilt >= 55 { #expect(mixed.count < plain.count && mixed.contains { $0.z < z } && mixed.contains { $0.z == z }) }
+        func isAncestor(_ a: TileID, of b: TileID) -> Bool { a.z < b.z && b.x >> (b.z - a.z) == a.x && b.y >> (b.z - a.z) == a.y }
+        for a in mixed { #expect(!mixed.contains { isAncestor(a, of: $0) }, "\(a) overlaps a finer tile") }
+        for t in plain { #expect(mixed.contains { $0 == t || isAncestor($0, of: t) }, "\(t) is not covered") }
+        // The nearest tile keeps the camera's zoom.
+        #expect(mixed.first?.z == z)
+    }
+}
