@@ -1,0 +1,76 @@
+import MeridianCamera
+import MeridianGeometry
+@testable import MeridianServer
+import MeridianTestSupport
+import Testing
+
+@MainActor
+@Suite struct ViewerSessionTests {
+    func errors(_ session: ViewerSession) -> [String] {
+        session.events.compactMap { event -> String? in
+            guard case let .object(fields) = event, fields.contains(where: { $0.0 == "event" && $0.1 == .string("error") }) else { return nil }
+            return fields.first { $0.0 == "what" }.flatMap { if case let .string(s) = $0.1 { s } else { nil } }
+        }
+    }
+
+    @Test("bad messages are reported as error events and change nothing")
+    func badMessages() {
+        let session = ViewerSession()
+        let before = session.map.camera
+        for text in ["not json", #"{"no":"type"}"#, #"{"type":"teleport"}"#, #"{"type":"resize","width":10,"height":10}"#,
+                     #"{"type":"down","id":1}"#, #"{"type":"wheel","x":1,"y":1,"delta":1e9}"#, #"{"type":"key","key":"jump"}"#,
+                     #"{"type":"maptype","name":"moon"}"#, #"{"type":"example","name":"nope"}"#] {
+            session.handle(text, now: 0)
+        }
+        #expect(errors(session) == ["message", "message", "type", "resize", "down", "wheel", "key", "maptype", "example"])
+        #expect(session.map.camera == before && session.mapType == "normal" && session.map.frame == ScreenSize(width: 800, height: 600))
+    }
+
+    @Test("input moves the map through the recognisers; frames are previews while it moves, then full; at most two in flight")
+    func frames() throws {
+        let session = ViewerSession()
+        session.handle(#"{"type":"resize","width":400,"height":300,"scale":2}"#, now: 0)
+        let first = try #require(session.nextFrame(now: 0))
+        #expect(first.scale == 2 && first.viewport.size == ScreenSize(width: 400, height: 300))
+        session.handle(#"{"type":"ack"}"#, now: 0.1)
+        // A drag 100 points left: the target moves east, frames at half scale while moving.
+        session.handle(#"{"type":"down","id":1,"x":200,"y":150,"seq":1}"#, now: 1)
+        session.handle(#"{"type":"move","id":1,"x":150,"y":150,"seq":2}"#, now: 1.01)
+        session.handle(#"{"type":"move","id":1,"x":100,"y":150,"seq":3}"#, now: 1.02)
+        let moving = try #require(session.nextFrame(now: 1.03))
+        #expect(moving.scale == 1 && moving.state.contains("\"seq\":3"))
+        #expect(session.map.camera.target.longitude > ViewerSession.home.target.longitude)
+        // A second frame may follow unacknowledged; a third waits for an ack.
+        session.handle(#"{"type":"move","id":1,"x":90,"y":150,"seq":4}"#, now: 1.04)
+        #expect(session.nextFrame(now: 1.05)?.scale == 1)
+        session.handle(#"{"type":"move","id":1,"x":80,"y":150,"seq":5}"#, now: 1.06)
+        #expect(session.nextFrame(now: 1.07) == nil)
+        session.handle(#"{"type":"ack"}"#, now: 1.08)
+        #expect(session.nextFrame(now: 1.09)?.scale == 1)
+        session.handle(#"{"type":"up","id":1,"x":80,"y":150,"seq":6}"#, now: 1.5)
+        session.handle(#"{"type":"ack"}"#, now: 1.5)
+        session.handle(#"{"type":"ack"}"#, now: 1.5)
+        // At rest (no input for 150 ms, no fling after a still release): the same camera at full scale.
+        let rest = try #require(session.nextFrame(now: 3))
+        #expect(rest.scale == 2)
+    }
+
+    @Test("the guide's examples run: fit Vancouver–Calgary ends on the SDK fit; restricting and zoom limits toggle")
+    func examples() throws {
+        let session = ViewerSession()
+        session.handle(#"{"type":"example","name":"fit-vancouver-calgary"}"#, now: 0)
+        let bounds = CoordinateBounds(Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05))
+        let expected = try #require(try CameraFit.camera(fitting: bounds, size: ScreenSize(width: 800, height: 600), insets: EdgeInsets(all: 64)))
+        // Run the animation to its end on the session's clock.
+        let end = session.clock.now + 2
+        while session.clock.now < end { session.map.tick() }
+        expectClose(session.map.camera.zoom, expected.zoom, within: 1e-9)
+        session.handle(#"{"type":"example","name":"min-max-zoom"}"#, now: 0)
+        #expect(session.map.minZoom == 10 && session.map.maxZoom == 15)
+        session.handle(#"{"type":"example","name":"min-max-zoom"}"#, now: 0)
+        #expect(session.map.minZoom == 2)
+        session.handle(#"{"type":"example","name":"restrict-bounds"}"#, now: 0)
+        #expect(session.map.cameraTargetBounds != nil)
+        #expect(errors(session).isEmpty)
+    }
+}
