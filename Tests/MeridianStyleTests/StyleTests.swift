@@ -64,7 +64,7 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
     @Test("the shipped styles parse; the streets style's filters pick what they mean")
     func defaults() throws {
         let streets = try Style(json: Data(DefaultStyles.streets.utf8))
-        #expect(streets.layers.count == 19 && streets.sources["helsinki"]?.file == "helsinki.mbtiles")
+        #expect(streets.layers.count == 20 && streets.sources["helsinki"]?.file == "helsinki.mbtiles")
         let lakes = try #require(streets.layers.first { $0.id == "lakes" })
         #expect(lakes.accepts(["level": .number(2)], zoom: 5) && !lakes.accepts(["level": .number(1)], zoom: 5))
         let rivers = try #require(streets.layers.first { $0.id == "rivers" })
