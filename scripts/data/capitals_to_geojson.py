@@ -1,7 +1,7 @@
 """Turns Natural Earth's 1:110m populated places as geopandas 0.14.4 ships them
 (naturalearth_cities.shp + .dbf: point shapes and a `name` column; 243 places, mostly national
 capitals) into newline-delimited GeoJSON points for the `capitals` layer, shown from zoom 2.
-The dBASE reader is the countries converter's.
+The shapefile and dBASE readers are the countries converter's.
 
 Usage: python3 capitals_to_geojson.py naturalearth_cities.shp out.geojsons
 """
@@ -11,19 +11,13 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from countries_to_geojson import records  # noqa: E402
+from countries_to_geojson import records, shapes  # noqa: E402
 
 
 def points(path):
     """Per shape record: (lon, lat) of a point shape (type 1), None for a null shape."""
-    data = open(path, "rb").read()
-    at = 100
-    while at + 8 <= len(data):
-        length = struct.unpack_from(">i", data, at + 4)[0] * 2
-        content = at + 8
-        kind = struct.unpack_from("<i", data, content)[0]
+    for kind, data, content in shapes(path):
         yield struct.unpack_from("<2d", data, content + 4) if kind == 1 else None
-        at = content + length
 
 
 def main(shp, out_path):

@@ -30,15 +30,21 @@ def records(path):
         yield row
 
 
-def largest_ring_centroids(path):
-    """Per shape record: the area centroid (lon, lat) of its largest ring, or None."""
+def shapes(path):
+    """Per record of an ESRI shapefile: (shape type, the file's bytes, the record's content offset)."""
     data = open(path, "rb").read()
     at = 100
     while at + 8 <= len(data):
         length = struct.unpack_from(">i", data, at + 4)[0] * 2
         content = at + 8
         at = content + length
-        if struct.unpack_from("<i", data, content)[0] != 5:      # not a polygon (null shape)
+        yield struct.unpack_from("<i", data, content)[0], data, content
+
+
+def largest_ring_centroids(path):
+    """Per shape record: the area centroid (lon, lat) of its largest ring, or None."""
+    for kind, data, content in shapes(path):
+        if kind != 5:      # not a polygon (null shape)
             yield None
             continue
         parts, points = struct.unpack_from("<ii", data, content + 36)
