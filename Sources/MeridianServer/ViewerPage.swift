@@ -64,18 +64,21 @@ enum ViewerPage {
     ws.onopen = () => { state.connected = true; document.getElementById("status").textContent = "connected"; resize(); };
     ws.onclose = () => { state.connected = false; document.getElementById("status").textContent = "disconnected"; };
     window.addEventListener("resize", resize);
-    ws.onmessage = async (e) => {
+    // Messages are handled in arrival order: a frame's state waits for its image to decode.
+    let queue = Promise.resolve();
+    ws.onmessage = (e) => { queue = queue.then(() => receive(e)).catch((err) => console.error(err)); };
+    async function receive(e) {
       if (typeof e.data !== "string") { pending = await createImageBitmap(e.data); return; }
       const m = JSON.parse(e.data);
       if (m.type !== "state") return;
       state.lastState = m; state.camera = m.camera;
       if (m.frame !== null && pending) {
-        ctx.drawImage(pending, 0, 0, canvas.width, canvas.height); pending = null; state.frames++;
+        ctx.drawImage(pending, 0, 0, canvas.width, canvas.height); state.frameSize = [pending.width, pending.height]; pending = null; state.frames++;
         if (sentAt.has(m.seq)) { state.latencies.push(performance.now() - sentAt.get(m.seq)); for (const k of sentAt.keys()) if (k <= m.seq) sentAt.delete(k); }
         send({ type: "ack" });
       }
       show(m);
-    };
+    }
     function fmt(x, d) { return Number(x).toFixed(d); }
     function show(m) {
       const c = m.camera;

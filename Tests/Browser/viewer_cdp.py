@@ -107,6 +107,7 @@ try:
     out["events"] = json.loads(js("JSON.stringify(window.meridian.events.reduce((m, e) => (m[e.event] = (m[e.event] || 0) + 1, m), {}))"))
     out["latencies"] = js("window.meridian.latencies")
     out["frames"] = js("window.meridian.frames")
+    out["frameSize"] = js("window.meridian.frameSize")
     out["panel"] = js("document.getElementById('zoom').textContent")
     shot = cdp("Page.captureScreenshot", format="png")
     open(SHOT, "wb").write(base64.b64decode(shot["data"]))

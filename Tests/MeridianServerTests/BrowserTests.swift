@@ -73,5 +73,7 @@ struct BrowserTests {
         let pixels = try #require(report["pixels"] as? [String: Int])
         #expect(pixels["distinct"]! > 100 && pixels["transparent"]! == 0, "the canvas shows a map: \(pixels)")
         #expect((report["latencies"] as? [Double])?.isEmpty == false && (report["frames"] as? Int ?? 0) > 10)
+        // At rest the page shows a full-resolution frame (previews are half size).
+        #expect(report["frameSize"] as? [Int] == [Int(canvas["width"]!), Int(canvas["height"]!)])
     }
 }

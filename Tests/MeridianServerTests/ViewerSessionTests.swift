@@ -76,4 +76,21 @@ import Testing
         #expect(session.map.cameraTargetBounds != nil)
         #expect(errors(session).isEmpty)
     }
+
+    @Test("an animation streams previews, and its resting camera comes once more at full resolution")
+    func animationEndsSharp() async throws {
+        let session = ViewerSession()
+        _ = session.nextFrame(now: session.clock.now)
+        session.handle(#"{"type":"ack"}"#, now: session.clock.now)
+        session.handle(#"{"type":"example","name":"zoom-in"}"#, now: session.clock.now)
+        var scales: [Double] = []
+        for _ in 0..<40 {
+            try await Task.sleep(for: .milliseconds(20))
+            if let job = session.nextFrame(now: session.clock.now), let scale = job.scale {
+                scales.append(scale)
+                session.handle(#"{"type":"ack"}"#, now: session.clock.now)
+            }
+        }
+        #expect(scales.contains(0.5) && scales.last == 1, "\(scales)")
+    }
 }
