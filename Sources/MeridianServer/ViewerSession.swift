@@ -25,8 +25,8 @@ import NIOCore
 @MainActor
 final class ViewerSession {
     let map: MapView
-    /// The map's clock; input is stamped with it on arrival.
-    let clock = SystemClock()
+    /// The map's clock; input is stamped with it on arrival (the system's in the server).
+    let clock: any MapClock
     var mapType = "normal"
     var scale = 1
     var events: [JSON] = []
@@ -47,7 +47,8 @@ final class ViewerSession {
 
     static let home = try! CameraPosition(target: Coordinate(latitude: 60.1699, longitude: 24.9465), zoom: 15)
 
-    init() {
+    init(clock: any MapClock = SystemClock()) {
+        self.clock = clock
         map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: Self.home), clock: clock)
         map.onEvent = { [weak self] event in self?.record(event) }
     }

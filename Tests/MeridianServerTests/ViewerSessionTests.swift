@@ -1,5 +1,6 @@
 import MeridianCamera
 import MeridianGeometry
+import MeridianMap
 @testable import MeridianServer
 import MeridianTestSupport
 import Testing
@@ -56,15 +57,15 @@ import Testing
     }
 
     @Test("the guide's examples run: fit Vancouver–Calgary ends on the SDK fit; restricting and zoom limits toggle")
-    func examples() async throws {
-        let session = ViewerSession()
+    func examples() throws {
+        let clock = ManualClock()
+        let session = ViewerSession(clock: clock)
         session.handle(#"{"type":"example","name":"fit-vancouver-calgary"}"#, now: 0)
         let bounds = CoordinateBounds(Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05))
         let expected = try #require(try CameraFit.camera(fitting: bounds, size: ScreenSize(width: 800, height: 600), insets: EdgeInsets(all: 64)))
         // Run the animation to its end on the session's clock.
-        let end = session.clock.now + 2
-        while session.clock.now < end {
-            try await Task.sleep(for: .milliseconds(20))   // frees the main actor for other suites' sessions
+        for _ in 0..<120 {
+            clock.advance(by: 1.0 / 60)
             session.map.tick()
         }
         expectClose(session.map.camera.zoom, expected.zoom, within: 1e-9)
@@ -78,14 +79,15 @@ import Testing
     }
 
     @Test("an animation streams previews, and its resting camera comes once more at full resolution")
-    func animationEndsSharp() async throws {
-        let session = ViewerSession()
+    func animationEndsSharp() throws {
+        let clock = ManualClock()
+        let session = ViewerSession(clock: clock)
         _ = session.nextFrame(now: session.clock.now)
         session.handle(#"{"type":"ack"}"#, now: session.clock.now)
         session.handle(#"{"type":"example","name":"zoom-in"}"#, now: session.clock.now)
         var scales: [Double] = []
         for _ in 0..<40 {
-            try await Task.sleep(for: .milliseconds(20))
+            clock.advance(by: 0.02)
             if let job = session.nextFrame(now: session.clock.now), let scale = job.scale {
                 scales.append(scale)
                 session.handle(#"{"type":"ack"}"#, now: session.clock.now)
