@@ -23,7 +23,9 @@ import MeridianText
 /// markers, paths and `visible` locations, with 48 points of room; with only one of them the
 /// other comes from that fit. `key` is accepted and ignored; `format` may only be `png`.
 /// Anything else, a repeated single parameter, or a value out of range is a ``RequestError``
-/// naming the parameter. Limits: 100 markers, 20 paths, 2000 points per path.
+/// naming the parameter. Limits: 100 markers, 20 paths, 2000 points per path, and 16.8 million
+/// pixels (2048 × 2048 points at scale 2; at scale 3 sides up to about 1365), which bound the
+/// time a request can take.
 public struct StaticMapQuery: Hashable, Sendable {
     public var center: Coordinate?
     public var zoom: Double?
@@ -38,6 +40,8 @@ public struct StaticMapQuery: Hashable, Sendable {
     public var padding: EdgeInsets
 
     public static let maxSide = 2048.0
+    /// Most pixels one image may have (size × scale²), which bounds a request's drawing time.
+    public static let maxPixels = 2048.0 * 2048 * 4
     public static let maxMarkers = 100
     public static let maxPaths = 20
     public static let maxPathPoints = 2000
@@ -79,6 +83,9 @@ public struct StaticMapQuery: Hashable, Sendable {
         }
         let scaleText = single["scale"] ?? "1"
         guard let scale = Int(scaleText), (1...3).contains(scale) else { throw RequestError("scale", "must be 1, 2 or 3, got '\(scaleText)'") }
+        guard size.width * size.height * Double(scale * scale) <= Self.maxPixels else {
+            throw RequestError("scale", "\(Int(size.width))x\(Int(size.height)) at scale \(scale) is more than \(Int(Self.maxPixels)) pixels (2048x2048 at scale 2)")
+        }
         self.scale = scale
         let type = single["maptype"] ?? "roadmap"
         guard ["roadmap", "normal", "satellite", "hybrid", "terrain", "none"].contains(type) else {
