@@ -26,7 +26,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
-DATA_VERSION=3
+DATA_VERSION=4
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
 [ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \

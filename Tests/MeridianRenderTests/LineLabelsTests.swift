@@ -38,3 +38,14 @@ struct StreetNamesAtZoom15Tests {
         expectNoOverlap(frame.labels)
     }
 }
+
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+struct CapitalLabelsTests {
+    @Test("capitals carry their Natural Earth names intact (Latin-1 tables read as such): København, not K�benhavn")
+    func names() throws {
+        let (_, frame) = try RenderData.frame(Coordinate(latitude: 55.68, longitude: 12.57), zoom: 6)
+        let texts = frame.labels.map(\.text)
+        #expect(texts.contains("København"), "\(texts)")
+        #expect(!texts.contains { $0.contains("\u{FFFD}") })
+    }
+}

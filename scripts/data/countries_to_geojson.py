@@ -25,7 +25,13 @@ def records(path):
             continue
         at, row = start + 1, {}
         for name, size in fields:
-            row[name] = data[at:at + size].decode("utf-8", "replace").strip()
+            raw = data[at:at + size]
+            # UTF-8 when the bytes are; else Latin-1, what Natural Earth's older tables use
+            # (their .cpg says ISO-8859-1).
+            try:
+                row[name] = raw.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                row[name] = raw.decode("latin-1").strip()
             at += size
         yield row
 
