@@ -11,15 +11,10 @@ struct RasterTiles {
     let ground: GroundGeometry
     let canvas: Canvas
 
-    /// The raster tile zoom for a camera zoom: the floor, within the source's range (a camera
-    /// past the source's last zoom draws that zoom's tiles, magnified); nil below the range.
-    static func tileZoom(_ zoom: Double, source: ClosedRange<Int>) -> Int? {
-        MapRenderer.tileZoom(zoom, source: source)
-    }
-
-    /// The decoded tiles of a raster source covering the view.
+    /// The decoded tiles of a raster source covering the view, at ``MapRenderer/tileZoom(_:source:)``
+    /// (a camera past the source's last zoom draws that zoom's tiles, magnified).
     static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, RasterImage)] {
-        guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...0) else { return [] }
+        guard let z = MapRenderer.tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...0) else { return [] }
         return try MapRenderer.coverByDepth(viewport, zoom: z, source: source).compactMap { id in
             let image = try cache.map { try $0.image(id, source: name, source) } ?? source.data(for: id).map { try RasterImage(png: $0, tile: id) }
             return image.map { (id, $0) }

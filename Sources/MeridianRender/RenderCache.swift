@@ -18,24 +18,30 @@ public final class RenderCache {
     /// The decoded tile from the cache, or read, decoded and remembered; nil when the source
     /// has no such tile.
     func tile(_ id: TileID, source name: String, _ source: MBTiles) throws -> VectorTile? {
-        let cache = caches[name] ?? TileCache<VectorTile>(capacity: capacityPerSource)
-        caches[name] = cache
-        if let hit = cache.value(for: id) { return hit }
-        guard let bytes = try source.data(for: id) else { return nil }
-        let tile = try VectorTileDecoder.decode(compressed: bytes)
-        cache.insert(tile, for: id, cost: bytes.count * 10)
-        return tile
+        try Self.cached(id, in: &caches[name], capacity: capacityPerSource, source) { bytes in
+            (try VectorTileDecoder.decode(compressed: bytes), bytes.count * 10)
+        }
     }
 
     /// The decoded raster tile from the cache, or read, decoded and remembered (its cost is
     /// its pixels' bytes); nil when the source has no such tile.
     func image(_ id: TileID, source name: String, _ source: MBTiles) throws -> RasterImage? {
-        let cache = images[name] ?? TileCache<RasterImage>(capacity: capacityPerSource)
-        images[name] = cache
-        if let hit = cache.value(for: id) { return hit }
+        try Self.cached(id, in: &images[name], capacity: capacityPerSource, source) { bytes in
+            let image = try RasterImage(png: bytes, tile: id)
+            return (image, image.cost)
+        }
+    }
+
+    /// The value from `cache` (made on first use), or the tile's bytes decoded by `decode`
+    /// (which also gives the cost) and remembered; nil when the source has no such tile.
+    static func cached<V>(_ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: MBTiles,
+                          decode: ([UInt8]) throws -> (V, Int)) throws -> V? {
+        let store = cache ?? TileCache<V>(capacity: capacity)
+        cache = store
+        if let hit = store.value(for: id) { return hit }
         guard let bytes = try source.data(for: id) else { return nil }
-        let image = try RasterImage(png: bytes, tile: id)
-        cache.insert(image, for: id, cost: image.cost)
-        return image
+        let (value, cost) = try decode(bytes)
+        store.insert(value, for: id, cost: cost)
+        return value
     }
 }

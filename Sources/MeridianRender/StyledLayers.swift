@@ -19,7 +19,8 @@ struct StyledLayers {
     let memo = PropertyMemo()
 
     final class PropertyMemo {
-        var properties: [String: [[String: StyleValue]]] = [:]
+        struct Key: Hashable { let source: String, tile: TileID, layer: String }
+        var properties: [Key: [[String: StyleValue]]] = [:]
     }
 
     var zoom: Double { ground.viewport.camera.zoom }
@@ -30,7 +31,7 @@ struct StyledLayers {
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
         for (id, tile) in tiles[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
-            let key = "\(source)|\(id)|\(sourceLayer)"
+            let key = PropertyMemo.Key(source: source, tile: id, layer: sourceLayer)
             let all = memo.properties[key] ?? l.features.map(\.styleProperties)
             memo.properties[key] = all
             for (f, p) in zip(l.features, all) where (type == nil || f.type == type) && layer.accepts(p, zoom: zoom) {

@@ -31,7 +31,7 @@ public final class MapService: Sendable {
         }
         dataVersion = (try? String(contentsOfFile: dataFolder + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
         var styles: [String: Style] = [:]
-        for type in ["normal", "satellite", "hybrid", "terrain", "none"] {
+        for type in DefaultStyles.mapTypes {
             if let customStyle { styles[type] = customStyle; continue }
             do { styles[type] = try Style(json: Data(DefaultStyles.document(forMapType: type)!.utf8)) } catch {
                 throw RequestError("style", "the shipped \(type) style does not parse: \(error)", status: 500)
@@ -52,17 +52,22 @@ public final class MapService: Sendable {
     /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails.
     func png(key: String, mapType: String, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true) throws(RequestError) -> [UInt8] {
         if let hit = responses.withLockedValue({ $0.value(for: key) }) { return hit }
-        guard let style = styles[mapType] else { throw RequestError("maptype", "unknown map type \(mapType)") }
-        let png: [UInt8]
-        do {
-            png = try withWorker { worker in
-                var renderer = MapRenderer(style: style)
-                if !credit { renderer.attribution = "" }
-                return try renderer.render(viewport, sources: try worker.sources(for: style), overlays: overlays, scale: Double(scale), cache: worker.cache).png
-            }
-        } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
+        let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit)
         responses.withLockedValue { $0.insert(png, for: key) }
         return png
+    }
+
+    /// A PNG drawn by a pooled worker (no response cache).
+    /// - Throws: ``RequestError`` for an unknown map type, or (500) when drawing fails.
+    func draw(mapType: String, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true) throws(RequestError) -> [UInt8] {
+        guard let style = styles[mapType] else { throw RequestError("maptype", "unknown map type \(mapType)") }
+        do {
+            return try withWorker { worker in
+                var renderer = MapRenderer(style: style)
+                if !credit { renderer.attribution = "" }
+                return try renderer.render(viewport, sources: try worker.sources(for: style), overlays: overlays, scale: scale, cache: worker.cache).png
+            }
+        } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
     }
 }
 

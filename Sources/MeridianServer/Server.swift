@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import MeridianCamera
+import MeridianStyle
 import MeridianText
 import NIOCore
 import NIOPosix
@@ -71,10 +72,9 @@ public enum MeridianServer {
                 let retina = last.hasSuffix("@2x.png")
                 guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
                 let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(retina ? 7 : 4)))
-                guard ["roadmap", "normal", "satellite", "hybrid", "terrain", "none"].contains(mapType) else {
+                guard let type = DefaultStyles.mapType(named: mapType) else {
                     throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(mapType)'")
                 }
-                let type = mapType == "roadmap" ? "normal" : mapType
                 let png = try await render { () throws(RequestError) in try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type) }
                 return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)
             }

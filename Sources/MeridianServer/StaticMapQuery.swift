@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianMap
+import MeridianStyle
 import MeridianText
 
 /// A static-map request as typed values, read from query parameters in the conventions users
@@ -88,10 +89,10 @@ public struct StaticMapQuery: Hashable, Sendable {
         }
         self.scale = scale
         let type = single["maptype"] ?? "roadmap"
-        guard ["roadmap", "normal", "satellite", "hybrid", "terrain", "none"].contains(type) else {
+        guard let mapType = DefaultStyles.mapType(named: type) else {
             throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(type)'")
         }
-        mapType = type == "roadmap" ? "normal" : type
+        self.mapType = mapType
         if let format = single["format"], format != "png" { throw RequestError("format", "only png is served, got '\(format)'") }
         markers = try Self.markers(markerSpecs)
         paths = try Self.paths(pathSpecs)

@@ -32,12 +32,6 @@ extension ViewerSession {
 extension MapService {
     /// A viewer frame (never cached: sessions move continuously).
     func frame(_ job: ViewerSession.FrameJob) throws(RequestError) -> [UInt8] {
-        guard let style = styles[job.mapType] else { throw RequestError("maptype", "unknown map type \(job.mapType)") }
-        do {
-            return try withWorker { worker in
-                try MapRenderer(style: style).render(job.viewport, sources: try worker.sources(for: style), overlays: job.overlays,
-                                                     scale: job.scale ?? 1, cache: worker.cache).png
-            }
-        } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
+        try draw(mapType: job.mapType, viewport: job.viewport, overlays: job.overlays, scale: job.scale ?? 1)
     }
 }

@@ -3,6 +3,7 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianGestures
 import MeridianMap
+import MeridianStyle
 import MeridianText
 
 extension ViewerSession {
@@ -44,7 +45,7 @@ extension ViewerSession {
             guard let key = (m["key"] as? String).flatMap({ keys[$0] }) else { return error("key", "unknown key") }
             input(.key(key, time: now), now: now)
         case "maptype":
-            guard let name = m["name"] as? String, ["normal", "satellite", "hybrid", "terrain", "none"].contains(name) else {
+            guard let name = m["name"] as? String, DefaultStyles.mapTypes.contains(name) else {
                 return error("maptype", "must be normal, satellite, hybrid, terrain or none")
             }
             mapType = name

@@ -75,6 +75,15 @@ public enum DefaultStyles {
     }
     """#
 
+    /// The map types, as the SDK names them.
+    public static let mapTypes = ["normal", "satellite", "hybrid", "terrain", "none"]
+
+    /// The map type a request names: one of ``mapTypes``, or `roadmap` (the static-map APIs'
+    /// name for `normal`); nil for anything else.
+    public static func mapType(named name: String) -> String? {
+        name == "roadmap" ? "normal" : mapTypes.contains(name) ? name : nil
+    }
+
     /// The style document of a map type named as the SDK names them (`normal`, `satellite`,
     /// `hybrid`, `terrain`, `none`); nil for any other name.
     public static func document(forMapType name: String) -> String? {

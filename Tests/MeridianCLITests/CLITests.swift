@@ -149,14 +149,6 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
 }
 
 @Suite struct RenderCLITests {
-    /// Width and height from a PNG's IHDR chunk.
-    func pngSize(_ data: Data) -> (Int, Int)? {
-        let b = [UInt8](data)
-        guard b.count > 24, b[0] == 0x89, b[1] == 0x50, b[12...15].elementsEqual("IHDR".utf8) else { return nil }
-        func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        return (be(16), be(20))
-    }
-
     @Test("meridian render writes a PNG of the asked size; bad arguments are named")
     func render() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(ProcessInfo.processInfo.processIdentifier).png")
