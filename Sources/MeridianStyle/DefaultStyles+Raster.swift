@@ -45,6 +45,16 @@ extension DefaultStyles {
           "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
     """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 
+    /// The capitals layer (bold, from zoom 4, before other places) in the given colours, with a
+    /// trailing comma: it is always followed by the places layer.
+    static func capitals(text: String, halo: String) -> String {
+        #"""
+        { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 4, "maxzoom": 10,
+          "layout": { "text-field": ["get", "name"], "text-size": 13 },
+          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+        """#
+    }
+
     /// Country, place and street names in the given text and halo colours.
     static func labels(text: String, halo: String) -> String {
         #"""
@@ -55,9 +65,7 @@ extension DefaultStyles {
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13] },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
-        { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 4, "maxzoom": 10,
-          "layout": { "text-field": ["get", "name"], "text-size": 13 },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+        \#(capitals(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },

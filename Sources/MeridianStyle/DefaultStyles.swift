@@ -64,9 +64,7 @@ public enum DefaultStyles {
           "layout": { "text-field": ["get", "name"], "text-anchor": "center",
                       "text-size": ["step", ["get", "population"], 11, 30000000, 13] },
           "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)" } },
-        { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 4, "maxzoom": 10,
-          "layout": { "text-field": ["get", "name"], "text-size": 13 },
-          "paint": { "text-color": "#222222", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
+    """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
