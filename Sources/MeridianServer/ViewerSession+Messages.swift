@@ -14,45 +14,34 @@ extension ViewerSession {
     }
 
     func apply(_ text: String, now: Double) -> JSON? {
-        guard let data = text.data(using: .utf8), let m = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let type = m["type"] as? String else { return error("message", "not a JSON object with a type") }
-        func number(_ key: String) -> Double? { (m[key] as? NSNumber)?.doubleValue.isFinite == true ? (m[key] as? NSNumber)?.doubleValue : nil }
-        if let seq = m["seq"] as? Int { lastSeq = max(lastSeq, seq) }
-        switch type {
-        case "ack":
+        let message: ViewerMessage
+        do { message = try ViewerMessage(text: text) } catch { return self.error(error.what, error.message, field: error.field) }
+        if let seq = message.seq { lastSeq = max(lastSeq, seq) }
+        switch message.kind {
+        case .ack:
             if !unacknowledged.isEmpty { unacknowledged.removeFirst() }
-        case "resize":
-            guard let w = number("width"), let h = number("height"), (64...2048).contains(w), (64...2048).contains(h) else {
-                return error("resize", "width and height must be 64–2048 points")
-            }
-            try? map.setFrame(ScreenSize(width: w.rounded(), height: h.rounded()))
-            scale = min(2, max(1, Int(number("scale") ?? 1)))
-        case "down", "move", "up", "cancel":
-            guard let id = m["id"] as? Int, let x = number("x"), let y = number("y") else { return error(type, "needs id, x and y") }
-            let p = ScreenPoint(x: x, y: y)
-            let event: InputEvent = switch type {
-            case "down": .down(id: id, at: p, time: now)
-            case "move": .move(id: id, to: p, time: now)
-            case "up": .up(id: id, at: p, time: now)
-            default: .cancel(id: id, time: now)
+        case let .resize(size, scale):
+            try? map.setFrame(size)
+            self.scale = scale
+        case let .pointer(phase, id, p):
+            let event: InputEvent = switch phase {
+            case .down: .down(id: id, at: p, time: now)
+            case .move: .move(id: id, to: p, time: now)
+            case .up: .up(id: id, at: p, time: now)
+            case .cancel: .cancel(id: id, time: now)
             }
             input(event, now: now)
-        case "wheel":
-            guard let x = number("x"), let y = number("y"), let delta = number("delta"), abs(delta) <= 10_000 else { return error("wheel", "needs x, y and a delta within ±10000") }
-            input(.wheel(at: ScreenPoint(x: x, y: y), delta: delta, time: now), now: now)
-        case "key":
-            let keys: [String: Key] = ["up": .up, "down": .down, "left": .left, "right": .right, "zoomIn": .zoomIn, "zoomOut": .zoomOut]
-            guard let key = (m["key"] as? String).flatMap({ keys[$0] }) else { return error("key", "unknown key") }
+        case let .wheel(at, delta):
+            input(.wheel(at: at, delta: delta, time: now), now: now)
+        case let .key(key):
             input(.key(key, time: now), now: now)
-        case "maptype":
-            guard let name = m["name"] as? String, DefaultStyles.mapTypes.contains(name) else {
-                return error("maptype", "must be normal, satellite, hybrid, terrain or none")
+        case let .mapType(name):
+            guard DefaultStyles.mapTypes.contains(name) else {
+                return error("maptype", "must be normal, satellite, hybrid, terrain or none", field: "name")
             }
             mapType = name
-        case "example":
-            guard let name = m["name"] as? String, example(name) else { return error("example", "unknown example") }
-        default:
-            return error("type", "unknown message type '\(type)'")
+        case let .example(name):
+            guard example(name) else { return error("example", "unknown example", field: "name") }
         }
         return nil
     }
@@ -63,8 +52,9 @@ extension ViewerSession {
         map.handle(event)
     }
 
-    func error(_ what: String, _ message: String) -> JSON {
-        .object([("event", .string("error")), ("what", .string(what)), ("message", .string(message))])
+    /// An `error` event: `what` is the message type, `field` the member at fault (if any).
+    func error(_ what: String, _ message: String, field: String? = nil) -> JSON {
+        .object([("event", .string("error")), ("what", .string(what)), ("field", field.map { .string($0) } ?? .null), ("message", .string(message))])
     }
 
     /// The camera guide's examples; false for an unknown name.

@@ -14,9 +14,12 @@ public struct VectorTile: Hashable, Sendable {
         /// Tile coordinates across the tile (4096 by default).
         public var extent: Int
         public var features: [Feature]
+        /// Features left out because their tags or geometry were malformed, one error each (in
+        /// tile order); empty for a well-formed layer.
+        public var rejected: [TileError]
 
-        public init(name: String, version: Int = 2, extent: Int = 4096, features: [Feature]) {
-            (self.name, self.version, self.extent, self.features) = (name, version, extent, features)
+        public init(name: String, version: Int = 2, extent: Int = 4096, features: [Feature], rejected: [TileError] = []) {
+            (self.name, self.version, self.extent, self.features, self.rejected) = (name, version, extent, features, rejected)
         }
     }
 

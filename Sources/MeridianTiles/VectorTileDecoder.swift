@@ -1,7 +1,10 @@
 /// Decodes Mapbox Vector Tiles (protobuf, spec 2.1) by hand: one pass over the bytes, geometry
 /// commands (MoveTo, LineTo, ClosePath) with zig-zag deltas, the seven value types, tag pairs
-/// resolved to properties. Any inconsistency (a truncated field, a tag index out of range, a
-/// command running past its parameters) throws ``TileError/malformed(_:offset:)``.
+/// resolved to properties. A broken structure (a truncated field, a layer without a name) throws
+/// ``TileError/malformed(_:offset:)`` for the whole tile; a feature whose own content is bad (a tag
+/// index out of range, a command running past its parameters, a coordinate outside ±2³¹) is left
+/// out of its layer and listed in ``VectorTile/Layer/rejected``, so the rest of the tile is drawn.
+/// Coordinates accumulate in checked 64-bit sums: no input traps.
 public enum VectorTileDecoder {
     /// Decodes raw (already inflated) tile bytes.
     public static func decode(_ bytes: [UInt8]) throws(TileError) -> VectorTile {
@@ -55,8 +58,14 @@ public enum VectorTileDecoder {
         }
         guard let name else { throw reader.fail("layer without a name") }
         guard extent > 0 else { throw reader.fail("layer \(name) has extent 0") }
-        let features = try raw.map { f, at throws(TileError) in try resolve(f, keys: keys, values: values, layer: name, at: at) }
-        return VectorTile.Layer(name: name, version: version, extent: extent, features: features)
+        // A feature whose tags or geometry are bad is left out and reported; the rest is drawn.
+        var features: [VectorTile.Feature] = [], rejected: [TileError] = []
+        features.reserveCapacity(raw.count)
+        for (f, at) in raw {
+            do throws(TileError) { features.append(try resolve(f, keys: keys, values: values, layer: name, at: at)) }
+            catch { rejected.append(error) }
+        }
+        return VectorTile.Layer(name: name, version: version, extent: extent, features: features, rejected: rejected)
     }
 
     static func feature(_ r: WireReader) throws(TileError) -> RawFeature {
@@ -122,10 +131,12 @@ public enum VectorTileDecoder {
                 guard count <= (commands.count - i) / 2 else { throw .malformed("geometry command runs past its parameters in layer \(layer)", offset: at) }
                 if command == 2 { current.reserveCapacity(current.count + count) }
                 for _ in 0..<count {
-                    x += WireReader.zigzag(commands[i])
-                    y += WireReader.zigzag(commands[i + 1])
+                    // Checked sums: a hostile delta near ±2⁶³ must be an error, not a trap.
+                    let (nx, xOverflow) = x.addingReportingOverflow(WireReader.zigzag(commands[i]))
+                    let (ny, yOverflow) = y.addingReportingOverflow(WireReader.zigzag(commands[i + 1]))
+                    (x, y) = (nx, ny)
                     i += 2
-                    guard let px = Int32(exactly: x), let py = Int32(exactly: y) else {
+                    guard !xOverflow, !yOverflow, let px = Int32(exactly: x), let py = Int32(exactly: y) else {
                         throw .malformed("coordinate out of range in layer \(layer)", offset: at)
                     }
                     if command == 1, !current.isEmpty { parts.append(current); current = [] }

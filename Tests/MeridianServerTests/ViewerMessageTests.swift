@@ -1,0 +1,87 @@
+import MeridianCamera
+import MeridianGeometry
+@testable import MeridianServer
+import Testing
+
+@MainActor
+@Suite struct ViewerMessageTests {
+    /// JSON spellings of extreme values: ±0, subnormals, huge, overflowing to ±∞ when parsed,
+    /// Int.max and past it, non-numbers, and the names of NaN and infinity as strings.
+    static let extremes = [
+        "0", "-0", "5e-324", "-5e-324", "2.2250738585072014e-308", "1e300", "-1e300", "1e400", "-1e400",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551616",
+        "0.5", "1.4999999", "\"NaN\"", "\"Infinity\"", "\"-Infinity\"", "\"1e300\"", "true", "false", "null", "[]", "{}",
+    ]
+
+    /// Every message type with its members, in a well-formed version.
+    static let templates: [(type: String, fields: [(String, String)])] = [
+        ("resize", [("width", "400"), ("height", "300"), ("scale", "2"), ("seq", "1")]),
+        ("down", [("id", "1"), ("x", "200"), ("y", "150"), ("seq", "2")]),
+        ("move", [("id", "1"), ("x", "150"), ("y", "150"), ("seq", "3")]),
+        ("up", [("id", "1"), ("x", "150"), ("y", "150"), ("seq", "4")]),
+        ("cancel", [("id", "1"), ("x", "0"), ("y", "0")]),
+        ("wheel", [("x", "200"), ("y", "150"), ("delta", "-120"), ("seq", "5")]),
+        ("key", [("key", "\"zoomIn\"")]),
+        ("maptype", [("name", "\"satellite\"")]),
+        ("example", [("name", "\"zoom-in\"")]),
+        ("ack", [("seq", "6")]),
+    ]
+
+    static func text(_ type: String, _ fields: [(String, String)]) -> String {
+        "{\"type\":\"\(type)\"" + fields.map { ",\"\($0.0)\":\($0.1)" }.joined() + "}"
+    }
+
+    static func valid(_ camera: CameraPosition) -> Bool {
+        [camera.target.latitude, camera.target.longitude, camera.zoom, camera.bearing, camera.tilt].allSatisfy(\.isFinite)
+    }
+
+    @Test("the message that killed the server: resize with scale 1e300 is an error event naming scale; nothing changes")
+    func hugeScale() throws {
+        let session = ViewerSession()
+        session.handle(#"{"type":"resize","width":400,"height":300,"scale":1e300}"#, now: 0)
+        #expect(session.scale == 1 && session.map.frame == ScreenSize(width: 800, height: 600))
+        let error = try #require(session.events.last)
+        #expect(error.text.contains("\"field\":\"scale\"") && error.text.contains("\"what\":\"resize\""))
+        #expect(session.nextFrame(now: 0)?.scale == 1)
+    }
+
+    @Test("property: every field of every message, set to each extreme value, leaves a live session with a finite camera")
+    func extremeFields() throws {
+        var refused = 0, accepted = 0
+        for template in Self.templates {
+            for (index, field) in template.fields.enumerated() {
+                for value in Self.extremes {
+                    let session = ViewerSession()
+                    var fields = template.fields
+                    fields[index].1 = value
+                    let before = session.events.count
+                    session.handle(Self.text(template.type, fields), now: 0)
+                    let isError = session.events.count > before && session.events.last!.text.contains("\"event\":\"error\"")
+                    if isError {
+                        refused += 1
+                        let text = session.events.last!.text
+                        #expect(text.contains("\"field\":\"\(field.0)\"") || text.contains("\"what\":\"message\""),
+                                "\(template.type).\(field.0) = \(value): \(text)")
+                    } else { accepted += 1 }
+                    // The session lives on: more input is applied and frames are made.
+                    session.handle(Self.text("wheel", [("x", "10"), ("y", "10"), ("delta", "120")]), now: 0.01)
+                    #expect(session.nextFrame(now: 0.02) != nil, "\(template.type).\(field.0) = \(value)")
+                    for _ in 0..<30 { session.map.tick() }
+                    #expect(Self.valid(session.map.camera), "\(template.type).\(field.0) = \(value) gave \(session.map.camera)")
+                    #expect((1...2).contains(session.scale) && ViewerMessage.sizeRange.contains(session.map.frame.width))
+                }
+            }
+        }
+        #expect(refused > 100 && accepted > 10)
+    }
+
+    @Test("deep nesting and oversized names are error events, not a reset connection")
+    func deepNesting() {
+        let session = ViewerSession()
+        let deep = String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        session.handle(#"{"type":"resize","width":"# + deep + "}", now: 0)
+        session.handle(#"{"type":"maptype","name":""# + String(repeating: "x", count: 1000) + "\"}", now: 0)
+        #expect(session.events.count == 2 && session.events.allSatisfy { $0.text.contains("\"event\":\"error\"") })
+        #expect(ViewerMessage.depth(of: #"{"a":"[[[[[[[[[[[[[[[[[[[[","b":[{}]}"#.utf8) == 3)
+    }
+}
