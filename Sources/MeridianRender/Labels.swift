@@ -37,7 +37,7 @@ struct LabelPlacer {
     }
 
     /// Candidates from a symbol layer's point features, on screen and in front of the eye, each
-    /// text once. Priority: the layer's `symbol-sort-key` (lower first), else population.
+    /// text once. Priority: the layer's `symbol-sort-key` (lower first); without one, tile order.
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, order: Int) -> [Candidate] {
         let zoom = ground.viewport.camera.zoom
@@ -54,7 +54,7 @@ struct LabelPlacer {
             seen.insert(key)
             let size = layer.number("text-size", p, zoom: zoom, default: 12)
             let sortKey = layer.value("symbol-sort-key", p, zoom: zoom)?.finite
-            let priority = sortKey.map { -$0 } ?? (p["population"]?.finite ?? 0)
+            let priority = sortKey.map { -$0 } ?? 0
             out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
                                  color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: RGBA(0.2, 0.2, 0.2)) ?? RGBA(0.2, 0.2, 0.2),
                                  halo: layer.color("text-halo-color", p, zoom: zoom, default: RGBA(1, 1, 1, 0.85)) ?? RGBA(1, 1, 1, 0.85),

@@ -16,15 +16,16 @@ public struct MapRenderer {
     static let sky = RGBA(hex: 0xDCE9F5)
 
     public var style: Style
-    /// The credit line drawn at the bottom right of every map.
-    public var attribution: String
+    /// The credit line drawn at the bottom right of every map; nil (the default) takes it
+    /// from the sources' `attribution` metadata (``MapSources/attribution(for:)``); "" draws none.
+    public var attribution: String?
     /// Buildings (fill-extrusion layers) stand up from this zoom when the camera is tilted.
     public var extrusionMinZoom = 15.0
 
     /// The shipped streets style (it parses: the tests check it).
     public static let streets = (try? Style(json: Data(DefaultStyles.streets.utf8)))!
 
-    public init(style: Style = MapRenderer.streets, attribution: String = "© OpenStreetMap contributors · GSHHG · Natural Earth · GeoNames · NASA") {
+    public init(style: Style = MapRenderer.streets, attribution: String? = nil) {
         self.style = style
         self.attribution = attribution
     }
@@ -50,70 +51,64 @@ public struct MapRenderer {
     /// `sources` by name (a source the caller does not give draws nothing). With a `cache`,
     /// decoded tiles are kept for the next frames.
     /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as ``TileError``.
-    public func render(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1,
+    public func render(_ viewport: Viewport, sources: MapSources, overlays: [Overlay] = [], scale: Double = 1,
                        cache: RenderCache? = nil) throws -> Frame {
         let image = try draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)
         return Frame(png: try image.png(), labels: image.labels)
     }
 
     /// The frame of ``render(_:sources:overlays:scale:cache:)`` drawn but not encoded.
-    public func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay] = [], scale: Double = 1,
+    public func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay] = [], scale: Double = 1,
                      cache: RenderCache? = nil) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
         return Image(canvas: canvas, labels: try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas))
     }
 
-    /// As ``render(_:sources:overlays:scale:)`` with the default dataset's two sources.
-    public func render(_ viewport: Viewport, world: MBTiles? = nil, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> Frame {
-        try render(viewport, sources: ["world": world, "helsinki": tiles].compactMapValues { $0 }, overlays: overlays, scale: scale)
-    }
-
-    /// The PNG bytes of ``render(_:world:tiles:overlays:scale:)``.
-    public func png(_ viewport: Viewport, world: MBTiles? = nil, tiles: MBTiles?, overlays: [Overlay] = [], scale: Double = 1) throws -> [UInt8] {
-        try render(viewport, world: world, tiles: tiles, overlays: overlays, scale: scale).png
-    }
-
     /// The tiles of a source to draw: coarser in the distance under tilt when the source has
     /// the camera's own zoom; a source already magnified past its last zoom keeps that zoom
     /// everywhere (coarser tiles would magnify its coordinates' rounding into visible steps).
-    static func coverByDepth(_ viewport: Viewport, zoom z: Int, source: MBTiles) throws -> [TileID] {
+    static func coverByDepth(_ viewport: Viewport, zoom z: Int, tileset: any Tileset) throws -> [TileID] {
         guard z == Int(viewport.camera.zoom.rounded(.down)) else { return try viewport.tiles(zoom: z) }
-        return try viewport.tilesByDepth(zoom: z, minimumZoom: max(source.zoomRange?.lowerBound ?? 0, z - 3))
+        return try viewport.tilesByDepth(zoom: z, minimumZoom: max(tileset.zoomRange?.lowerBound ?? 0, z - 3))
     }
 
-    /// The tile zoom for a camera zoom: its floor, within the source's range; nil below it.
+    /// The tile zoom for a camera zoom: its floor, within the tileset's range; nil below it.
     static func tileZoom(_ zoom: Double, source: ClosedRange<Int>) -> Int? {
         let z = Int(zoom.rounded(.down))
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    /// The decoded tiles of a source covering the view (through the cache when there is one),
-    /// coarser in the distance under tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``).
-    static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, VectorTile)] {
-        guard let z = tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...14) else { return [] }
-        return try coverByDepth(viewport, zoom: z, source: source).compactMap { id in
-            let tile = try cache.map { try $0.tile(id, source: name, source) } ?? source.vectorTile(id)
-            return tile.map { (id, $0) }
+    /// The decoded tiles of a source covering the view, from each of its tilesets at that
+    /// tileset's own zoom (through the cache when there is one), coarser in the distance under
+    /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``).
+    static func tiles(of source: TileSource, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, VectorTile)] {
+        var out: [(TileID, VectorTile)] = []
+        for tileset in source.tilesets {
+            guard let z = tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...14) else { continue }
+            for id in try coverByDepth(viewport, zoom: z, tileset: tileset) {
+                if let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) { out.append((id, tile)) }
+            }
         }
+        return out
     }
 
-    func draw(_ viewport: Viewport, sources: [String: MBTiles], overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
+    func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
         let ground = GroundGeometry(viewport: viewport)
         var tiles: [String: [(TileID, VectorTile)]] = [:]
         var images: [String: [(TileID, RasterImage)]] = [:]
         for (name, described) in style.sources {
-            guard let source = sources[name] else { continue }
+            guard let source = sources.sources[name] else { continue }
             switch described.kind {
-            case .vector: tiles[name] = try Self.tiles(of: source, named: name, for: viewport, cache: cache)
-            case .raster: images[name] = try RasterTiles.tiles(of: source, named: name, for: viewport, cache: cache)
+            case .vector: tiles[name] = try Self.tiles(of: source, for: viewport, cache: cache)
+            case .raster: images[name] = try RasterTiles.tiles(of: source, for: viewport, cache: cache)
             }
         }
-        canvas.fillAll(RGBA(hex: 0xF2EFE9))
         let extrude = viewport.camera.tilt > 0 && viewport.camera.zoom >= extrusionMinZoom
         let candidates = StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, images: images).draw(extrude: extrude)
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         // The credit line first, so labels keep clear of it.
         // 10 pt, smaller in a view too narrow for it (never below 5 pt).
+        let attribution = self.attribution ?? sources.attribution(for: style)
         let full = canvas.measure(attribution, size: 10).width
         let creditSize = max(5, min(10, 10 * (viewport.size.width - 8) / max(full, 1)))
         let credit = canvas.measure(attribution, size: creditSize)

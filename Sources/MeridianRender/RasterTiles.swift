@@ -13,12 +13,16 @@ struct RasterTiles {
 
     /// The decoded tiles of a raster source covering the view, at ``MapRenderer/tileZoom(_:source:)``
     /// (a camera past the source's last zoom draws that zoom's tiles, magnified).
-    static func tiles(of source: MBTiles, named name: String, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, RasterImage)] {
-        guard let z = MapRenderer.tileZoom(viewport.camera.zoom, source: source.zoomRange ?? 0...0) else { return [] }
-        return try MapRenderer.coverByDepth(viewport, zoom: z, source: source).compactMap { id in
-            let image = try cache.map { try $0.image(id, source: name, source) } ?? source.data(for: id).map { try RasterImage(png: $0, tile: id) }
-            return image.map { (id, $0) }
+    static func tiles(of source: TileSource, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, RasterImage)] {
+        var out: [(TileID, RasterImage)] = []
+        for tileset in source.tilesets {
+            guard let z = MapRenderer.tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...0) else { continue }
+            for id in try MapRenderer.coverByDepth(viewport, zoom: z, tileset: tileset) {
+                let image = try cache.map { try $0.image(id, tileset) } ?? tileset.data(for: id).map { try RasterImage(png: $0, tile: id) }
+                if let image { out.append((id, image)) }
+            }
         }
+        return out
     }
 
     /// Paints the tiles, farthest first so nearer ones overlap their seams.

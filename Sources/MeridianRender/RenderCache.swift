@@ -1,7 +1,7 @@
 import MeridianCamera
 import MeridianTiles
 
-/// Decoded tiles kept between frames, one least-recently-used cache per source name, each
+/// Decoded tiles kept between frames, one least-recently-used cache per tileset file, each
 /// bounded by an estimate of its memory (ten bytes per stored byte of tile). A reference type:
 /// one per renderer owner (an app's map, a server session); not shared between threads.
 public final class RenderCache {
@@ -9,7 +9,7 @@ public final class RenderCache {
     var caches: [String: TileCache<VectorTile>] = [:]
     var images: [String: TileCache<RasterImage>] = [:]
 
-    /// - Parameter capacityPerSource: bytes per source (64 MiB by default).
+    /// - Parameter capacityPerSource: bytes per tileset (64 MiB by default).
     public init(capacityPerSource: Int = 64 << 20) { self.capacityPerSource = capacityPerSource }
 
     /// Tiles held, over all sources.
@@ -17,16 +17,16 @@ public final class RenderCache {
 
     /// The decoded tile from the cache, or read, decoded and remembered; nil when the source
     /// has no such tile.
-    func tile(_ id: TileID, source name: String, _ source: MBTiles) throws -> VectorTile? {
-        try Self.cached(id, in: &caches[name], capacity: capacityPerSource, source) { bytes in
+    func tile(_ id: TileID, _ source: any Tileset) throws -> VectorTile? {
+        try Self.cached(id, in: &caches[source.path], capacity: capacityPerSource, source) { bytes in
             (try VectorTileDecoder.decode(compressed: bytes), bytes.count * 10)
         }
     }
 
     /// The decoded raster tile from the cache, or read, decoded and remembered (its cost is
     /// its pixels' bytes); nil when the source has no such tile.
-    func image(_ id: TileID, source name: String, _ source: MBTiles) throws -> RasterImage? {
-        try Self.cached(id, in: &images[name], capacity: capacityPerSource, source) { bytes in
+    func image(_ id: TileID, _ source: any Tileset) throws -> RasterImage? {
+        try Self.cached(id, in: &images[source.path], capacity: capacityPerSource, source) { bytes in
             let image = try RasterImage(png: bytes, tile: id)
             return (image, image.cost)
         }
@@ -34,7 +34,7 @@ public final class RenderCache {
 
     /// The value from `cache` (made on first use), or the tile's bytes decoded by `decode`
     /// (which also gives the cost) and remembered; nil when the source has no such tile.
-    static func cached<V>(_ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: MBTiles,
+    static func cached<V>(_ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset,
                           decode: ([UInt8]) throws -> (V, Int)) throws -> V? {
         let store = cache ?? TileCache<V>(capacity: capacity)
         cache = store

@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianGeometry
+import MeridianStyle
 import MeridianTiles
 
 extension MapService {
@@ -15,41 +16,32 @@ extension MapService {
     /// A 256-point raster tile (512 pixels at `scale` 2) of a map type: the map drawn by the
     /// same renderer for a camera at the tile's centre and zoom, without the credit line
     /// (XYZ clients show their own).
-    func rasterTile(_ id: TileID, scale: Int, mapType: String) throws(RequestError) -> [UInt8] {
+    func rasterTile(_ id: TileID, scale: Int, mapType: MapType) throws(RequestError) -> [UInt8] {
         let n = Double(1 << id.z)
         let centre = WebMercator.unproject(MercatorPoint(x: (Double(id.x) + 0.5) / n, y: (Double(id.y) + 0.5) / n))
         do {
             let camera = try CameraPosition(target: centre, zoom: Double(id.z))
             let viewport = try Viewport(camera: camera, size: ScreenSize(width: 256, height: 256))
-            return try png(key: "tile|\(mapType)|\(id)|\(scale)", mapType: mapType, viewport: viewport, overlays: [], scale: scale, credit: false)
+            return try png(key: "tile|\(mapType.rawValue)|\(id)|\(scale)", mapType: mapType, viewport: viewport, overlays: [], scale: scale, credit: false)
         } catch let error as RequestError { throw error } catch { throw RequestError("tile", "\(error)", status: 500) }
     }
 
-    /// The vector tile: the layers of the world and Helsinki sources in one Mapbox Vector Tile
-    /// (a tile is a sequence of layer fields, so the uncompressed tiles concatenate), or nil
-    /// when neither source has the tile.
-    func vectorTile(_ id: TileID) throws(RequestError) -> [UInt8]? {
+    /// A vector tile of one of the normal style's vector sources: its tilesets' tiles at this
+    /// id, inflated and concatenated (a tile is a sequence of layer fields, so regions of one
+    /// source join into one tile); nil when none has the tile.
+    /// - Throws: ``RequestError`` 404 for a source the style does not have, 500 when a tileset
+    ///   cannot be read.
+    func vectorTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
+        guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
         do {
             return try withWorker { worker in
+                guard let source = try worker.sources(for: .normal, style: styles[.normal]!).sources[name] else { return nil }
                 var out: [UInt8] = []
-                for file in ["world.mbtiles", "helsinki.mbtiles"] {
-                    guard let db = try worker.database(file), let bytes = try db.data(for: id) else { continue }
-                    out += try Inflate.decompress(bytes)
+                for tileset in source.tilesets {
+                    if let bytes = try tileset.data(for: id) { out += try Inflate.decompress(bytes) }
                 }
                 return out.isEmpty ? nil : out
             }
         } catch { throw RequestError("tile", "\(error)", status: 500) }
-    }
-}
-
-extension RenderWorker {
-    /// An open database of the data folder, or nil when the file is not there.
-    func database(_ file: String) throws -> MBTiles? {
-        if let db = open[file] { return db }
-        let path = folder + "/" + file
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let db = try MBTiles(path: path)
-        open[file] = db
-        return db
     }
 }

@@ -8,36 +8,73 @@ import MeridianTiles
 import NIOConcurrencyHelpers
 
 /// What the server draws with: the data folder, the style of each map type (or one custom
-/// style for all), a pool of render workers (each with its own SQLite connections and tile
+/// style for all), a pool of render workers (each with its own open tilesets and tile
 /// cache, used by one request at a time) and a bounded cache of finished PNGs by request.
+/// Knows no dataset: every source comes from the styles, opened by ``MapSources``.
 /// Safe to share between requests.
 public final class MapService: Sendable {
-    public let dataFolder: String
-    /// The data's VERSION stamp (part of every ETag).
+    public let dataFolder: DataFolder
+    /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
-    let styles: [String: Style]
+    let styles: [MapType: Style]
+    /// Sources of the styles with no data in the folder, one line each (they draw nothing).
+    public let warnings: [String]
+    /// The vector sources of the normal style, served at `/data/{source}/{z}/{x}/{y}.pbf`,
+    /// with what their tilesets declare (zooms, attribution).
+    let vectorSources: [String: ServedStyle.SourceInfo]
+    /// Where the viewer starts: the most detailed vector tileset of the normal style (highest
+    /// last zoom): its declared centre, else its bounds fitted to 800 × 600 points, at zoom 2–15;
+    /// the world without one.
+    public let home: CameraPosition
     let workers = NIOLockedValueBox<[RenderWorker]>([])
     let responses = NIOLockedValueBox(ResponseCache(capacity: 64 << 20))
 
     /// - Parameters:
-    ///   - dataFolder: the folder of the default dataset (scripts/build-data.sh).
+    ///   - dataFolder: the folder the styles' sources are read from (`meridian data`).
     ///   - style: a style document used for every map type instead of the shipped ones.
-    /// - Throws: ``RequestError`` (parameter `data` or `style`) when the folder lacks the data
-    ///   or the style does not parse.
-    public init(dataFolder: String, style customStyle: Style? = nil) throws(RequestError) {
+    /// - Throws: ``RequestError`` (parameter `data` or `style`) when a tileset in the folder is
+    ///   unreadable or corrupt, or a shipped style does not parse. Missing sources are not
+    ///   errors: they are listed in ``warnings``.
+    public init(dataFolder: DataFolder, style customStyle: Style? = nil) throws(RequestError) {
         self.dataFolder = dataFolder
-        guard FileManager.default.fileExists(atPath: dataFolder + "/helsinki.mbtiles") else {
-            throw RequestError("data", "\(dataFolder) has no helsinki.mbtiles: run scripts/build-data.sh or pass --data", status: 500)
-        }
-        dataVersion = (try? String(contentsOfFile: dataFolder + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
-        var styles: [String: Style] = [:]
-        for type in DefaultStyles.mapTypes {
+        dataVersion = (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
+        var styles: [MapType: Style] = [:]
+        for type in MapType.allCases {
             if let customStyle { styles[type] = customStyle; continue }
-            do { styles[type] = try Style(json: Data(DefaultStyles.document(forMapType: type)!.utf8)) } catch {
+            do { styles[type] = try Style(json: Data(type.document.utf8)) } catch {
                 throw RequestError("style", "the shipped \(type) style does not parse: \(error)", status: 500)
             }
         }
         self.styles = styles
+        var warnings: [String] = [], vector: [String: ServedStyle.SourceInfo] = [:], detailed: TilesetInfo?
+        for type in MapType.allCases {
+            let opened: MapSources
+            do { opened = try MapSources(style: styles[type]!, folder: dataFolder) } catch {
+                throw RequestError("data", "\(error)", status: 500)
+            }
+            warnings += opened.warnings.filter { !warnings.contains($0) }
+            guard type == .normal else { continue }
+            for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
+                vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "))
+                for info in source.tilesets.map(\.info) where (info.bounds != nil || info.center != nil)
+                    && (info.zoomRange?.upperBound ?? 0) > (detailed?.zoomRange?.upperBound ?? -1) {
+                    detailed = info
+                }
+            }
+        }
+        (self.warnings, self.vectorSources, home) = (warnings, vector, Self.home(detailed))
+    }
+
+    static func home(_ info: TilesetInfo?) -> CameraPosition {
+        if let c = info?.center, let home = try? CameraPosition(target: Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: min(15, max(2, c.zoom))) {
+            return home
+        }
+        guard let b = info?.bounds,
+              let fitted = try? CameraFit.camera(fitting: CoordinateBounds(southWest: Coordinate(latitude: b.south, longitude: b.west),
+                                                                           northEast: Coordinate(latitude: b.north, longitude: b.east)),
+                                                 size: ScreenSize(width: 800, height: 600)),
+              let home = try? CameraPosition(target: fitted.target, zoom: min(15, max(2, fitted.zoom.rounded(.down)))) else { return ViewerSession.world }
+        return home
     }
 
     /// Runs `body` with a worker of its own (taken from the pool, or a new one).
@@ -50,7 +87,7 @@ public final class MapService: Sendable {
     /// A PNG of `viewport` in a map type, with overlays; from the response cache when the
     /// same `key` was drawn before.
     /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails.
-    func png(key: String, mapType: String, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true) throws(RequestError) -> [UInt8] {
+    func png(key: String, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true) throws(RequestError) -> [UInt8] {
         if let hit = responses.withLockedValue({ $0.value(for: key) }) { return hit }
         let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit)
         responses.withLockedValue { $0.insert(png, for: key) }
@@ -58,33 +95,34 @@ public final class MapService: Sendable {
     }
 
     /// A PNG drawn by a pooled worker (no response cache).
-    /// - Throws: ``RequestError`` for an unknown map type, or (500) when drawing fails.
-    func draw(mapType: String, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true) throws(RequestError) -> [UInt8] {
-        guard let style = styles[mapType] else { throw RequestError("maptype", "unknown map type \(mapType)") }
+    /// - Throws: ``RequestError`` (500) when drawing fails.
+    func draw(mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true) throws(RequestError) -> [UInt8] {
+        let style = styles[mapType]!
         do {
             return try withWorker { worker in
                 var renderer = MapRenderer(style: style)
                 if !credit { renderer.attribution = "" }
-                return try renderer.render(viewport, sources: try worker.sources(for: style), overlays: overlays, scale: scale, cache: worker.cache).png
+                return try renderer.render(viewport, sources: try worker.sources(for: mapType, style: style), overlays: overlays, scale: scale, cache: worker.cache).png
             }
         } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
     }
 }
 
-/// One request's drawing tools: SQLite connections by file and a decoded-tile cache. Used by
+/// One request's drawing tools: open tilesets per map type and a decoded-tile cache. Used by
 /// one request at a time (the pool hands it out), hence unchecked Sendable.
 final class RenderWorker: @unchecked Sendable {
-    let folder: String
-    var open: [String: MBTiles] = [:]
+    let folder: DataFolder
+    var open: [MapType: MapSources] = [:]
     let cache = RenderCache(capacityPerSource: 32 << 20)
 
-    init(folder: String) { self.folder = folder }
+    init(folder: DataFolder) { self.folder = folder }
 
-    /// The style's sources by name; a missing optional file (coast, imagery) draws nothing.
-    func sources(for style: Style) throws -> [String: MBTiles] {
-        var out: [String: MBTiles] = [:]
-        for (name, source) in style.sources { out[name] = try database(source.file) }
-        return out
+    /// The style's sources, opened on first use.
+    func sources(for type: MapType, style: Style) throws -> MapSources {
+        if let sources = open[type] { return sources }
+        let sources = try MapSources(style: style, folder: folder)
+        open[type] = sources
+        return sources
     }
 }
 

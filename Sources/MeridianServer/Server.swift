@@ -9,7 +9,7 @@ import NIOCore
 import NIOPosix
 
 /// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
-/// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`), `/tiles/{z}/{x}/{y}.pbf`, `/style.json`,
+/// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`), `/data/{source}/{z}/{x}/{y}.pbf`, `/style.json`,
 /// `/health`, and the viewer's map sessions on the WebSocket `/session`. Requests are logged
 /// through swift-log. Drawing runs on NIO's thread pool, off the event loops and Swift's
 /// cooperative threads.
@@ -40,7 +40,7 @@ public enum MeridianServer {
         router.get("/health") { _, _ in json(.object([("status", .string("ok")), ("data", .string(service.dataVersion))])) }
         router.get("/style.json") { request, _ in
             let host = request.head.authority ?? "127.0.0.1"
-            let body = try ServedStyle.document(base: "http://\(host)")
+            let body = try ServedStyle.document(base: "http://\(host)", sources: service.vectorSources)
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=300"],
                             body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
@@ -58,22 +58,29 @@ public enum MeridianServer {
                 return image(png, type: "image/png", etag: etag(key, service), request: request)
             }
         }
+        router.get("/data/:source/:z/:x/:y") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
+                guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
+                let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
+                guard let tile = try await render({ () throws(RequestError) in try service.vectorTile(source: source, id) }) else {
+                    return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
+                }
+                return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request)
+            }
+        }
         router.get("/tiles/:z/:x/:y") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
                 let z = context.parameters.get("z") ?? "", x = context.parameters.get("x") ?? "", last = context.parameters.get("y") ?? ""
                 let mapType = String(request.uri.queryParameters["maptype"] ?? "roadmap")
                 if last.hasSuffix(".pbf") {
-                    let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(4)))
-                    guard let tile = try await render({ () throws(RequestError) in try service.vectorTile(id) }) else {
-                        return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
-                    }
-                    return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(id)", service), request: request)
+                    throw RequestError("tile", "vector tiles are per source: /data/{source}/{z}/{x}/{y}.pbf (see /style.json)", status: 404)
                 }
                 let retina = last.hasSuffix("@2x.png")
                 guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
                 let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(retina ? 7 : 4)))
-                guard let type = DefaultStyles.mapType(named: mapType) else {
-                    throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(mapType)'")
+                guard let type = MapType(named: mapType) else {
+                    throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
                 let png = try await render { () throws(RequestError) in try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type) }
                 return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)

@@ -32,7 +32,7 @@ public struct StaticMapQuery: Hashable, Sendable {
     public var zoom: Double?
     public var size: ScreenSize
     public var scale: Int
-    public var mapType: String
+    public var mapType: MapType
     public var markers: [Marker]
     public var paths: [Overlay]
     public var visible: [Coordinate]
@@ -89,7 +89,7 @@ public struct StaticMapQuery: Hashable, Sendable {
         }
         self.scale = scale
         let type = single["maptype"] ?? "roadmap"
-        guard let mapType = DefaultStyles.mapType(named: type) else {
+        guard let mapType = MapType(named: type) else {
             throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(type)'")
         }
         self.mapType = mapType

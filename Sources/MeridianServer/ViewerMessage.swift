@@ -1,6 +1,7 @@
 import Foundation
 import MeridianGeometry
 import MeridianGestures
+import MeridianStyle
 
 /// One message from the viewer page, read and validated at the edge: every number is checked
 /// to be finite and inside its range before it reaches the map, so no message can trap or
@@ -13,7 +14,8 @@ import MeridianGestures
 /// "id":N,"x":X,"y":Y}` (N an integer within ±2³¹, X and Y finite points within ±100,000),
 /// `{"type":"wheel","x":X,"y":Y,"delta":D}` (|D| ≤ 10,000), `{"type":"key","key":K}`,
 /// `{"type":"maptype","name":T}`, `{"type":"example","name":E}`, `{"type":"ack"}`; any of them
-/// may carry `"seq"`, an integer 0–2⁵³.
+/// may carry `"seq"`, an integer 0–2⁵³, and input messages `"t"`, the page's own clock when
+/// the input happened (`performance.now()`, milliseconds, 0–10¹²).
 struct ViewerMessage: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         case ack
@@ -21,7 +23,7 @@ struct ViewerMessage: Equatable, Sendable {
         case pointer(PointerPhase, id: Int, at: ScreenPoint)
         case wheel(at: ScreenPoint, delta: Double)
         case key(Key)
-        case mapType(String)
+        case mapType(MapType)
         case example(String)
     }
 
@@ -37,6 +39,8 @@ struct ViewerMessage: Equatable, Sendable {
 
     let kind: Kind
     let seq: Int?
+    /// When the input happened on the page's clock, seconds.
+    let time: Double?
 
     static let maxDepth = 8
     static let sizeRange = 64.0...2048.0
@@ -56,6 +60,7 @@ struct ViewerMessage: Equatable, Sendable {
         }
         let fields = Fields(object: object, what: type)
         seq = try fields.optionalInteger("seq", in: 0...(1 << 53))
+        time = try fields.optionalNumber("t", in: 0...1e12).map { $0 / 1000 }
         switch type {
         case "ack": kind = .ack
         case "resize":
@@ -77,7 +82,9 @@ struct ViewerMessage: Equatable, Sendable {
             guard let name = object["name"] as? String, name.utf8.count <= 64 else {
                 throw Problem(what: type, field: "name", message: "needs a name (a string of at most 64 bytes)")
             }
-            kind = type == "maptype" ? .mapType(name) : .example(name)
+            if type == "example" { kind = .example(name); break }
+            guard let mapType = MapType(named: name) else { throw Problem(what: type, field: "name", message: "must be \(MapType.accepted)") }
+            kind = .mapType(mapType)
         default:
             throw Problem(what: "type", field: "type", message: "unknown message type '\(type.prefix(64))'")
         }

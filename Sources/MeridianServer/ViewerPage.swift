@@ -45,7 +45,7 @@ enum ViewerPage {
     window.meridian = state;
     const examples = [["home", "Home"], ["zoom-in", "Zoom in"], ["zoom-out", "Zoom out"], ["fit-vancouver-calgary", "Fit Vancouver–Calgary"],
       ["scroll", "Scroll 200, 100"], ["animate-sydney", "Animate to Sydney"], ["bearing", "Bearing +90°"], ["tilt", "Tilt 0/60°"],
-      ["restrict-bounds", "Restrict panning"], ["min-max-zoom", "Zoom 10–15"], ["fly-helsinki", "Fly to Helsinki"], ["fly-sydney", "Fly to Sydney"]];
+      ["restrict-bounds", "Restrict panning"], ["min-max-zoom", "Zoom 10–15"], ["fly-home", "Fly home"], ["fly-sydney", "Fly to Sydney"]];
     const box = document.getElementById("examples");
     for (const [name, label] of examples) {
       const b = document.createElement("button"); b.textContent = label; b.dataset.example = name;
@@ -55,7 +55,7 @@ enum ViewerPage {
     ws.binaryType = "blob";
     let seq = 0, sentAt = new Map(), pending = null;
     function send(m) { if (ws.readyState === 1) ws.send(JSON.stringify(m)); }
-    function input(m) { m.seq = ++seq; sentAt.set(seq, performance.now()); send(m); }
+    function input(m) { m.seq = ++seq; m.t = performance.now(); sentAt.set(seq, m.t); send(m); }
     function resize() {
       const r = canvas.getBoundingClientRect(), dpr = Math.min(2, Math.round(window.devicePixelRatio || 1));
       canvas.width = Math.round(r.width) * dpr; canvas.height = Math.round(r.height) * dpr;

@@ -6,7 +6,8 @@ extension ViewerSession {
     /// Serves one WebSocket connection until the page closes it: a frame loop (about 250 checks
     /// a second; frames only on change, at most two unacknowledged) beside the input reader.
     nonisolated static func run(service: MapService, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let session = await MainActor.run { ViewerSession() }
+        let home = service.home
+        let session = await MainActor.run { ViewerSession(home: home) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {

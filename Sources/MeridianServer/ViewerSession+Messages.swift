@@ -17,6 +17,7 @@ extension ViewerSession {
         let message: ViewerMessage
         do { message = try ViewerMessage(text: text) } catch { return self.error(error.what, error.message, field: error.field) }
         if let seq = message.seq { lastSeq = max(lastSeq, seq) }
+        let at = inputTime(message.time, now: now)
         switch message.kind {
         case .ack:
             if !unacknowledged.isEmpty { unacknowledged.removeFirst() }
@@ -25,25 +26,36 @@ extension ViewerSession {
             self.scale = scale
         case let .pointer(phase, id, p):
             let event: InputEvent = switch phase {
-            case .down: .down(id: id, at: p, time: now)
-            case .move: .move(id: id, to: p, time: now)
-            case .up: .up(id: id, at: p, time: now)
-            case .cancel: .cancel(id: id, time: now)
+            case .down: .down(id: id, at: p, time: at)
+            case .move: .move(id: id, to: p, time: at)
+            case .up: .up(id: id, at: p, time: at)
+            case .cancel: .cancel(id: id, time: at)
             }
             input(event, now: now)
-        case let .wheel(at, delta):
-            input(.wheel(at: at, delta: delta, time: now), now: now)
+        case let .wheel(point, delta):
+            input(.wheel(at: point, delta: delta, time: at), now: now)
         case let .key(key):
-            input(.key(key, time: now), now: now)
-        case let .mapType(name):
-            guard DefaultStyles.mapTypes.contains(name) else {
-                return error("maptype", "must be normal, satellite, hybrid, terrain or none", field: "name")
-            }
-            mapType = name
+            input(.key(key, time: at), now: now)
+        case let .mapType(type):
+            mapType = type
         case let .example(name):
             guard example(name) else { return error("example", "unknown example", field: "name") }
         }
         return nil
+    }
+
+    /// An input's time for the recognisers: the page's own timestamp, shifted by the offset
+    /// between the two clocks seen at the first stamped message, so velocities and double taps
+    /// measure the hand, not the network or the server's load (the recognisers only compare
+    /// input times; animations run on the session's clock). The offset is measured again when
+    /// the two clocks drift more than a second apart (a page asleep, a forged timestamp), and
+    /// times never go backwards; `now` for messages without one.
+    func inputTime(_ pageTime: Double?, now: Double) -> Double {
+        guard let pageTime else { return now }
+        if let offset = pageClockOffset, abs(offset + pageTime - now) <= 1 {} else { pageClockOffset = now - pageTime }
+        let time = max(lastInputTime, pageClockOffset! + pageTime)
+        lastInputTime = time
+        return time
     }
 
     func input(_ event: InputEvent, now: Double) {
@@ -63,7 +75,7 @@ extension ViewerSession {
         let sydney = Coordinate(latitude: -33.8683, longitude: 151.2086)
         do {
             switch name {
-            case "home": map.animate(to: Self.home)
+            case "home": map.animate(to: home)
             case "zoom-in": try map.animate(with: .zoomIn)
             case "zoom-out": try map.animate(with: .zoomOut)
             case "fit-vancouver-calgary": try map.animate(with: .fit(CoordinateBounds(vancouver, calgary), insets: EdgeInsets(all: 64)))
@@ -72,11 +84,14 @@ extension ViewerSession {
             case "bearing": try map.animate(toBearing: (map.camera.bearing + 90).truncatingRemainder(dividingBy: 360))
             case "tilt": try map.animate(toViewingAngle: map.camera.tilt > 0 ? 0 : 60)
             case "restrict-bounds":
+                // About 2 × 2 km around home (the guide restricts to a city's centre).
+                let t = home.target, dLng = 0.009 / max(0.05, cos(t.latitude * .pi / 180))
                 map.cameraTargetBounds = map.cameraTargetBounds == nil
-                    ? CoordinateBounds(southWest: Coordinate(latitude: 60.160, longitude: 24.925), northEast: Coordinate(latitude: 60.180, longitude: 24.960)) : nil
+                    ? CoordinateBounds(southWest: Coordinate(latitude: t.latitude - 0.009, longitude: t.longitude - dLng),
+                                       northEast: Coordinate(latitude: t.latitude + 0.009, longitude: t.longitude + dLng)) : nil
             case "min-max-zoom":
                 if map.minZoom == 10 && map.maxZoom == 15 { try map.setMinZoom(ZoomRange.mapDefault.min, maxZoom: ZoomRange.mapDefault.max) } else { try map.setMinZoom(10, maxZoom: 15) }
-            case "fly-helsinki": map.fly(to: Self.home)
+            case "fly-home": map.fly(to: home)
             case "fly-sydney": map.fly(to: try CameraPosition(target: sydney, zoom: 14, bearing: 30, tilt: 45))
             default: return false
             }

@@ -5,6 +5,7 @@ import MeridianGeometry
 import MeridianGestures
 import MeridianMap
 import MeridianRender
+import MeridianStyle
 import MeridianText
 import NIOCore
 
@@ -27,12 +28,12 @@ final class ViewerSession {
     let map: MapView
     /// The map's clock; input is stamped with it on arrival (the system's in the server).
     let clock: any MapClock
-    var mapType = "normal"
+    var mapType = MapType.normal
     var scale = 1
     var events: [JSON] = []
     var lastSentCamera: CameraPosition?
     var lastSentSize: ScreenSize?
-    var lastSentType = ""
+    var lastSentType: MapType?
     /// When each frame not yet acknowledged by the page was sent.
     var unacknowledged: [Double] = []
     static let framesInFlight = 2
@@ -41,15 +42,22 @@ final class ViewerSession {
     var pendingInputAt: Double?
     var frames = 0
     var lastInputAt = -1.0
+    /// The session clock minus the page's clock, from the first stamped input; the last input's time.
+    var pageClockOffset: Double?
+    var lastInputTime = -Double.infinity
     var lastSentPreview = false
     /// Seconds after the last input during which frames are previews.
     static let previewWindow = 0.15
 
-    static let home = try! CameraPosition(target: Coordinate(latitude: 60.1699, longitude: 24.9465), zoom: 15)
+    /// Where the session starts, and where the `home` and `fly-home` examples go: the data's
+    /// home (``MapService/home``), the whole world without data.
+    let home: CameraPosition
+    nonisolated static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
 
-    init(clock: any MapClock = SystemClock()) {
+    init(home: CameraPosition = ViewerSession.world, clock: any MapClock = SystemClock()) {
         self.clock = clock
-        map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: Self.home), clock: clock)
+        self.home = home
+        map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: home), clock: clock)
         map.onEvent = { [weak self] event in self?.record(event) }
     }
 
@@ -69,7 +77,7 @@ final class ViewerSession {
     struct FrameJob: Sendable {
         let viewport: Viewport
         let overlays: [Overlay]
-        let mapType: String
+        let mapType: MapType
         /// Pixels per point; nil for a state message without a frame.
         let scale: Double?
         let state: String
@@ -87,13 +95,13 @@ final class ViewerSession {
         frames += changed ? 1 : 0
         let state = JSON.object([
             ("type", .string("state")), ("frame", changed ? .integer(frames) : .null), ("camera", JSON(map.camera)),
-            ("minZoom", .number(map.minZoom)), ("maxZoom", .number(map.maxZoom)), ("mapType", .string(mapType)),
+            ("minZoom", .number(map.minZoom)), ("maxZoom", .number(map.maxZoom)), ("mapType", .string(mapType.rawValue)),
             ("animating", .bool(map.isAnimating)), ("seq", .integer(lastSeq)), ("serverInputToDrawMs", latency.map { .number($0) } ?? .null),
             ("events", .array(events)),
         ]).text
         events.removeAll()
         pendingInputAt = nil
-        guard changed else { return FrameJob(viewport: viewport, overlays: [], mapType: "", scale: nil, state: state) }
+        guard changed else { return FrameJob(viewport: viewport, overlays: [], mapType: mapType, scale: nil, state: state) }
         lastSentCamera = map.camera
         lastSentSize = map.frame
         lastSentType = mapType

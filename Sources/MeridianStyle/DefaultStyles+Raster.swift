@@ -63,7 +63,8 @@ extension DefaultStyles {
           "layout": { "symbol-placement": "line", "text-field": ["get", "name"], "text-size": 11 },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
-          "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13] },
+          "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],
+                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
         \#(capitals(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",

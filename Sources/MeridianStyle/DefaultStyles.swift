@@ -62,7 +62,8 @@ public enum DefaultStyles {
           "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF" } },
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center",
-                      "text-size": ["step", ["get", "population"], 11, 30000000, 13] },
+                      "text-size": ["step", ["get", "population"], 11, 30000000, 13],
+                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)" } },
     """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
@@ -72,28 +73,6 @@ public enum DefaultStyles {
       ]
     }
     """#
-
-    /// The map types, as the SDK names them.
-    public static let mapTypes = ["normal", "satellite", "hybrid", "terrain", "none"]
-
-    /// The map type a request names: one of ``mapTypes``, or `roadmap` (the static-map APIs'
-    /// name for `normal`); nil for anything else.
-    public static func mapType(named name: String) -> String? {
-        name == "roadmap" ? "normal" : mapTypes.contains(name) ? name : nil
-    }
-
-    /// The style document of a map type named as the SDK names them (`normal`, `satellite`,
-    /// `hybrid`, `terrain`, `none`); nil for any other name.
-    public static func document(forMapType name: String) -> String? {
-        switch name {
-        case "normal": return streets
-        case "satellite": return satellite
-        case "hybrid": return hybrid
-        case "terrain": return terrain
-        case "none": return none
-        default: return nil
-        }
-    }
 
     public static let none = #"""
     { "version": 8, "name": "None", "sources": {}, "layers": [

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A style document: a subset of the MapLibre Style Specification (version 8) — sources that
-/// point at MBTiles files, and layers of type background, fill, line, symbol, circle, raster
+/// name tilesets (MBTiles, PMTiles) in the data folder, and layers of type background, fill, line, symbol, circle, raster
 /// and fill-extrusion with filters, zoom ranges and paint/layout properties as expressions.
 ///
 /// Parsing is strict: an unknown layer type, property or expression, a bad colour or a
@@ -10,10 +10,9 @@ public struct Style: Sendable {
     public struct Source: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable { case vector, raster }
         public let kind: Kind
-        /// `mbtiles://FILE` (relative to the data folder) as given.
+        /// `mbtiles://NAME` or `pmtiles://NAME` as given: a tileset, or a folder of regional
+        /// tilesets, in the data folder (resolved by MeridianTiles' `DataFolder`).
         public let url: String
-        /// The file named by the URL.
-        public var file: String { url.hasPrefix("mbtiles://") ? String(url.dropFirst("mbtiles://".count)) : url }
     }
 
     public struct Layer: Sendable {
@@ -63,8 +62,8 @@ public struct Style: Sendable {
             guard case let .object(s) = value, let type = s["type"]?.string, let kind = Source.Kind(rawValue: type) else {
                 throw StyleError(property: "sources.\(key).type", "must be \"vector\" or \"raster\"")
             }
-            guard let url = s["url"]?.string, url.hasPrefix("mbtiles://") else {
-                throw StyleError(property: "sources.\(key).url", "must be an mbtiles:// URL")
+            guard let url = s["url"]?.string, url.hasPrefix("mbtiles://") || url.hasPrefix("pmtiles://"), url.count > "mbtiles://".count else {
+                throw StyleError(property: "sources.\(key).url", "must be an mbtiles:// or pmtiles:// URL naming a tileset in the data folder")
             }
             sources[key] = Source(kind: kind, url: url)
         }

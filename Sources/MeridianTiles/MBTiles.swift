@@ -9,10 +9,11 @@ import MeridianCamera
 /// let db = try MBTiles(path: "helsinki.mbtiles")
 /// let tile = try db.vectorTile(TileID(z: 14, x: 9326, y: 4740))   // VectorTile?
 /// ```
-public final class MBTiles {
+public final class MBTiles: Tileset {
     public let path: String
     /// The `metadata` table as read when opening.
     public let metadata: [String: String]
+    public let info: TilesetInfo
     private var db: OpaquePointer?
     private var tileQuery: OpaquePointer?
 
@@ -31,6 +32,7 @@ public final class MBTiles {
         db = handle
         do throws(TileError) {
             metadata = try Self.readMetadata(handle, path)
+            info = TilesetInfo(mbtilesMetadata: metadata)
             var query: OpaquePointer?
             let sql = "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
             guard sqlite3_prepare_v2(handle, sql, -1, &query, nil) == SQLITE_OK else {
@@ -76,9 +78,7 @@ public final class MBTiles {
     /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom,
     ///   ``TileError/database(path:message:)`` when SQLite fails.
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
-        guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
-            throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
-        }
+        try Self.check(tile)
         sqlite3_reset(tileQuery)
         sqlite3_bind_int64(tileQuery, 1, Int64(tile.z))
         sqlite3_bind_int64(tileQuery, 2, Int64(tile.x))
@@ -93,18 +93,5 @@ public final class MBTiles {
         default:
             throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
         }
-    }
-
-    /// The decoded vector tile, or nil when the database has no such tile.
-    /// - Throws: as ``data(for:)``, plus ``TileError/compression(_:)`` and ``TileError/malformed(_:offset:)``.
-    public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {
-        guard let bytes = try data(for: tile) else { return nil }
-        return try VectorTileDecoder.decode(compressed: bytes)
-    }
-
-    /// The zoom range the metadata declares (`minzoom`, `maxzoom`), if both are present.
-    public var zoomRange: ClosedRange<Int>? {
-        guard let lo = metadata["minzoom"].flatMap({ Int($0) }), let hi = metadata["maxzoom"].flatMap({ Int($0) }), lo <= hi else { return nil }
-        return lo...hi
     }
 }

@@ -5,6 +5,11 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     case database(path: String, message: String)
     /// The database is not an MBTiles file (a table or a metadata value is missing or wrong).
     case notMBTiles(path: String, reason: String)
+    /// A tile archive (PMTiles) is malformed: not the format, an unsupported version or
+    /// compression, a section or directory outside the file, a bad directory.
+    case corrupt(path: String, reason: String)
+    /// The data folder does not exist (or is not a folder).
+    case noDataFolder(path: String)
     /// Compressed tile data could not be inflated.
     case compression(String)
     /// The tile's bytes are not a valid Mapbox Vector Tile; `offset` is where reading failed.
@@ -16,6 +21,9 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .database(path, message): return "cannot read MBTiles database \(path): \(message)"
         case let .notMBTiles(path, reason): return "\(path) is not an MBTiles file: \(reason)"
+        case let .corrupt(path, reason): return "\(path) is not a readable PMTiles archive: \(reason)"
+        case let .noDataFolder(path):
+            return "no data folder at \(path) (build the default data with scripts/build-data.sh, add tiles with `meridian data import`, or pass --data)"
         case let .compression(why): return "cannot inflate tile data: \(why)"
         case let .malformed(why, offset): return "malformed vector tile at byte \(offset): \(why)"
         case let .tileOutOfRange(z, x, y): return "tile \(z)/\(x)/\(y) is outside the world"

@@ -9,7 +9,7 @@ import MeridianTiles
 /// `meridian render`: draws a map through a camera into a PNG.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the map through a camera into a PNG (the world's shorelines; streets in central Helsinki).",
+        abstract: "Draw the map through a camera into a PNG, from the tilesets in the data folder.",
         discussion: """
             The camera is --lat, --lng and --zoom; or --fit-bounds; or, with only --overlays, the camera
             that fits the overlays. Bearing and tilt apply to all three (a fit is exact under them).
@@ -38,9 +38,13 @@ struct Render: ParsableCommand {
     @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
     var marker: [Coordinate] = []
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
-    @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// files in the data folder).") var style: String?
-    @Option(help: "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.")
-    var mapType: String = "normal"
+    @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// or pmtiles:// names in the data folder).") var style: String?
+    @Option(help: "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.",
+            transform: { name in
+                guard let type = MapType(named: name) else { throw ValidationError("map type must be \(MapType.accepted), got \(name)") }
+                return type
+            })
+    var mapType = MapType.normal
     @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
 
     /// The style to draw: --style FILE, else the map type's.
@@ -50,10 +54,7 @@ struct Render: ParsableCommand {
                 guard let data = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
                 return try Style(json: data)
             }
-            guard let document = DefaultStyles.document(forMapType: mapType) else {
-                throw ValidationError("map type must be normal, satellite, terrain, hybrid or none, got \(mapType)")
-            }
-            return try Style(json: Data(document.utf8))
+            return try Style(json: Data(mapType.document.utf8))
         } catch let error as StyleError { throw ValidationError(error.description) }
     }
 
@@ -90,14 +91,10 @@ struct Render: ParsableCommand {
         let overlays = try overlayList()
         let camera = try camera(for: overlays)
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
-        let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
         let document = try styleDocument()
-        var sources: [String: MBTiles] = [:]
-        for (name, source) in document.sources.sorted(by: { $0.key < $1.key }) {
-            do { sources[name] = try MBTiles(path: folder + "/" + source.file) } catch {
-                throw ValidationError("\(error) (build the default data with scripts/build-data.sh, or pass --data)")
-            }
-        }
+        let sources: MapSources
+        do { sources = try MapSources(style: document, folder: DataFolder.resolve(data)) } catch { throw ValidationError("\(error)") }
+        for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let png = try MapRenderer(style: document).render(viewport, sources: sources, overlays: overlays,
                                                            scale: Double(scale)).png
         do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MeridianServer
 import MeridianStyle
+import MeridianTiles
 
 /// `meridian serve`: the static-maps and tiles service and the browser viewer.
 struct Serve: AsyncParsableCommand {
@@ -9,7 +10,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve static maps, tiles, the style and the interactive viewer over HTTP.",
         discussion: """
             Open the printed address for the viewer. Static maps: /staticmap?center=60.17,24.94&zoom=15&size=600x400&bearing=30&tilt=45
-            Tiles: /tiles/{z}/{x}/{y}.png, @2x.png, .pbf; style: /style.json. Stops cleanly on Ctrl-C or SIGTERM.
+            Tiles: /tiles/{z}/{x}/{y}.png and @2x.png; vector tiles per source: /data/{source}/{z}/{x}/{y}.pbf;
+            style: /style.json. Stops cleanly on Ctrl-C or SIGTERM.
             """)
 
     @Option(help: "Address to listen on (loopback by default).") var host = "127.0.0.1"
@@ -18,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A style document to draw every map type with.") var style: String?
 
     func run() async throws {
-        let folder = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? ".build/meridian-data"
+        let folder = DataFolder.resolve(data)
         var custom: Style?
         if let style {
             guard let bytes = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
@@ -26,9 +28,11 @@ struct Serve: AsyncParsableCommand {
         }
         let service: MapService
         do { service = try MapService(dataFolder: folder, style: custom) } catch { throw ValidationError(error.description) }
-        let host = self.host
+        for warning in service.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        let host = self.host, home = service.home.target
         let app = MeridianServer.application(service: service, host: host, port: port) { bound in
-            let line = "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=60.1699,24.9384&zoom=15&size=600x400)\n"
+            let centre = String(format: "%.4f,%.4f", home.latitude, home.longitude), zoom = Int(service.home.zoom)
+            let line = "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=\(centre)&zoom=\(zoom)&size=600x400)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         do { try await app.runService() } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianGeometry
+import MeridianStyle
 import MeridianTestSupport
 import Testing
 
@@ -153,9 +154,17 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
     func render() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(ProcessInfo.processInfo.processIdentifier).png")
         defer { try? FileManager.default.removeItem(at: out) }
-        // An empty data folder is an error naming the data; a real folder is needed for a map.
+        // A missing data folder is an error naming it; an empty one draws the background, with
+        // one warning per source that has no data.
         let dataless = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", "/nonexistent", "-o", out.path])
-        #expect(dataless.status != 0 && dataless.err.contains("build-data"))
+        #expect(dataless.status != 0 && dataless.err.contains("/nonexistent") && dataless.err.contains("build-data"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-empty-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let bare = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--size", "64x48", "--data", empty.path, "-o", out.path])
+        let sourceCount = try Style(json: Data(DefaultStyles.streets.utf8)).sources.count
+        #expect(bare.status == 0 && bare.err.components(separatedBy: "warning: source").count - 1 == sourceCount, "\(bare.err)")
+        #expect(pngSize(try Data(contentsOf: out))! == (64, 48))
         let data = TestData.directory
         // Without the data (a bare `swift test`) only the error path above can be checked.
         guard TestData.available("helsinki.mbtiles") else { return }

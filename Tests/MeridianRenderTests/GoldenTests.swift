@@ -43,12 +43,11 @@ struct GoldenCase: Decodable, CustomTestStringConvertible, Sendable {
     func render() throws -> [UInt8] {
         let styleData: Data
         if let style { styleData = try Data(contentsOf: Self.folder.appendingPathComponent(style)) } else {
-            styleData = Data(try #require(DefaultStyles.document(forMapType: mapType ?? "normal")).utf8)
+            styleData = Data(try #require(MapType(named: mapType ?? "normal")).document.utf8)
         }
         let document = try Style(json: styleData)
         let dataFolder = data == "fixture" ? GoldenFixture.folder : TestData.directory
-        var sources: [String: MBTiles] = [:]
-        for (name, s) in document.sources { sources[name] = try MBTiles(path: dataFolder + "/" + s.file) }
+        let sources = try MapSources(style: document, folder: DataFolder(path: dataFolder))
         let overlayList = try overlays.map { try OverlayGeoJSON.overlays(from: Data(contentsOf: Self.root.appendingPathComponent($0))) } ?? []
         let position = try CameraPosition(target: Coordinate(latitude: camera[0], longitude: camera[1]), zoom: camera[2], bearing: camera[3], tilt: camera[4])
         let view = try Viewport(camera: position, size: ScreenSize(width: size[0], height: size[1]))

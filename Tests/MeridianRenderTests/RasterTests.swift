@@ -76,7 +76,7 @@ let rasterStyle = try! Style(json: Data(#"""
 @Suite(.enabled(if: RenderData.available && TestData.available("satellite.mbtiles") && TestData.available("terrain.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct RasterRealDataTests {
     static func frame(_ mapType: String) throws -> (Viewport, (width: Int, height: Int, pixels: [UInt32]), MapRenderer.Frame) {
-        let style = try Style(json: Data(DefaultStyles.document(forMapType: mapType)!.utf8))
+        let style = try Style(json: Data(MapType(named: mapType)!.document.utf8))
         var sources = try RenderData.sources()
         for name in ["satellite", "terrain"] { sources[name] = try MBTiles(path: TestData.path("\(name).mbtiles")) }
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 3), size: ScreenSize(width: 1024, height: 768))

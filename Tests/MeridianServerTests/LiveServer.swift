@@ -3,13 +3,14 @@ import Foundation
 import FoundationNetworking
 #endif
 import MeridianServer
+import MeridianTiles
 import MeridianTestSupport
 import NIOConcurrencyHelpers
 
 /// Runs Meridian's server on 127.0.0.1, port 0, for the duration of `body`, which gets the
 /// base URL. Requests go through URLSession, a real HTTP client over loopback.
 func withLiveServer<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
-    let service = try MapService(dataFolder: TestData.directory)
+    let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
     let port = NIOLockedValueBox<Int?>(nil)
     let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0) { bound in port.withLockedValue { $0 = bound } }
     return try await withThrowingTaskGroup(of: T?.self) { group in

@@ -28,21 +28,23 @@ struct RouteTests {
         }
     }
 
-    @Test("tiles: 256 and @2x 512 PNGs, the vector tile with both sources' layers, 204 where no data, 404 outside the world and for traversal")
+    @Test("tiles: 256 and @2x 512 PNGs, vector tiles per source, 204 where no data, 404 outside the world, for unknown sources and for traversal")
     func tiles() async throws {
         try await withLiveServer { base in
             let png = try await get(base + "/tiles/15/18653/9484.png")
             #expect(png.status == 200 && pngSize(png.body)! == (256, 256) && png.headers["etag"] != nil)
             let retina = try await get(base + "/tiles/15/18653/9484@2x.png?maptype=hybrid")
             #expect(retina.status == 200 && pngSize(retina.body)! == (512, 512))
-            let pbf = try await get(base + "/tiles/15/18653/9484.pbf")
+            let pbf = try await get(base + "/data/helsinki/15/18653/9484.pbf")
             #expect(pbf.status == 200 && pbf.headers["content-type"] == "application/vnd.mapbox-vector-tile")
             // Layer names appear as strings in the tile: Helsinki's buildings and roads.
             let text = String(decoding: pbf.body, as: UTF8.self)
             #expect(text.contains("buildings") && text.contains("roads"))
-            let empty = try await get(base + "/tiles/20/0/0.pbf")
+            let world = try await get(base + "/data/world/2/2/1.pbf")
+            #expect(world.status == 200 && String(decoding: world.body, as: UTF8.self).contains("land"))
+            let empty = try await get(base + "/data/helsinki/20/0/0.pbf")
             #expect(empty.status == 204)
-            for path in ["/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
+            for path in ["/data/nope/2/1/1.pbf", "/tiles/15/18653/9484.pbf", "/data/helsinki/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
                          "/tiles/../../etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/style.json/../../../etc/passwd"] {
                 let r = try await get(base + path)
                 #expect(r.status == 404, "\(path) gave \(r.status)")
@@ -57,9 +59,12 @@ struct RouteTests {
             let style = try await get(base + "/style.json")
             let json = try #require(try JSONSerialization.jsonObject(with: style.body) as? [String: Any])
             let sources = try #require(json["sources"] as? [String: [String: Any]])
-            #expect((sources["meridian"]?["tiles"] as? [String])?.first?.hasSuffix("/tiles/{z}/{x}/{y}.pbf") == true)
+            // One source per vector source of the streets style, with its tilesets' zooms and credit.
+            #expect((sources["helsinki"]?["tiles"] as? [String])?.first?.hasSuffix("/data/helsinki/{z}/{x}/{y}.pbf") == true)
+            #expect(sources["world"]?["maxzoom"] as? Int == 9 && sources["coast"]?["minzoom"] as? Int == 8)
+            #expect(sources["helsinki"]?["attribution"] as? String == "© OpenStreetMap contributors")
             let layers = try #require(json["layers"] as? [[String: Any]])
-            #expect(layers.allSatisfy { $0["source"] == nil || $0["source"] as? String == "meridian" } && layers.count > 10)
+            #expect(layers.allSatisfy { $0["source"] == nil || sources[$0["source"] as? String ?? ""] != nil } && layers.count > 10)
             let health = try await get(base + "/health")
             #expect(health.status == 200 && String(decoding: health.body, as: UTF8.self).contains("\"ok\""))
             let page = try await get(base + "/")

@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianMap
+import MeridianStyle
 @testable import MeridianServer
 import MeridianTestSupport
 import Testing
@@ -18,7 +19,7 @@ func items(_ query: String) -> [(name: String, value: String)] {
         let q = try StaticMapQuery(items("center=60.17,24.94&zoom=15&size=600x400&scale=2&maptype=hybrid&bearing=30&tilt=45&padding=10"
             + "&markers=color:blue|label:A|60.1704,24.9522|60.1712,24.9411&markers=60.17,24.95&path=color:0xff0000cc|weight:3|60.17,24.94|60.171,24.945&key=ignored"))
         #expect(q.center == Coordinate(latitude: 60.17, longitude: 24.94) && q.zoom == 15 && q.size == ScreenSize(width: 600, height: 400))
-        #expect(q.scale == 2 && q.mapType == "hybrid" && q.bearing == 30 && q.tilt == 45 && q.padding == EdgeInsets(all: 10))
+        #expect(q.scale == 2 && q.mapType == .hybrid && q.bearing == 30 && q.tilt == 45 && q.padding == EdgeInsets(all: 10))
         #expect(q.markers.count == 3 && q.markers[0].title == "A" && q.markers[2].title == nil)
         expectClose(q.markers[0].iconColor.blue, Double(0xE8) / 255, within: 1e-12)
         guard case let .polyline(line) = try #require(q.paths.first) else { Issue.record("not a polyline"); return }

@@ -1,5 +1,6 @@
 import MeridianCamera
 import MeridianGeometry
+import MeridianTestSupport
 @testable import MeridianServer
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     static let templates: [(type: String, fields: [(String, String)])] = [
         ("resize", [("width", "400"), ("height", "300"), ("scale", "2"), ("seq", "1")]),
         ("down", [("id", "1"), ("x", "200"), ("y", "150"), ("seq", "2")]),
-        ("move", [("id", "1"), ("x", "150"), ("y", "150"), ("seq", "3")]),
+        ("move", [("id", "1"), ("x", "150"), ("y", "150"), ("seq", "3"), ("t", "1016.5")]),
         ("up", [("id", "1"), ("x", "150"), ("y", "150"), ("seq", "4")]),
         ("cancel", [("id", "1"), ("x", "0"), ("y", "0")]),
         ("wheel", [("x", "200"), ("y", "150"), ("delta", "-120"), ("seq", "5")]),
@@ -73,6 +74,25 @@ import Testing
             }
         }
         #expect(refused > 100 && accepted > 10)
+    }
+
+    @Test("input is timed by the page's clock: a drag held still on the page does not fling, however late its messages arrive")
+    func pageClock() throws {
+        let session = ViewerSession(home: try CameraPosition(target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 15))
+        session.handle(#"{"type":"resize","width":400,"height":300}"#, now: 0)
+        // The page moves 100 pt in 100 ms, holds still 200 ms, lets go; the server (busy) gets
+        // the release right after the last move, so by arrival times the hand was still moving.
+        session.handle(#"{"type":"down","id":1,"x":200,"y":150,"seq":1,"t":5000}"#, now: 2)
+        for k in 1...10 { session.handle(#"{"type":"move","id":1,"x":\#(200 - 10 * k),"y":150,"seq":\#(1 + k),"t":\#(5000 + 10 * k)}"#, now: 2 + 0.01 * Double(k)) }
+        session.handle(#"{"type":"up","id":1,"x":100,"y":150,"seq":12,"t":5300}"#, now: 2.11)
+        let released = session.map.camera
+        for _ in 0..<60 { session.map.tick() }
+        #expect(session.map.camera == released && !session.map.isAnimating)
+        // A page clock a minute off is measured again; times never go backwards.
+        let lastInput = session.lastInputTime
+        #expect(abs(lastInput - 2.3) < 1e-9)   // the release: 300 ms after the down, on the page's clock
+        #expect(session.inputTime(65.4, now: 2.2) == lastInput && session.inputTime(5.5, now: 2.3) == lastInput)
+        expectClose(session.inputTime(5.6, now: 2.45), 2.4, within: 1e-9)
     }
 
     @Test("deep nesting and oversized names are error events, not a reset connection")

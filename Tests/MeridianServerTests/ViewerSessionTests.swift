@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianMap
+import MeridianStyle
 @testable import MeridianServer
 import MeridianTestSupport
 import Testing
@@ -24,7 +25,7 @@ import Testing
             session.handle(text, now: 0)
         }
         #expect(errors(session) == ["message", "message", "type", "resize", "down", "wheel", "key", "maptype", "example"])
-        #expect(session.map.camera == before && session.mapType == "normal" && session.map.frame == ScreenSize(width: 800, height: 600))
+        #expect(session.map.camera == before && session.mapType == .normal && session.map.frame == ScreenSize(width: 800, height: 600))
     }
 
     @Test("input moves the map through the recognisers; frames are previews while it moves, then full; at most two in flight")
@@ -40,7 +41,7 @@ import Testing
         session.handle(#"{"type":"move","id":1,"x":100,"y":150,"seq":3}"#, now: 1.02)
         let moving = try #require(session.nextFrame(now: 1.03))
         #expect(moving.scale == 1 && moving.state.contains("\"seq\":3"))
-        #expect(session.map.camera.target.longitude > ViewerSession.home.target.longitude)
+        #expect(session.map.camera.target.longitude > session.home.target.longitude)
         // A second frame may follow unacknowledged; a third waits for an ack.
         session.handle(#"{"type":"move","id":1,"x":90,"y":150,"seq":4}"#, now: 1.04)
         #expect(session.nextFrame(now: 1.05)?.scale == 1)

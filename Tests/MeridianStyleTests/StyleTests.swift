@@ -64,7 +64,7 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
     @Test("the shipped styles parse; the streets style's filters pick what they mean")
     func defaults() throws {
         let streets = try Style(json: Data(DefaultStyles.streets.utf8))
-        #expect(streets.layers.count == 20 && streets.sources["helsinki"]?.file == "helsinki.mbtiles")
+        #expect(streets.layers.count == 20 && streets.sources["helsinki"]?.url == "mbtiles://helsinki.mbtiles")
         let lakes = try #require(streets.layers.first { $0.id == "lakes" })
         #expect(lakes.accepts(["level": .number(2)], zoom: 5) && !lakes.accepts(["level": .number(1)], zoom: 5))
         let rivers = try #require(streets.layers.first { $0.id == "rivers" })
@@ -84,12 +84,12 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         #expect(try Style(json: Data(DefaultStyles.none.utf8)).layers.count == 1)
     }
 
-    @Test("every map type has a style; the raster ones draw their imagery first above the background", arguments: ["satellite", "hybrid", "terrain"])
-    func mapTypes(name: String) throws {
-        let style = try Style(json: Data(try #require(DefaultStyles.document(forMapType: name)).utf8))
+    @Test("every map type has a style; the raster ones draw their imagery first above the background", arguments: [MapType.satellite, .hybrid, .terrain])
+    func mapTypes(type: MapType) throws {
+        let style = try Style(json: Data(type.document.utf8))
         #expect(style.layers[1].kind == .raster && style.sources[style.layers[1].source ?? ""]?.kind == .raster)
-        #expect(style.layers.contains { $0.kind == .symbol } == (name != "satellite"))
-        #expect(DefaultStyles.document(forMapType: "normal") == DefaultStyles.streets && DefaultStyles.document(forMapType: "roadmap") == nil)
+        #expect(style.layers.contains { $0.kind == .symbol } == (type != .satellite))
+        #expect(MapType.normal.document == DefaultStyles.streets && MapType(named: "roadmap") == .normal && MapType(named: "Roadmap") == nil)
     }
 
     @Test("invalid content names the layer and the property", arguments: [

@@ -1,0 +1,57 @@
+import Foundation
+import MeridianStyle
+import MeridianTiles
+
+/// The sources a style names, opened from a data folder: the one way the CLI, the server and
+/// the benchmarks get tiles. A source with no file in the folder is left out (it draws
+/// nothing) and listed once in ``warnings``; a file that is there but cannot be read is an
+/// error naming it. Holds open files: one per thread or task.
+public struct MapSources {
+    public let folder: DataFolder
+    /// By the style's source names.
+    public let sources: [String: TileSource]
+    /// One line per source that has no data in the folder.
+    public let warnings: [String]
+
+    /// Opens every source of `style` from `folder`.
+    /// - Throws: ``TileError/noDataFolder(path:)`` when the folder is not there; the
+    ///   ``TileError`` of the first file that is there but unreadable or corrupt.
+    public init(style: Style, folder: DataFolder) throws(TileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .noDataFolder(path: folder.path)
+        }
+        var sources: [String: TileSource] = [:], warnings: [String] = []
+        for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
+            let files = folder.files(for: described.url)
+            guard !files.isEmpty else {
+                let stem = DataFolder.name(ofReference: described.url)
+                warnings.append("source \(name): nothing for \(described.url) in \(folder.path) (no \(stem) .mbtiles, .pmtiles or folder of them); it draws nothing")
+                continue
+            }
+            var tilesets: [any Tileset] = []
+            for file in files { tilesets.append(try DataFolder.open(file)) }
+            sources[name] = TileSource(name: name, tilesets: tilesets)
+        }
+        (self.folder, self.sources, self.warnings) = (folder, sources, warnings)
+    }
+
+    /// Sources given directly (tests, custom tilesets).
+    public init(_ sources: [String: TileSource], folder: DataFolder = DataFolder(path: "")) {
+        (self.folder, self.sources, self.warnings) = (folder, sources, [])
+    }
+
+    /// The credit line: the attributions of every source a layer of the style uses, the most
+    /// detailed data first (sources by their last zoom, highest first, then by name), each
+    /// credit once, joined by " · "; empty when no tileset declares one.
+    public func attribution(for style: Style) -> String {
+        let used = Set(style.layers.compactMap(\.source))
+        let order = used.sorted { a, b in
+            let (za, zb) = (sources[a]?.zoomRange?.upperBound ?? -1, sources[b]?.zoomRange?.upperBound ?? -1)
+            return za != zb ? za > zb : a < b
+        }
+        var seen: Set<String> = [], lines: [String] = []
+        for name in order { for line in sources[name]?.attributions ?? [] where seen.insert(line).inserted { lines.append(line) } }
+        return lines.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A folder of tilesets, as `meridian data` keeps it and styles refer to it.
+///
+/// A style source names a tileset by reference, `mbtiles://NAME` or `pmtiles://NAME` (the
+/// scheme is a hint; both formats are found). The reference resolves, in this order, to:
+/// `NAME` itself when it is a file; `NAME.mbtiles` and `NAME.pmtiles` (an extension already on
+/// NAME is dropped first); then every `.mbtiles` and `.pmtiles` file in the folder `NAME/`,
+/// sorted by file name, the regions ``TileSource`` draws side by side. So `mbtiles://world.mbtiles`
+/// is `world.mbtiles`, and `mbtiles://openmaptiles` is each region imported into `openmaptiles/`.
+///
+/// A reference that resolves to no file is not an error: the source draws nothing and
+/// ``MapSources`` reports it once. References are confined to the folder: one naming a parent
+/// (`..`) or an absolute path resolves to nothing.
+public struct DataFolder: Hashable, Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The data folder a command uses: `explicit` (a `--data` option) if given, else
+    /// `$MERIDIAN_DATA`, else `.build/meridian-data`.
+    public static func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataFolder {
+        DataFolder(path: explicit ?? environment["MERIDIAN_DATA"] ?? ".build/meridian-data")
+    }
+
+    /// The extensions of the tileset formats Meridian reads.
+    public static let extensions = ["mbtiles", "pmtiles"]
+
+    /// The name a reference gives: the part after `scheme://`.
+    public static func name(ofReference reference: String) -> String {
+        guard let range = reference.range(of: "://") else { return reference }
+        return String(reference[range.upperBound...])
+    }
+
+    /// The files a reference resolves to, in drawing order (see the type's documentation).
+    public func files(for reference: String) -> [String] {
+        let name = Self.name(ofReference: reference)
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return [] }
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        let direct = path + "/" + name
+        if fm.fileExists(atPath: direct, isDirectory: &isDirectory), !isDirectory.boolValue { return [direct] }
+        let stem = Self.extensions.contains((name as NSString).pathExtension.lowercased()) ? (name as NSString).deletingPathExtension : name
+        var out = Self.extensions.map { path + "/" + stem + "." + $0 }.filter { fm.fileExists(atPath: $0) }
+        let regions = path + "/" + stem
+        if fm.fileExists(atPath: regions, isDirectory: &isDirectory), isDirectory.boolValue {
+            let entries = (try? fm.contentsOfDirectory(atPath: regions)) ?? []
+            out += entries.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
+                .sorted().map { regions + "/" + $0 }
+        }
+        return out
+    }
+
+    /// Opens one tileset file by its extension.
+    /// - Throws: a ``TileError`` naming the file when it cannot be opened or is not a tileset.
+    public static func open(_ file: String) throws(TileError) -> any Tileset {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "pmtiles": return try PMTiles(path: file)
+        default: return try MBTiles(path: file)
+        }
+    }
+}

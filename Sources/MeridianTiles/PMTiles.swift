@@ -1,0 +1,136 @@
+import Foundation
+import MeridianCamera
+
+/// A read-only PMTiles v3 archive on the local disk: a 127-byte header, a root directory,
+/// leaf directories, JSON metadata and tile data, tiles addressed by Hilbert tile id
+/// (``PMTilesDirectory``); ``data(for:)`` gives a tile's stored bytes (gzip-compressed vector
+/// tiles stay compressed, as from MBTiles). Every read is bounded and checked against the file's size:
+/// a corrupt archive is a ``TileError/corrupt(path:reason:)`` naming the file, never a trap or
+/// an unbounded allocation. Directories are gzip or uncompressed; brotli and zstd archives
+/// are refused when opened (no decoder for them here). One open file per instance; use one per
+/// thread or task.
+///
+/// ```swift
+/// let archive = try PMTiles(path: "region.pmtiles")
+/// let tile = try archive.vectorTile(TileID(z: 14, x: 9326, y: 4740))   // VectorTile?
+/// ```
+public final class PMTiles: Tileset {
+    public let path: String
+    public let info: TilesetInfo
+    /// The header as read when opening.
+    public let header: Header
+    /// The archive's JSON metadata, parsed (empty when there is none).
+    public let metadata: [String: String]
+    private let file: FileHandle
+    private let size: UInt64
+    private let root: [PMTilesDirectory.Entry]
+    /// Leaf directories read so far, by offset (at most ``leafCacheLimit``, oldest dropped).
+    private var leaves: [UInt64: [PMTilesDirectory.Entry]] = [:]
+    private var leafOrder: [UInt64] = []
+
+    static let headerSize = 127
+    /// Bounds on what one read may allocate.
+    static let maxDirectoryBytes: UInt64 = 16 << 20, maxMetadataBytes: UInt64 = 4 << 20, maxTileBytes: UInt64 = 32 << 20
+    static let leafCacheLimit = 64
+    /// Directory levels below the root (the spec's writers use one).
+    static let maxDepth = 3
+
+    /// Opens the archive and reads its header, root directory and metadata.
+    /// - Throws: ``TileError/database(path:message:)`` when the file cannot be opened,
+    ///   ``TileError/corrupt(path:reason:)`` for anything malformed (not PMTiles, an unsupported
+    ///   version or compression, offsets or lengths outside the file, a bad directory).
+    public init(path: String) throws(TileError) {
+        self.path = path
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .database(path: path, message: "cannot open the file") }
+        file = handle
+        do throws(TileError) {
+            size = try Self.fileSize(handle, path)
+            let bytes = try Self.read(handle, path, at: 0, count: UInt64(Self.headerSize), size: size)
+            header = try Header(bytes, path: path)
+            try header.check(fileSize: size, path: path)
+            root = try Self.directory(handle, path, header: header, at: header.rootOffset, count: header.rootLength, size: size)
+            let json = try Self.read(handle, path, at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes), size: size)
+            metadata = try Self.metadata(json, compression: header.internalCompression, path: path)
+            info = TilesetInfo(pmtiles: header, metadata: metadata)
+        } catch {
+            try? handle.close()
+            throw error
+        }
+    }
+
+    deinit { try? file.close() }
+
+    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+        try Self.check(tile)
+        guard (Int(header.minZoom)...Int(header.maxZoom)).contains(tile.z) else { return nil }
+        let id = PMTilesDirectory.tileID(z: tile.z, x: tile.x, y: tile.y)
+        var entries = root
+        for _ in 0...Self.maxDepth {
+            guard let entry = PMTilesDirectory.find(id, in: entries) else { return nil }
+            if entry.runLength > 0 {
+                let (offset, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
+                guard !overflow, entry.offset <= header.tileDataLength, UInt64(entry.length) <= header.tileDataLength - entry.offset,
+                      UInt64(entry.length) <= Self.maxTileBytes else {
+                    throw .corrupt(path: path, reason: "tile \(tile) lies outside the tile data section")
+                }
+                let bytes = try Self.read(file, path, at: offset, count: UInt64(entry.length), size: size)
+                return bytes
+            }
+            entries = try leaf(at: entry.offset, length: UInt64(entry.length))
+        }
+        throw .corrupt(path: path, reason: "leaf directories nested more than \(Self.maxDepth) deep")
+    }
+
+    /// A leaf directory, from the cache or the file.
+    private func leaf(at offset: UInt64, length: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
+        if let cached = leaves[offset] { return cached }
+        guard offset <= header.leafDirectoryLength, length <= header.leafDirectoryLength - offset else {
+            throw .corrupt(path: path, reason: "a leaf directory lies outside the leaf section")
+        }
+        let entries = try Self.directory(file, path, header: header, at: header.leafDirectoryOffset + offset, count: length, size: size)
+        if leafOrder.count >= Self.leafCacheLimit { leaves[leafOrder.removeFirst()] = nil }
+        leaves[offset] = entries
+        leafOrder.append(offset)
+        return entries
+    }
+
+    static func fileSize(_ handle: FileHandle, _ path: String) throws(TileError) -> UInt64 {
+        do { return try handle.seekToEnd() } catch { throw .database(path: path, message: "cannot read the file's size (\(error))") }
+    }
+
+    /// Reads `count` bytes at `offset`, checked against the file's size first.
+    static func read(_ handle: FileHandle, _ path: String, at offset: UInt64, count: UInt64, size: UInt64) throws(TileError) -> [UInt8] {
+        guard offset <= size, count <= size - offset else {
+            throw .corrupt(path: path, reason: "a read of \(count) bytes at \(offset) runs past the end of the file (\(size) bytes)")
+        }
+        guard count > 0 else { return [] }
+        do {
+            try handle.seek(toOffset: offset)
+            guard let data = try handle.read(upToCount: Int(count)), data.count == Int(count) else {
+                throw TileError.corrupt(path: path, reason: "short read at \(offset)")
+            }
+            return [UInt8](data)
+        } catch let error as TileError { throw error } catch { throw .database(path: path, message: "\(error)") }
+    }
+
+    static func directory(_ handle: FileHandle, _ path: String, header: Header, at offset: UInt64, count: UInt64, size: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
+        guard count <= maxDirectoryBytes else { throw .corrupt(path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound") }
+        var bytes = try read(handle, path, at: offset, count: count, size: size)
+        if header.internalCompression == .gzip { bytes = try Inflate.decompress(bytes) }
+        do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
+    }
+
+    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> [String: String] {
+        guard !raw.isEmpty else { return [:] }
+        let bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+            throw .corrupt(path: path, reason: "the metadata is not a JSON object")
+        }
+        var out: [String: String] = [:]
+        for (key, value) in object {
+            if let text = value as? String { out[key] = text } else if let number = value as? NSNumber { out[key] = number.stringValue }
+            else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) { out[key] = String(decoding: data, as: UTF8.self) }
+        }
+        return out
+    }
+}

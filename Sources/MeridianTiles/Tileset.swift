@@ -1,0 +1,71 @@
+import MeridianCamera
+
+/// Anything tiles are read from by XYZ id: one file of one format (``MBTiles``, ``PMTiles``).
+/// An instance holds an open file and caches of its own; use one per thread or task.
+public protocol Tileset: AnyObject {
+    /// The file it reads.
+    var path: String { get }
+    /// What the file says of itself, read once when opening.
+    var info: TilesetInfo { get }
+    /// The tile's stored bytes (for vector tiles usually gzip-compressed MVT; for raster tiles
+    /// the image), or nil when the tileset has no such tile.
+    /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom;
+    ///   a ``TileError`` naming the file when it cannot be read or is corrupt.
+    func data(for tile: TileID) throws(TileError) -> [UInt8]?
+}
+
+extension Tileset {
+    /// The decoded vector tile, or nil when the tileset has no such tile.
+    /// - Throws: as ``data(for:)``, plus ``TileError/compression(_:)`` and ``TileError/malformed(_:offset:)``.
+    public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {
+        guard let bytes = try data(for: tile) else { return nil }
+        return try VectorTileDecoder.decode(compressed: bytes)
+    }
+
+    /// The zoom range the tileset declares, if it does.
+    public var zoomRange: ClosedRange<Int>? { info.zoomRange }
+
+    /// Checks an id before any read: zoom 0–30, column and row inside the world.
+    static func check(_ tile: TileID) throws(TileError) {
+        guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
+            throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
+        }
+    }
+}
+
+/// A tileset's description, the same for every format: from MBTiles' `metadata` table, or a
+/// PMTiles header and its JSON metadata (TileJSON-like keys). Absent values are nil.
+public struct TilesetInfo: Hashable, Sendable {
+    /// What the tiles hold.
+    public enum Content: String, Hashable, Sendable {
+        case vector, png, jpeg, webp, unknown
+    }
+
+    public var name: String?
+    public var content: Content
+    public var zoomRange: ClosedRange<Int>?
+    /// West, south, east, north in degrees, as declared.
+    public var bounds: (west: Double, south: Double, east: Double, north: Double)?
+    /// Where a client should first look: longitude, latitude (degrees) and zoom, as declared.
+    public var center: (longitude: Double, latitude: Double, zoom: Double)?
+    /// The credit line the data's licence asks for (`attribution`), as declared.
+    public var attribution: String?
+    /// The vector layers the tileset declares (`vector_layers` ids), in order.
+    public var vectorLayers: [String]
+
+    public init(name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,
+                bounds: (west: Double, south: Double, east: Double, north: Double)? = nil,
+                center: (longitude: Double, latitude: Double, zoom: Double)? = nil, attribution: String? = nil, vectorLayers: [String] = []) {
+        (self.name, self.content, self.zoomRange, self.bounds, self.center, self.attribution, self.vectorLayers) =
+            (name, content, zoomRange, bounds, center, attribution, vectorLayers)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.content == b.content && a.zoomRange == b.zoomRange && a.attribution == b.attribution
+            && a.vectorLayers == b.vectorLayers && a.bounds.map { [$0.west, $0.south, $0.east, $0.north] } == b.bounds.map { [$0.west, $0.south, $0.east, $0.north] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name); hasher.combine(content); hasher.combine(attribution); hasher.combine(vectorLayers)
+    }
+}

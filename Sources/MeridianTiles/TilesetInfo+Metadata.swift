@@ -1,0 +1,44 @@
+import Foundation
+
+extension TilesetInfo {
+    /// Reads the MBTiles 1.3 `metadata` keys: `name`, `format` (`pbf`, `png`, `jpg`, `webp`),
+    /// `minzoom`, `maxzoom`, `bounds` (`w,s,e,n`), `attribution`, and `json` (its
+    /// `vector_layers`). Values that do not parse are left out (nil), never guessed.
+    public init(mbtilesMetadata m: [String: String]) {
+        let content: Content = switch m["format"]?.lowercased() {
+        case "pbf", "mvt": .vector
+        case "png": .png
+        case "jpg", "jpeg": .jpeg
+        case "webp": .webp
+        default: .unknown
+        }
+        var zooms: ClosedRange<Int>?
+        if let lo = m["minzoom"].flatMap({ Int($0) }), let hi = m["maxzoom"].flatMap({ Int($0) }), 0 <= lo, lo <= hi, hi <= 30 { zooms = lo...hi }
+        self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
+                  center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["json"]))
+    }
+
+    /// `w,s,e,n` in degrees; nil unless four finite numbers within the world with w, s ≤ e, n
+    /// (an antimeridian-crossing `w > e` is kept).
+    static func bounds(_ text: String) -> (west: Double, south: Double, east: Double, north: Double)? {
+        let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4, v.allSatisfy(\.isFinite), (-180...180).contains(v[0]), (-180...180).contains(v[2]),
+              (-90...90).contains(v[1]), (-90...90).contains(v[3]), v[1] <= v[3] else { return nil }
+        return (v[0], v[1], v[2], v[3])
+    }
+
+    /// `lng,lat,zoom`; nil unless three finite numbers within the world and zoom 0–30.
+    static func center(_ text: String) -> (longitude: Double, latitude: Double, zoom: Double)? {
+        let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 3, (-180...180).contains(v[0]), (-90...90).contains(v[1]), (0...30).contains(v[2]) else { return nil }
+        return (v[0], v[1], v[2])
+    }
+
+    /// The `id`s of a TileJSON-style `vector_layers` array inside JSON text (at most 1 MiB read).
+    static func vectorLayers(json: String?) -> [String] {
+        guard let json, json.utf8.count <= 1 << 20,
+              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
+              let layers = object["vector_layers"] as? [[String: Any]] else { return [] }
+        return layers.compactMap { $0["id"] as? String }
+    }
+}
