@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MeridianRender", targets: ["MeridianRender"]),
         .library(name: "MeridianStyle", targets: ["MeridianStyle"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
+        .library(name: "MeridianData", targets: ["MeridianData"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -53,9 +54,11 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ]),
+        // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
+        .target(name: "MeridianData", dependencies: ["MeridianCamera", "MeridianTiles", "CSQLite"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
@@ -80,6 +83,7 @@ let package = Package(
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianStyle", "MeridianTiles", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
     ]
 )

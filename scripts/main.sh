@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set up (including the default street data), build the `meridian` tool in
-# release mode, render a gallery of central Helsinki through the camera into out/gallery/, and
+# release mode, render a gallery (the world; central Helsinki and Karhula, Kotka, the two regions
+# imported with `meridian data import`) through the camera into out/gallery/, and
 # run real camera computations (fit Vancouver–Calgary, projection under bearing and tilt, the
 # visible region, an update, the tile cover, a fly), then serve the viewer and the static-map
 # service on http://127.0.0.1:${PORT:-8080}/ until Ctrl-C (MERIDIAN_NO_SERVE=1 stops before
@@ -9,9 +10,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source scripts/setup.sh
-bash scripts/build-data.sh
 swift build -c release --product meridian 2>&1 | tail -n 1
 M="$(swift build -c release --show-bin-path)/meridian"
+MERIDIAN_BIN="$M" bash scripts/build-data.sh
 
 run() { echo; echo "\$ meridian $*"; "$M" "$@"; }
 
@@ -32,6 +33,10 @@ render satellite-z3 --lat 45 --lng 10 --zoom 3 --map-type satellite
 render hybrid-z3 --lat 45 --lng 10 --zoom 3 --map-type hybrid
 render terrain-z5-tilted --lat 47 --lng 10 --zoom 5 --bearing 20 --tilt 30 --map-type terrain
 render station-z18-retina --lat 60.1716 --lng 24.9443 --zoom 18 --tilt 60 --scale 2
+# The second region, imported by `meridian data import` like Helsinki: Karhula, Kotka.
+render kotka-karhula-z16 --lat 60.5300 --lng 26.9500 --zoom 16
+render kotka-karhula-z17-tilted --lat 60.5290 --lng 26.9450 --zoom 17 --bearing 40 --tilt 55
+run data list
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768 --bearing 30 --tilt 30
 run camera project --camera 60.17,24.94,15,30,45 --size 1024x768 60.1699,24.9384 60.1704,24.9522

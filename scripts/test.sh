@@ -4,11 +4,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source scripts/setup.sh
-bash scripts/build-data.sh
+swift build --build-tests 2>&1 | tail -n 3
+# The default data is imported with the `meridian` just built (as a user would).
+MERIDIAN_BIN="$(swift build --show-bin-path)/meridian" bash scripts/build-data.sh
 # The real-data tests fail, rather than skip, when the data is missing.
 export MERIDIAN_REQUIRE_DATA=1
 # The viewer's test in headless Chromium fails, rather than skips, without the browser.
 export MERIDIAN_REQUIRE_BROWSER=1
-swift build --build-tests 2>&1 | tail -n 3
 # A bound on the whole run, so a hang fails CI instead of using up its time.
 timeout 1800 swift test --skip-build

@@ -42,13 +42,15 @@ public struct MapSources {
     }
 
     /// The credit line: the attributions of every source a layer of the style uses, the most
-    /// detailed data first (sources by their last zoom, highest first, then by name), each
-    /// credit once, joined by " · "; empty when no tileset declares one.
+    /// detailed data first (sources by their last zoom, highest first; on a tie, the source
+    /// drawn last, on top, first), each credit once, joined by " · "; empty when no tileset
+    /// declares one.
     public func attribution(for style: Style) -> String {
-        let used = Set(style.layers.compactMap(\.source))
-        let order = used.sorted { a, b in
+        var top: [String: Int] = [:]
+        for (index, layer) in style.layers.enumerated() { if let s = layer.source { top[s] = index } }
+        let order = top.keys.sorted { a, b in
             let (za, zb) = (sources[a]?.zoomRange?.upperBound ?? -1, sources[b]?.zoomRange?.upperBound ?? -1)
-            return za != zb ? za > zb : a < b
+            return za != zb ? za > zb : top[a]! > top[b]!
         }
         var seen: Set<String> = [], lines: [String] = []
         for name in order { for line in sources[name]?.attributions ?? [] where seen.insert(line).inserted { lines.append(line) } }

@@ -23,8 +23,8 @@ public final class MapService: Sendable {
     /// with what their tilesets declare (zooms, attribution).
     let vectorSources: [String: ServedStyle.SourceInfo]
     /// Where the viewer starts: the most detailed vector tileset of the normal style (highest
-    /// last zoom): its declared centre, else its bounds fitted to 800 × 600 points, at zoom 2–15;
-    /// the world without one.
+    /// last zoom, then the smallest bounds: a city before a region): its declared centre, else
+    /// its bounds fitted to 800 × 600 points, at zoom 2–15; the world without one.
     public let home: CameraPosition
     let workers = NIOLockedValueBox<[RenderWorker]>([])
     let responses = NIOLockedValueBox(ResponseCache(capacity: 64 << 20))
@@ -56,13 +56,20 @@ public final class MapService: Sendable {
             guard type == .normal else { continue }
             for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
                 vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "))
-                for info in source.tilesets.map(\.info) where (info.bounds != nil || info.center != nil)
-                    && (info.zoomRange?.upperBound ?? 0) > (detailed?.zoomRange?.upperBound ?? -1) {
+                for info in source.tilesets.map(\.info) where (info.bounds != nil || info.center != nil) && Self.moreDetailed(info, than: detailed) {
                     detailed = info
                 }
             }
         }
         (self.warnings, self.vectorSources, home) = (warnings, vector, Self.home(detailed))
+    }
+
+    static func moreDetailed(_ a: TilesetInfo, than b: TilesetInfo?) -> Bool {
+        guard let b else { return true }
+        let (za, zb) = (a.zoomRange?.upperBound ?? 0, b.zoomRange?.upperBound ?? 0)
+        if za != zb { return za > zb }
+        func area(_ i: TilesetInfo) -> Double { i.bounds.map { abs(($0.east - $0.west) * ($0.north - $0.south)) } ?? 360 * 180 }
+        return area(a) < area(b)
     }
 
     static func home(_ info: TilesetInfo?) -> CameraPosition {

@@ -1,11 +1,11 @@
 /// The raster map types, drawing the default dataset's imagery: `satellite` (NASA Blue Marble
 /// only, as the SDK's satellite type has no labels), `hybrid` (the imagery with borders,
-/// Helsinki's roads and all labels in white on dark halos) and `terrain` (shaded relief with
+/// the OpenMapTiles regions' roads and all labels in white on dark halos) and `terrain` (shaded relief with
 /// water, borders, roads, and the streets style's labels).
 extension DefaultStyles {
     static let rasterSources = #"""
         "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
-        "helsinki": { "type": "vector", "url": "mbtiles://helsinki.mbtiles" },
+        "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
         "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles" },
         "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" }
     """#
@@ -25,8 +25,8 @@ extension DefaultStyles {
         { "id": "imagery", "type": "raster", "source": "satellite" },
         { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
           "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
-        { "id": "roads", "type": "line", "source": "helsinki", "source-layer": "roads",
-          "filter": ["in", ["get", "highway"], ["literal", ["primary", "secondary", "trunk", "tertiary", "residential"]]],
+        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+          "filter": ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
           "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 16, 3] } },
     """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
 
@@ -39,9 +39,9 @@ extension DefaultStyles {
           "paint": { "line-color": "#8DB8DC", "line-width": 0.8 } },
         { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
           "paint": { "line-color": "#8C6F8F", "line-width": 1, "line-dasharray": [3, 2] } },
-        { "id": "water", "type": "fill", "source": "helsinki", "source-layer": "water", "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "roads", "type": "line", "source": "helsinki", "source-layer": "roads",
-          "filter": ["!", ["in", ["get", "highway"], ["literal", ["footway", "path", "cycleway", "steps", "track"]]]],
+        { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10, "paint": { "fill-color": "#A8CDE8" } },
+        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+          "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]],
           "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
     """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 
@@ -58,9 +58,10 @@ extension DefaultStyles {
     /// Country, place and street names in the given text and halo colours.
     static func labels(text: String, halo: String) -> String {
         #"""
-        { "id": "road-names", "type": "symbol", "source": "helsinki", "source-layer": "roads", "minzoom": 15,
-          "filter": ["all", ["has", "name"], ["in", ["get", "highway"], ["literal", ["primary", "secondary", "trunk", "tertiary", "residential", "pedestrian"]]]],
-          "layout": { "symbol-placement": "line", "text-field": ["get", "name"], "text-size": 11 },
+        { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
+          "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
+                                                        ["==", ["get", "subclass"], "pedestrian"]]],
+          "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],

@@ -1,6 +1,14 @@
-/// The styles Meridian ships, as style documents: `streets` (the default look, drawing the
-/// default dataset's world and Helsinki sources) and `none` (background only); the raster
-/// types are in DefaultStyles+Raster.swift.
+/// The styles Meridian ships, as style documents: `streets` (the default look) and `none`
+/// (background only); the raster types are in DefaultStyles+Raster.swift.
+///
+/// Street-level layers read the source `openmaptiles` (`mbtiles://openmaptiles`: every region
+/// in the data folder's `openmaptiles/`) in the OpenMapTiles schema (openmaptiles.org/schema):
+/// `transportation`, `transportation_name`, `building`, `water`, `waterway`, `park`,
+/// `landcover`, `landuse` and `poi`, with their documented fields (`class`, `subclass`,
+/// `brunnel`, `render_height`, `render_min_height`, `name`, falling back to `name:latin` as
+/// tilemaker's profile writes it). The world layers are Meridian's extensions of the schema:
+/// source `world` (`land` with GSHHG `level`, `borders`, `rivers`, `places` and `capitals`
+/// with `population`, `countries`) and `coast` (`land`, full-resolution shorelines).
 public enum DefaultStyles {
     public static let streets = #"""
     {
@@ -8,7 +16,7 @@ public enum DefaultStyles {
       "name": "Meridian Streets",
       "sources": {
         "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
-        "helsinki": { "type": "vector", "url": "mbtiles://helsinki.mbtiles" },
+        "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
         "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles" }
       },
       "layers": [
@@ -27,38 +35,49 @@ public enum DefaultStyles {
           "paint": { "line-color": "#A8CDE8", "line-width": 0.8 } },
         { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
           "paint": { "line-color": "#9C8AA8", "line-width": 0.9, "line-dasharray": [3, 2] } },
-        { "id": "landuse-green", "type": "fill", "source": "helsinki", "source-layer": "landuse",
-          "filter": ["any", ["in", ["get", "leisure"], ["literal", ["park", "garden", "playground", "pitch"]]],
-                            ["in", ["get", "landuse"], ["literal", ["grass", "forest", "meadow", "cemetery", "village_green"]]],
-                            ["in", ["get", "natural"], ["literal", ["wood", "scrub", "grassland", "heath"]]]],
+        { "id": "park", "type": "fill", "source": "openmaptiles", "source-layer": "park", "minzoom": 10,
           "paint": { "fill-color": "#C8E6B0" } },
-        { "id": "water", "type": "fill", "source": "helsinki", "source-layer": "water", "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "road-casing", "type": "line", "source": "helsinki", "source-layer": "roads",
-          "filter": ["!", ["in", ["get", "highway"], ["literal", ["footway", "path", "cycleway", "steps", "track"]]]],
+        { "id": "landcover-green", "type": "fill", "source": "openmaptiles", "source-layer": "landcover", "minzoom": 10,
+          "filter": ["in", ["get", "class"], ["literal", ["grass", "wood"]]], "paint": { "fill-color": "#C8E6B0" } },
+        { "id": "landuse-green", "type": "fill", "source": "openmaptiles", "source-layer": "landuse", "minzoom": 10,
+          "filter": ["in", ["get", "class"], ["literal", ["cemetery", "pitch", "playground"]]], "paint": { "fill-color": "#C8E6B0" } },
+        { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10,
+          "paint": { "fill-color": "#A8CDE8" } },
+        { "id": "waterway", "type": "line", "source": "openmaptiles", "source-layer": "waterway", "minzoom": 10,
+          "filter": ["!=", ["get", "brunnel"], "tunnel"],
+          "paint": { "line-color": "#A8CDE8",
+                     "line-width": ["interpolate", ["linear"], ["zoom"], 12, ["match", ["get", "class"], ["river", "canal"], 1.2, 0.6],
+                                    16, ["match", ["get", "class"], ["river", "canal"], 4, 1.5]] } },
+        { "id": "road-casing", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+          "filter": ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]],
           "paint": { "line-color": "#C9C1B8",
-                     "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 1.5, 16, ["match", ["get", "highway"], ["primary", "trunk"], 12.5, "secondary", 10.5, 8]] } },
-        { "id": "roads", "type": "line", "source": "helsinki", "source-layer": "roads",
-          "paint": { "line-color": ["match", ["get", "highway"], ["primary", "secondary", "trunk"], "#FCE7B5",
-                                    ["footway", "path", "cycleway", "steps", "track"], "#B7AFA6", "#FFFFFF"],
+                     "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 1.5, 16, ["match", ["get", "class"], ["motorway", "trunk", "primary"], 12.5, "secondary", 10.5, 8]] } },
+        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+          "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: true))]],
+          "paint": { "line-color": ["case", ["==", ["get", "subclass"], "pedestrian"], "#FFFFFF",
+                                    ["match", ["get", "class"], ["motorway", "trunk", "primary", "secondary"], "#FCE7B5", ["path", "track"], "#B7AFA6", "#FFFFFF"]],
                      "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5,
-                                    16, ["match", ["get", "highway"], ["primary", "trunk"], 11, "secondary", 9, ["footway", "path", "cycleway", "steps"], 1.4, 6.5]] } },
-        { "id": "rail", "type": "line", "source": "helsinki", "source-layer": "rail",
-          "paint": { "line-color": "#A3A3A3", "line-width": ["case", ["==", ["get", "railway"], "tram"], 0.9, 1.4] } },
-        { "id": "buildings", "type": "fill-extrusion", "source": "helsinki", "source-layer": "buildings", "minzoom": 14,
+                                    16, ["case", ["==", ["get", "subclass"], "pedestrian"], 6.5,
+                                         ["match", ["get", "class"], ["motorway", "trunk", "primary"], 11, "secondary", 9, "path", 1.4, 6.5]]] } },
+        { "id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+          "filter": ["in", ["get", "class"], ["literal", \#(railClasses)]],
+          "paint": { "line-color": "#A3A3A3", "line-width": ["case", ["any", ["==", ["get", "subclass"], "tram"], ["==", ["get", "class"], "tram"]], 0.9, 1.4] } },
+        { "id": "buildings", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building", "minzoom": 14,
+          "filter": ["!=", ["get", "hide_3d"], true],
           "paint": { "fill-extrusion-color": "#D6CCC3",
-                     "fill-extrusion-height": ["coalesce", ["to-number", ["get", "height"]],
-                                               ["*", ["to-number", ["get", "building:levels"]], 3], 10] } },
-        { "id": "road-names", "type": "symbol", "source": "helsinki", "source-layer": "roads", "minzoom": 15,
-          "filter": ["all", ["has", "name"], ["!", ["in", ["get", "highway"], ["literal", ["footway", "path", "cycleway", "steps", "platform"]]]]],
-          "layout": { "symbol-placement": "line", "text-field": ["get", "name"], "text-size": 11 },
+                     "fill-extrusion-height": ["coalesce", ["to-number", ["get", "render_height"]], 10],
+                     "fill-extrusion-base": ["coalesce", ["to-number", ["get", "render_min_height"]], 0] } },
+        { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
+          "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
+          "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
           "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF" } },
-        { "id": "building-names", "type": "symbol", "source": "helsinki", "source-layer": "buildings", "minzoom": 17,
-          "filter": ["has", "name"],
-          "layout": { "text-field": ["get", "name"], "text-size": 10.5, "text-anchor": "center" },
+        { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+          "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
+          "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
           "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF" } },
-        { "id": "poi-names", "type": "symbol", "source": "helsinki", "source-layer": "pois", "minzoom": 17,
-          "filter": ["has", "name"],
-          "layout": { "text-field": ["get", "name"], "text-size": 10 },
+        { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+          "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
+          "layout": { "text-field": \#(name), "text-size": 10 },
           "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF" } },
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center",
@@ -73,6 +92,20 @@ public enum DefaultStyles {
       ]
     }
     """#
+
+    /// A feature's name: `name`, else `name:latin`, else "" (JSON text of the expression).
+    static let name = #"["coalesce", ["get", "name"], ["get", "name:latin"], ""]"#
+
+    /// The OpenMapTiles `transportation` classes drawn as roads (JSON array text); with
+    /// `paths`, footways, cycleways and tracks too.
+    static func roadClasses(paths: Bool) -> String {
+        let roads = ["motorway", "trunk", "primary", "secondary", "tertiary", "minor", "service", "raceway", "busway", "bus_guideway"]
+        let all = roads + roads.map { $0 + "_construction" } + (paths ? ["path", "track", "path_construction", "track_construction"] : [])
+        return "[" + all.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+
+    /// Rail classes: the schema's `rail` and `transit`, and the railway values tilemaker writes.
+    static let railClasses = #"["rail", "transit", "light_rail", "subway", "tram", "narrow_gauge", "funicular", "monorail", "preserved"]"#
 
     public static let none = #"""
     { "version": 8, "name": "None", "sources": {}, "layers": [

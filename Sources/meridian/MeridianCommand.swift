@@ -9,7 +9,7 @@ struct MeridianCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract: "Meridian: an open map camera-and-view engine.",
-        subcommands: [CameraCommand.self, Render.self, Serve.self]
+        subcommands: [CameraCommand.self, Render.self, Serve.self, DataCommand.self]
     )
 }
 

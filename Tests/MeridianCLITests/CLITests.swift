@@ -167,7 +167,7 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(pngSize(try Data(contentsOf: out))! == (64, 48))
         let data = TestData.directory
         // Without the data (a bare `swift test`) only the error path above can be checked.
-        guard TestData.available("helsinki.mbtiles") else { return }
+        guard TestData.available("openmaptiles/helsinki.mbtiles") else { return }
         let r = try runMeridian(["render", "--lat", "60.1716", "--lng", "24.9443", "--zoom", "16", "--bearing", "30", "--tilt", "45",
                                  "--size", "320x240", "--scale", "2", "--data", data, "-o", out.path])
         #expect(r.status == 0, "\(r.err)")

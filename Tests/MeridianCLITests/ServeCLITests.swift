@@ -2,7 +2,7 @@ import Foundation
 import MeridianTestSupport
 import Testing
 
-@Suite(.enabled(if: TestData.available("helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct ServeCLITests {
     @Test("meridian serve prints its address, refuses a taken port with a clear message, and stops cleanly on SIGTERM")
     func serve() throws {

@@ -72,7 +72,7 @@ struct GoldenCase: Decodable, CustomTestStringConvertible, Sendable {
 @Suite struct GoldenTests {
     @Test("the golden cases draw as their reviewed images", arguments: GoldenCase.all())
     func golden(_ c: GoldenCase) throws {
-        if c.data == "default" && !(TestData.available("helsinki.mbtiles") && TestData.available("world.mbtiles")) {
+        if c.data == "default" && !(TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("world.mbtiles")) {
             return   // TestData.available already failed the run when the data is required
         }
         let drawn = try c.render()

@@ -18,17 +18,18 @@ struct PMTilesRealDataTests {
         try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        try? FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
         let script = "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
-        process.arguments = ["python3", "-c", script, TestData.directory, out, "helsinki", "world", "coast"]
+        process.arguments = ["python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast"]
         process.environment = ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"]
         try? process.run()
         process.waitUntilExit()
         return out
     }()
 
-    @Test("every Helsinki tile (z12–16) and every world tile of z0–4 reads the same bytes from PMTiles as from MBTiles")
+    @Test("every Helsinki tile (z10–14) and every world tile of z0–4 reads the same bytes from PMTiles as from MBTiles")
     func sameTiles() throws {
-        for (name, zooms, box) in [("helsinki", 12...16, (24.935, 60.164, 24.954, 60.180)), ("world", 0...4, (-180.0, -85.0, 179.999, 85.0))] {
+        for (name, zooms, box) in [("openmaptiles/helsinki", 10...14, (24.935, 60.164, 24.954, 60.180)), ("world", 0...4, (-180.0, -85.0, 179.999, 85.0))] {
             let mbtiles = try MBTiles(path: TestData.path("\(name).mbtiles")), pmtiles = try PMTiles(path: Self.folder + "/\(name).pmtiles")
             #expect(pmtiles.info.zoomRange == mbtiles.info.zoomRange && pmtiles.info.content == .vector)
             var found = 0
@@ -45,12 +46,12 @@ struct PMTilesRealDataTests {
                     }
                 }
             }
-            #expect(found > 20, "\(name): \(found) tiles compared")
+            #expect(found >= 8, "\(name): \(found) tiles compared")
         }
     }
 
     @Test("the streets style draws the same image from a folder of PMTiles as from the MBTiles", arguments: [
-        (60.1716, 24.9443, 16.0, 30.0, 45.0), (60.17, 24.95, 12.5, 0.0, 0.0), (55.0, 15.0, 4.0, 0.0, 0.0),
+        (60.1716, 24.9443, 16.0, 30.0, 45.0), (60.17, 24.95, 12.5, 0.0, 0.0), (55.0, 15.0, 4.0, 0.0, 0.0), (60.53, 26.95, 16.0, 0.0, 0.0),
     ])
     func sameImage(lat: Double, lng: Double, zoom: Double, bearing: Double, tilt: Double) throws {
         let style = try Style(json: Data(DefaultStyles.streets.utf8))

@@ -12,7 +12,7 @@ extension MapSources {
 
 extension MapRenderer {
     /// The streets style's source of street-level tiles.
-    static let streetSource = "helsinki"
+    static let streetSource = "openmaptiles"
 
     /// A frame from tilesets by source name.
     func render(_ viewport: Viewport, sources: [String: any Tileset], overlays: [Overlay] = [], scale: Double = 1,

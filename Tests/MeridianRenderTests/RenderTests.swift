@@ -73,15 +73,15 @@ func expectNoOverlap(_ labels: [PlacedLabel], sourceLocation: SourceLocation = #
 }
 
 enum RenderData {
-    static var mbtiles: String { TestData.path("helsinki.mbtiles") }
-    static var available: Bool { TestData.available("helsinki.mbtiles") && TestData.available("world.mbtiles") }
+    static var mbtiles: String { TestData.path("openmaptiles/helsinki.mbtiles") }
+    static var available: Bool { TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("world.mbtiles") }
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
     static var world: String { TestData.path("world.mbtiles") }
 
     /// The vector sources of the default data, by the names the streets style gives them
     /// (the full-resolution coast when the data has it).
     static func sources() throws -> [String: MBTiles] {
-        var sources = ["helsinki": try MBTiles(path: mbtiles), "world": try MBTiles(path: world)]
+        var sources = ["openmaptiles": try MBTiles(path: mbtiles), "world": try MBTiles(path: world)]
         if TestData.available("coast.mbtiles") { sources["coast"] = try MBTiles(path: TestData.path("coast.mbtiles")) }
         return sources
     }
@@ -211,12 +211,33 @@ enum RenderData {
         #expect(dark.count > 20)
     }
 
-    @Test("under tilt buildings stand up: 48.5 m above the station's clock tower is building, not ground")
+    /// The tallest building outline of the imported Helsinki tiles (zoom 14): its height
+    /// (`render_height`, metres) and the average of its outer ring's corners.
+    static func tallestBuilding() throws -> (height: Double, at: Coordinate) {
+        let tiles = try MBTiles(path: RenderData.mbtiles)
+        var best: (height: Double, at: Coordinate) = (0, RenderData.cathedral)
+        for x in 9326...9327 {
+            for y in 4741...4742 {
+                let id = TileID(z: 14, x: x, y: y)
+                guard let layer = try tiles.vectorTile(id)?.layer(named: "building") else { continue }
+                for f in layer.features {
+                    guard let h = f.properties["render_height"]?.number, h > best.height, let ring = f.geometry.first, !ring.isEmpty else { continue }
+                    let n = Double(1 << 14), e = Double(layer.extent)
+                    let mx = ring.reduce(0) { $0 + Double($1.x) } / Double(ring.count), my = ring.reduce(0) { $0 + Double($1.y) } / Double(ring.count)
+                    best = (h, WebMercator.unproject(MercatorPoint(x: (Double(x) + mx / e) / n, y: (Double(y) + my / e) / n)))
+                }
+            }
+        }
+        return best
+    }
+
+    @Test("under tilt buildings stand up: four fifths of the way up the tallest building is building, not ground")
     func extrusion() throws {
         let tiles = try MBTiles(path: RenderData.mbtiles)
-        let tower = Coordinate(latitude: 60.171051, longitude: 24.942393)
+        let (height, tower) = try Self.tallestBuilding()
+        #expect(height > 30, "the tallest outline is \(height) m")
         let view = try Viewport(camera: try CameraPosition(target: tower, zoom: 17, bearing: 30, tilt: 60), size: ScreenSize(width: 640, height: 480))
-        let metres = 40.0   // below the tower's 48.5 m top
+        let metres = 0.8 * height
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: tower.latitude, zoom: 17)
         let up = try #require(view.point(forWorld: WebMercator.project(tower), elevation: metres * pointsPerMetre))
         let standing = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))

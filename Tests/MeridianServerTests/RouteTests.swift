@@ -2,7 +2,7 @@ import Foundation
 import MeridianTestSupport
 import Testing
 
-@Suite(.enabled(if: TestData.available("helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
 struct RouteTests {
     @Test("static maps: PNG of the asked size and scale, an ETag that gives 304, JSON 400s naming the parameter")
     func staticMaps() async throws {
@@ -35,16 +35,16 @@ struct RouteTests {
             #expect(png.status == 200 && pngSize(png.body)! == (256, 256) && png.headers["etag"] != nil)
             let retina = try await get(base + "/tiles/15/18653/9484@2x.png?maptype=hybrid")
             #expect(retina.status == 200 && pngSize(retina.body)! == (512, 512))
-            let pbf = try await get(base + "/data/helsinki/15/18653/9484.pbf")
+            let pbf = try await get(base + "/data/openmaptiles/14/9327/4742.pbf")
             #expect(pbf.status == 200 && pbf.headers["content-type"] == "application/vnd.mapbox-vector-tile")
-            // Layer names appear as strings in the tile: Helsinki's buildings and roads.
+            // Layer names appear as strings in the tile: the OpenMapTiles layers of central Helsinki.
             let text = String(decoding: pbf.body, as: UTF8.self)
-            #expect(text.contains("buildings") && text.contains("roads"))
+            #expect(text.contains("building") && text.contains("transportation") && text.contains("Mannerheimintie"))
             let world = try await get(base + "/data/world/2/2/1.pbf")
             #expect(world.status == 200 && String(decoding: world.body, as: UTF8.self).contains("land"))
-            let empty = try await get(base + "/data/helsinki/20/0/0.pbf")
+            let empty = try await get(base + "/data/openmaptiles/20/0/0.pbf")
             #expect(empty.status == 204)
-            for path in ["/data/nope/2/1/1.pbf", "/tiles/15/18653/9484.pbf", "/data/helsinki/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
+            for path in ["/data/nope/2/1/1.pbf", "/tiles/15/18653/9484.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
                          "/tiles/../../etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/style.json/../../../etc/passwd"] {
                 let r = try await get(base + path)
                 #expect(r.status == 404, "\(path) gave \(r.status)")
@@ -60,9 +60,10 @@ struct RouteTests {
             let json = try #require(try JSONSerialization.jsonObject(with: style.body) as? [String: Any])
             let sources = try #require(json["sources"] as? [String: [String: Any]])
             // One source per vector source of the streets style, with its tilesets' zooms and credit.
-            #expect((sources["helsinki"]?["tiles"] as? [String])?.first?.hasSuffix("/data/helsinki/{z}/{x}/{y}.pbf") == true)
+            #expect((sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix("/data/openmaptiles/{z}/{x}/{y}.pbf") == true)
             #expect(sources["world"]?["maxzoom"] as? Int == 9 && sources["coast"]?["minzoom"] as? Int == 8)
-            #expect(sources["helsinki"]?["attribution"] as? String == "© OpenStreetMap contributors")
+            #expect(sources["openmaptiles"]?["attribution"] as? String == "© OpenStreetMap contributors")
+            #expect(sources["openmaptiles"]?["minzoom"] as? Int == 0 && sources["openmaptiles"]?["maxzoom"] as? Int == 14)
             let layers = try #require(json["layers"] as? [[String: Any]])
             #expect(layers.allSatisfy { $0["source"] == nil || sources[$0["source"] as? String ?? ""] != nil } && layers.count > 10)
             let health = try await get(base + "/health")

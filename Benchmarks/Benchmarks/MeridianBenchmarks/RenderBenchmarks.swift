@@ -10,7 +10,8 @@ import MeridianTiles
 /// Needs the data (scripts/build-data.sh); without it these benchmarks are not registered.
 func renderBenchmarks() {
     let folder = ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? "../.build/meridian-data"
-    guard let streets = try? MBTiles(path: folder + "/helsinki.mbtiles"), let world = try? MBTiles(path: folder + "/world.mbtiles") else {
+    // Every source of the streets style, opened from the folder as the CLI and the server do.
+    guard let sources = try? MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder)), sources.warnings.isEmpty else {
         print("render benchmarks skipped: no data in \(folder)")
         return
     }
@@ -21,7 +22,6 @@ func renderBenchmarks() {
         ("render helsinki_z16 bearing 30 tilt 45", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 16, bearing: 30, tilt: 45)),
         ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
     ]
-    let sources = ["world": world, "helsinki": streets]
     for (name, camera) in views {
         let viewport = try! Viewport(camera: camera, size: size)
         Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 50)) { b in

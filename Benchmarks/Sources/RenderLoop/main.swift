@@ -16,7 +16,6 @@ let bearing = a.count > 5 ? Double(a[5]) ?? 0 : 0, tilt = a.count > 6 ? Double(a
 let frames = a.count > 7 ? Int(a[7]) ?? 30 : 30
 let scale = a.count > 8 ? Double(a[8]) ?? 1 : 1
 let wh = a.count > 9 ? a[9].split(separator: "x").compactMap { Double($0) } : [1024, 768]
-let sources = ["world": try MBTiles(path: a[1] + "/world.mbtiles"), "helsinki": try MBTiles(path: a[1] + "/helsinki.mbtiles")]
 let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt),
                             size: ScreenSize(width: wh[0], height: wh[1]))
 let cache = RenderCache()
@@ -24,7 +23,10 @@ let cache = RenderCache()
 let skip = Set((ProcessInfo.processInfo.environment["SKIP"] ?? "").split(separator: ",").map(String.init))
 var document = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as! [String: Any]
 document["layers"] = (document["layers"] as! [[String: Any]]).filter { !skip.contains($0["id"] as! String) }
-let renderer = MapRenderer(style: try Style(json: try JSONSerialization.data(withJSONObject: document)))
+let style = try Style(json: try JSONSerialization.data(withJSONObject: document))
+// Every source of the style from the data folder, as the CLI and the server open them.
+let sources = try MapSources(style: style, folder: DataFolder(path: a[1]))
+let renderer = MapRenderer(style: style)
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
 var encode = 0.0

@@ -1,0 +1,109 @@
+import Foundation
+import MeridianCamera
+import MeridianTiles
+
+/// The tilesets of a data folder as `meridian data list` shows them, and their removal.
+///
+/// Layout: top-level `NAME.mbtiles` / `NAME.pmtiles` files (a style source of that name), and
+/// folders of regional tilesets (`openmaptiles/helsinki.mbtiles`: the source `openmaptiles`,
+/// region `helsinki`). Imports of OpenMapTiles-schema data go to ``Catalog/streetSource``.
+public struct Catalog {
+    /// The folder (and style source) that imported street data goes into: the shipped styles
+    /// read their street layers from `mbtiles://openmaptiles`.
+    public static let streetSource = "openmaptiles"
+
+    /// The layers of the OpenMapTiles schema (openmaptiles.org/schema, version 3).
+    public static let openMapTilesLayers: Set<String> = [
+        "aerodrome_label", "aeroway", "boundary", "building", "housenumber", "landcover", "landuse", "mountain_peak",
+        "park", "place", "poi", "transportation", "transportation_name", "water", "water_name", "waterway",
+    ]
+
+    /// One tileset in the folder.
+    public struct Entry: Sendable {
+        /// The region's name (the file's name without its extension).
+        public var name: String
+        /// The style source it feeds: its folder, or its own name at the top level.
+        public var source: String
+        public var path: String
+        public var format: String
+        public var info: TilesetInfo
+        /// `openmaptiles` when its layers are the OpenMapTiles schema's, else `other`.
+        public var schema: String
+        public var bytes: Int
+    }
+
+    public let folder: DataFolder
+
+    public init(folder: DataFolder) { self.folder = folder }
+
+    /// Every tileset in the folder, sorted by source then name; unreadable files are listed
+    /// with their error instead.
+    public func entries() -> (entries: [Entry], problems: [String]) {
+        let fm = FileManager.default
+        var entries: [Entry] = [], problems: [String] = []
+        func add(_ path: String, source: String?) {
+            let file = (path as NSString).lastPathComponent, ext = (file as NSString).pathExtension.lowercased()
+            guard DataFolder.extensions.contains(ext), !file.hasPrefix(".") else { return }
+            let name = (file as NSString).deletingPathExtension
+            do {
+                let tileset = try DataFolder.open(path)
+                let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info,
+                                     schema: Self.schema(of: Self.layers(of: tileset)), bytes: size))
+            } catch { problems.append("\(error)") }
+        }
+        for item in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !item.hasPrefix(".") {
+            let path = folder.path + "/" + item
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                for inner in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted() { add(path + "/" + inner, source: item) }
+            } else {
+                add(path, source: nil)
+            }
+        }
+        return (entries.sorted { ($0.source, $0.name) < ($1.source, $1.name) }, problems)
+    }
+
+    /// Removes the tileset `name` (a region of the street source, or a top-level tileset).
+    /// - Throws: ``DataError/notFound(name:folder:)`` when there is none, ``DataError/io(path:reason:)``.
+    public func remove(_ name: String) throws(DataError) {
+        try Self.check(name: name)
+        var candidates: [String] = []
+        for ext in DataFolder.extensions {
+            candidates.append(folder.path + "/" + Self.streetSource + "/" + name + "." + ext)
+            candidates.append(folder.path + "/" + name + "." + ext)
+        }
+        let found = candidates.filter { FileManager.default.fileExists(atPath: $0) }
+        guard !found.isEmpty else { throw .notFound(name: name, folder: folder.path) }
+        for path in found {
+            do { try FileManager.default.removeItem(atPath: path) } catch { throw .io(path: path, reason: "\(error)") }
+        }
+    }
+
+    /// A tileset's vector layers: those it declares, else those of its first tile at its
+    /// first zoom near its centre (or bounds' centre).
+    static func layers(of tileset: any Tileset) -> [String] {
+        if !tileset.info.vectorLayers.isEmpty { return tileset.info.vectorLayers }
+        guard tileset.info.content == .vector, let z = tileset.zoomRange?.upperBound else { return [] }
+        let lng = tileset.info.center?.longitude ?? tileset.info.bounds.map { ($0.west + $0.east) / 2 } ?? 0
+        let lat = min(85, max(-85, tileset.info.center?.latitude ?? tileset.info.bounds.map { ($0.south + $0.north) / 2 } ?? 0))
+        let n = Double(1 << z), y = (1 - log(tan(.pi / 4 + lat * .pi / 360)) / .pi) / 2
+        let id = TileID(z: z, x: min(Int(n) - 1, max(0, Int((lng + 180) / 360 * n))), y: min(Int(n) - 1, max(0, Int(y * n))))
+        return ((try? tileset.vectorTile(id)) ?? nil)?.layers.map(\.name) ?? []
+    }
+
+    /// `openmaptiles` when at least two of the layers are the schema's and one of them is
+    /// `transportation`, `building`, `water` or `place`; `other` otherwise.
+    static func schema(of layers: [String]) -> String {
+        let known = Set(layers).intersection(openMapTilesLayers)
+        return known.count >= 2 && !known.isDisjoint(with: ["transportation", "building", "water", "place"]) ? "openmaptiles" : "other"
+    }
+
+    /// A plain name: 1–64 of a–z, 0–9, `-` and `_`, starting with a letter or digit.
+    static func check(name: String) throws(DataError) {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+        guard (1...64).contains(name.count), name.allSatisfy(allowed.contains), name.first != "-", name.first != "_" else {
+            throw .badName(name, reason: "must be 1–64 lowercase letters, digits, '-' or '_' (starting with a letter or digit)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import MeridianTiles
+
+/// What went wrong managing the data folder: one clear message naming the file, the tool or
+/// the tileset at fault. Nothing in the folder changed when one of these is thrown.
+public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file to import is not there or cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The file's kind is not one Meridian imports (by its extension).
+    case unrecognised(path: String)
+    /// A tileset that is there but is no usable tileset (the reader's error).
+    case tiles(TileError)
+    /// A tileset whose content or schema the shipped styles cannot draw.
+    case unsupported(path: String, reason: String)
+    /// A name that is not a plain name, or is taken.
+    case badName(String, reason: String)
+    /// No tileset of that name in the folder.
+    case notFound(name: String, folder: String)
+    /// An external tool is missing or failed; `output` is the end of what it printed.
+    case tool(name: String, reason: String, output: String)
+    /// Writing into the data folder failed.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .unrecognised(path): "\(path) is not an OpenStreetMap extract (.osm.pbf) or a tileset (.mbtiles, .pmtiles)"
+        case let .tiles(error): error.description
+        case let .unsupported(path, reason): "\(path) cannot be imported: \(reason)"
+        case let .badName(name, reason): "the name '\(name)' \(reason)"
+        case let .notFound(name, folder): "no tileset named '\(name)' in \(folder) (see `meridian data list`)"
+        case let .tool(name, reason, output): "\(name) \(reason)" + (output.isEmpty ? "" : ":\n" + output)
+        case let .io(path, reason): "cannot write \(path): \(reason)"
+        }
+    }
+}

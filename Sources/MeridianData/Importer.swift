@@ -1,0 +1,108 @@
+import Foundation
+import MeridianTiles
+
+/// `meridian data import`: brings a region into the data folder as an OpenMapTiles-schema
+/// tileset of the street source (`openmaptiles/NAME.mbtiles` or `.pmtiles`), from an
+/// OpenStreetMap extract (built with osmium and tilemaker, see ``OSMBuild``) or from a
+/// ready tileset made elsewhere (checked: format, vector content, schema, zooms, bounds).
+///
+/// Everything is built in a hidden work folder inside the data folder and renamed into place
+/// at the end, so a failed or interrupted import leaves the folder as it was.
+public struct Importer {
+    public let folder: DataFolder
+    /// Called with one line per step that may take more than a second, and when it ends.
+    public var progress: (String) -> Void
+
+    public init(folder: DataFolder, progress: @escaping (String) -> Void = { _ in }) {
+        (self.folder, self.progress) = (folder, progress)
+    }
+
+    /// Imports `path` under `name` (default: the file's name, lowercased, up to its first dot).
+    /// - Parameter replace: replace a tileset of the same name instead of refusing.
+    /// - Returns: the imported tileset as `meridian data list` shows it.
+    /// - Throws: ``DataError`` naming the file, the tool or the name; the folder is unchanged.
+    @discardableResult
+    public func importFile(_ path: String, name: String? = nil, replace: Bool = false) throws(DataError) -> Catalog.Entry {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
+        let file = (path as NSString).lastPathComponent.lowercased()
+        let kind: String
+        if file.hasSuffix(".osm.pbf") || file.hasSuffix(".pbf") { kind = "osm" } else if file.hasSuffix(".mbtiles") { kind = "mbtiles" }
+        else if file.hasSuffix(".pmtiles") { kind = "pmtiles" } else { throw .unrecognised(path: path) }
+        let region = name ?? Self.defaultName(for: file)
+        try Catalog.check(name: region)
+        let regions = folder.path + "/" + Catalog.streetSource
+        let target = regions + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
+        let existing = DataFolder.extensions.map { regions + "/" + region + "." + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        guard replace || existing.isEmpty else { throw .badName(region, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)") }
+
+        let work = try workFolder(for: region)
+        Interruption.shared.working(in: work)
+        defer { try? FileManager.default.removeItem(atPath: work); Interruption.shared.working(in: nil) }
+        let built = work + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
+        if kind == "osm" {
+            try OSMBuild(work: work, progress: progress).build(extract: path, name: region, into: built)
+        } else {
+            do { try FileManager.default.copyItem(atPath: path, toPath: built) } catch { throw .io(path: built, reason: "\(error)") }
+        }
+        let entry = try Self.check(built, source: path)
+        do {
+            try FileManager.default.createDirectory(atPath: regions, withIntermediateDirectories: true)
+            for old in existing { try FileManager.default.removeItem(atPath: old) }
+            try FileManager.default.moveItem(atPath: built, toPath: target)
+        } catch { throw .io(path: target, reason: "\(error)") }
+        var placed = entry
+        (placed.name, placed.source, placed.path) = (region, Catalog.streetSource, target)
+        return placed
+    }
+
+    /// Opens a tileset and checks that the shipped styles can draw it.
+    static func check(_ path: String, source: String) throws(DataError) -> Catalog.Entry {
+        let tileset: any Tileset
+        do { tileset = try DataFolder.open(path) } catch { throw .tiles(Self.naming(error, source: source, copy: path)) }
+        let info = tileset.info
+        guard info.content == .vector else {
+            throw .unsupported(path: source, reason: "its tiles are \(info.content.rawValue) images; imports are vector tiles in the OpenMapTiles schema")
+        }
+        guard info.zoomRange != nil else { throw .unsupported(path: source, reason: "it declares no zoom range (minzoom, maxzoom)") }
+        let layers = Catalog.layers(of: tileset)
+        guard Catalog.schema(of: layers) == "openmaptiles" else {
+            let found = layers.isEmpty ? "no layers" : "layers " + layers.prefix(12).joined(separator: ", ")
+            throw .unsupported(path: source, reason: "it does not follow the OpenMapTiles schema (\(found)); the shipped styles read transportation, building, water, place… (openmaptiles.org/schema)")
+        }
+        if let b = info.bounds, b.south >= b.north || b.west == b.east {
+            throw .unsupported(path: source, reason: "its bounds \(b.west),\(b.south),\(b.east),\(b.north) enclose nothing")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Catalog.Entry(name: "", source: "", path: path, format: (path as NSString).pathExtension, info: info,
+                             schema: "openmaptiles", bytes: size)
+    }
+
+    /// A reader's error about the work copy, told about the file the user named.
+    static func naming(_ error: TileError, source: String, copy: String) -> TileError {
+        switch error {
+        case let .database(_, message): .database(path: source, message: message)
+        case let .notMBTiles(_, reason): .notMBTiles(path: source, reason: reason)
+        case let .corrupt(_, reason): .corrupt(path: source, reason: reason)
+        default: error
+        }
+    }
+
+    /// `Helsinki.osm.pbf` → `helsinki`; characters outside a–z, 0–9, `-`, `_` become `-`.
+    static func defaultName(for file: String) -> String {
+        let stem = file.split(separator: ".").first.map(String.init) ?? file
+        return String(stem.lowercased().map { "abcdefghijklmnopqrstuvwxyz0123456789-_".contains($0) ? $0 : "-" })
+    }
+
+    /// A fresh hidden work folder in the data folder (same file system, so the final move is a
+    /// rename); work folders of imports whose process is gone are removed first.
+    func workFolder(for name: String) throws(DataError) -> String {
+        let fm = FileManager.default
+        do { try fm.createDirectory(atPath: folder.path, withIntermediateDirectories: true) } catch { throw .io(path: folder.path, reason: "\(error)") }
+        for item in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where item.hasPrefix(".import-") {
+            if let pid = item.split(separator: "-").last.flatMap({ Int32($0) }), kill(pid, 0) != 0 { try? fm.removeItem(atPath: folder.path + "/" + item) }
+        }
+        let work = folder.path + "/.import-\(name)-\(getpid())"
+        do { try fm.createDirectory(atPath: work, withIntermediateDirectories: true) } catch { throw .io(path: work, reason: "\(error)") }
+        return work
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Leaves the data folder as it was when an import is interrupted (Ctrl-C, SIGTERM): the
+/// running tool is stopped and the import's work folder removed before the process exits
+/// with status 130. An import killed outright (SIGKILL) leaves only a hidden `.import-*`
+/// folder, which readers ignore and the next import removes.
+public final class Interruption: @unchecked Sendable {
+    public static let shared = Interruption()
+    private let lock = NSLock()
+    private var process: Process?
+    private var workFolder: String?
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Installs the handlers for SIGINT and SIGTERM (once).
+    public func install() {
+        lock.lock(); defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in self?.interrupt() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func running(_ process: Process?) { lock.lock(); self.process = process; lock.unlock() }
+    func working(in folder: String?) { lock.lock(); workFolder = folder; lock.unlock() }
+
+    private func interrupt() {
+        lock.lock()
+        let (process, folder) = (self.process, workFolder)
+        lock.unlock()
+        if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        FileHandle.standardError.write(Data("data: interrupted; the data folder is as it was\n".utf8))
+        exit(130)
+    }
+}

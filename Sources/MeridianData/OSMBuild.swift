@@ -1,0 +1,93 @@
+import Foundation
+
+/// Builds an OpenMapTiles-schema MBTiles from an OpenStreetMap extract with Debian's tools:
+///
+/// 1. `osmium fileinfo`: the extract's box (its header's, else its data's);
+/// 2. `osmium check-refs`: do its ways name nodes it does not hold? Extracts cut with
+///    complete ways do not; others (the Helsinki sample) do, and tilemaker aborts on them;
+/// 3. if so, ``OPLTrim`` cuts those ways to what is there (`osmium cat` to OPL and back);
+/// 4. `tilemaker` with the OpenMapTiles configuration and profile that its package ships
+///    (`/usr/share/doc/tilemaker/examples`), less the layers that need shapefiles (ocean,
+///    glaciers, urban areas), and with the profile writing OSM's `name` beside `name:latin`;
+/// 5. the metadata a client needs: name, attribution, centre, `type=baselayer`.
+struct OSMBuild {
+    /// Where tilemaker's package keeps its OpenMapTiles configuration and profile.
+    static let examples = "/usr/share/doc/tilemaker/examples"
+    let work: String
+    let progress: (String) -> Void
+
+    func build(extract: String, name: String, into output: String) throws(DataError) {
+        let box = try step("1/5", "reading the extract's box (osmium fileinfo)") { () throws(DataError) in try Self.box(of: extract) }
+        let refs = try step("2/5", "checking that its ways' nodes are all in it (osmium check-refs)") { () throws(DataError) in
+            try ToolRunner.run("osmium", ["check-refs", extract], allowedStatus: [0, 1]).status
+        }
+        var input = extract
+        if refs == 1 {
+            input = try step("3/5", "cutting ways that leave the extract to the nodes it holds (osmium cat, OPLTrim)") { () throws(DataError) -> String in
+                let opl = work + "/extract.opl", trimmed = work + "/trimmed.opl", pbf = work + "/trimmed.osm.pbf"
+                try ToolRunner.run("osmium", ["cat", "-f", "opl", "-o", opl, "--overwrite", extract])
+                let report = try OPLTrim.trim(input: opl, output: trimmed)
+                progress("data:       \(report.waysTrimmed) ways cut, \(report.waysDropped) dropped, \(report.waysKept) whole")
+                try ToolRunner.run("osmium", ["cat", "-F", "opl", "-o", pbf, "--overwrite", trimmed])
+                return pbf
+            }
+        } else {
+            progress("data: [3/5] every way's nodes are in the extract: nothing to cut")
+        }
+        let (config, profile) = try Self.configuration(in: work)
+        try step("4/5", "making OpenMapTiles-schema tiles, zooms 0–14 (tilemaker)") { () throws(DataError) in
+            try ToolRunner.run("tilemaker", ["--input", input, "--output", output, "--config", config, "--process", profile,
+                                             "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2"])
+        }
+        try step("5/5", "writing the metadata (name, attribution, centre)") { () throws(DataError) in
+            let centre = "\((box[0] + box[2]) / 2),\((box[1] + box[3]) / 2),14"
+            try MetadataWriter.set(output, [
+                "name": name, "description": "\(name): OpenStreetMap data in the OpenMapTiles schema, made by tilemaker for Meridian",
+                "attribution": "© OpenStreetMap contributors", "type": "baselayer", "center": centre,
+                "bounds": box.map { String($0) }.joined(separator: ","),
+            ])
+        }
+    }
+
+    /// Runs one step, announcing it and how long it took.
+    func step<T>(_ number: String, _ what: String, _ body: () throws(DataError) -> T) throws(DataError) -> T {
+        progress("data: [\(number)] \(what)…")
+        let start = Date()
+        let result = try body()
+        progress(String(format: "data:       done in %.1f s", Date().timeIntervalSince(start)))
+        return result
+    }
+
+    /// West, south, east, north of the extract: its header's box, else its data's.
+    static func box(of extract: String) throws(DataError) -> [Double] {
+        func parse(_ text: String) -> [Double]? {
+            let v = text.filter { !"()\n ".contains($0) }.split(separator: ",").compactMap { Double($0) }
+            return v.count == 4 && v[0] < v[2] && v[1] < v[3] ? v : nil
+        }
+        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-g", "header.boxes", extract]).text) { return box }
+        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-e", "-g", "data.bbox", extract]).text) { return box }
+        throw .unsupported(path: extract, reason: "it holds no located nodes (osmium finds no box)")
+    }
+
+    /// tilemaker's OpenMapTiles configuration without the shapefile layers, and its profile
+    /// also writing `name`, as files in `work`.
+    static func configuration(in work: String) throws(DataError) -> (config: String, profile: String) {
+        let configPath = examples + "/config-openmaptiles.json", profilePath = examples + "/process-openmaptiles.lua"
+        guard let data = FileManager.default.contents(atPath: configPath),
+              var config = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              var layers = config["layers"] as? [String: Any],
+              let profile = try? String(contentsOfFile: profilePath, encoding: .utf8) else {
+            throw .tool(name: "tilemaker", reason: "has no OpenMapTiles configuration at \(examples) (Debian package tilemaker)", output: "")
+        }
+        for (key, value) in layers where (value as? [String: Any])?["source"] != nil { layers[key] = nil }
+        config["layers"] = layers
+        // The profile writes a feature's name as `name:latin` only; OpenMapTiles also has `name`.
+        let named = profile.replacingOccurrences(of: "\tlocal main_written = name\n", with: "\tlocal main_written = name\n\tobj:Attribute(\"name\", name)\n")
+        let outConfig = work + "/config-openmaptiles.json", outProfile = work + "/process-openmaptiles.lua"
+        do {
+            try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys]).write(to: URL(fileURLWithPath: outConfig))
+            try named.write(toFile: outProfile, atomically: true, encoding: .utf8)
+        } catch { throw .io(path: work, reason: "\(error)") }
+        return (outConfig, outProfile)
+    }
+}

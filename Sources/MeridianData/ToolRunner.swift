@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs the external programs an import needs (osmium, tilemaker), each a Debian package:
+/// arguments as an array (no shell), output captured, the last lines kept for the error.
+struct ToolRunner {
+    /// Where a missing tool comes from, for the error message.
+    static let packages = ["osmium": "osmium-tool", "tilemaker": "tilemaker"]
+
+    /// Runs `tool` with `arguments` and waits; standard output goes to `output` when given (a
+    /// file), else is returned; standard error is kept for the error message.
+    /// - Throws: ``DataError/tool(name:reason:output:)`` when the tool is missing or exits non-zero.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0]) throws(DataError) -> (text: String, status: Int32) {
+        guard let path = which(tool) else {
+            throw .tool(name: tool, reason: "is not installed (Debian package \(packages[tool] ?? tool); scripts/setup.sh installs it)", output: "")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        // Both streams go to files (a full pipe would block a chatty tool).
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(tool)-\(UUID().uuidString)").path
+        let outPath = output ?? scratch + ".out", errPath = scratch + ".err"
+        defer { try? FileManager.default.removeItem(atPath: errPath); if output == nil { try? FileManager.default.removeItem(atPath: outPath) } }
+        guard FileManager.default.createFile(atPath: outPath, contents: nil), FileManager.default.createFile(atPath: errPath, contents: nil),
+              let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
+            throw .io(path: outPath, reason: "cannot create the tool's output files")
+        }
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { throw .tool(name: tool, reason: "could not start (\(error))", output: "") }
+        Interruption.shared.running(process)
+        process.waitUntilExit()
+        Interruption.shared.running(nil)
+        try? out.close()
+        try? err.close()
+        let messages = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        guard process.terminationReason == .exit, allowedStatus.contains(process.terminationStatus) else {
+            let tail = messages.split(separator: "\n").suffix(8).joined(separator: "\n")
+            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            throw .tool(name: tool, reason: "\(how) (\(([tool] + arguments).joined(separator: " ")))", output: tail)
+        }
+        return (output == nil ? ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "") : "", process.terminationStatus)
+    }
+
+    /// The tool's path on $PATH (or the usual system folders), if installed.
+    static func which(_ tool: String) -> String? {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+        return dirs.map { $0 + "/" + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
