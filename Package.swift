@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "MeridianTilesTests", dependencies: [
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianData", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianStyle", "MeridianTiles", "MeridianTestSupport"]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianTestSupport", "MeridianTileFixtures"]),

@@ -41,7 +41,7 @@ enum ViewerPage {
     <script>
     "use strict";
     const canvas = document.getElementById("canvas"), ctx = canvas.getContext("2d");
-    const state = { camera: null, frames: 0, latencies: [], events: [], connected: false, lastState: null };
+    const state = { camera: null, frames: 0, latencies: [], events: [], connected: false, lastState: null, sentSeq: 0 };
     window.meridian = state;
     const examples = [["home", "Home"], ["zoom-in", "Zoom in"], ["zoom-out", "Zoom out"], ["fit-vancouver-calgary", "Fit Vancouver–Calgary"],
       ["scroll", "Scroll 200, 100"], ["animate-sydney", "Animate to Sydney"], ["bearing", "Bearing +90°"], ["tilt", "Tilt 0/60°"],
@@ -55,7 +55,7 @@ enum ViewerPage {
     ws.binaryType = "blob";
     let seq = 0, sentAt = new Map(), pending = null;
     function send(m) { if (ws.readyState === 1) ws.send(JSON.stringify(m)); }
-    function input(m) { m.seq = ++seq; m.t = performance.now(); sentAt.set(seq, m.t); send(m); }
+    function input(m) { m.seq = ++seq; state.sentSeq = seq; m.t = performance.now(); sentAt.set(seq, m.t); send(m); }
     function resize() {
       const r = canvas.getBoundingClientRect(), dpr = Math.min(2, Math.round(window.devicePixelRatio || 1));
       canvas.width = Math.round(r.width) * dpr; canvas.height = Math.round(r.height) * dpr;

@@ -45,6 +45,8 @@ final class ViewerSession {
     /// The session clock minus the page's clock, from the first stamped input; the last input's time.
     var pageClockOffset: Double?
     var lastInputTime = -Double.infinity
+    /// The input sequence number the last state message carried.
+    var lastStateSeq = 0
     var lastSentPreview = false
     /// Seconds after the last input during which frames are previews.
     static let previewWindow = 0.15
@@ -90,7 +92,10 @@ final class ViewerSession {
         let viewport = map.projection
         let moving = map.isAnimating || now - lastInputAt < Self.previewWindow
         let changed = lastSentCamera != map.camera || lastSentSize != map.frame || lastSentType != mapType || (lastSentPreview && !moving)
-        guard changed || !events.isEmpty else { return nil }
+        // A state goes out on a change, on events, and once input was applied (its seq tells the
+        // page that input arrived even when it moved nothing).
+        guard changed || !events.isEmpty || lastSeq != lastStateSeq else { return nil }
+        lastStateSeq = lastSeq
         let latency = pendingInputAt.map { (now - $0) * 1000 }
         frames += changed ? 1 : 0
         let state = JSON.object([

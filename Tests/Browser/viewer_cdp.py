@@ -45,12 +45,14 @@ try:
         cdp("Input.dispatchMouseEvent", type=type_, x=x, y=y, button=button, buttons=buttons, clickCount=clicks, modifiers=modifiers)
 
     def settle(timeout=30):
-        """Waits until the session is idle: no animation, and the frame count steady."""
+        """Waits until the session is idle: every input sent has been applied (the state's seq has
+        caught up, however slow the server), no animation, and the frame count steady."""
         end, last, steady = time.time() + timeout, -1, 0
         while time.time() < end:
-            s = js("JSON.stringify({f: window.meridian.frames, a: window.meridian.lastState ? window.meridian.lastState.animating : true})")
+            s = js("JSON.stringify({f: window.meridian.frames, a: window.meridian.lastState ? window.meridian.lastState.animating : true,"
+                   " behind: !window.meridian.lastState || window.meridian.lastState.seq < window.meridian.sentSeq})")
             s = json.loads(s)
-            steady = steady + 1 if (s["f"] == last and not s["a"]) else 0
+            steady = steady + 1 if (s["f"] == last and not s["a"] and not s["behind"]) else 0
             if steady >= 4:
                 return
             last = s["f"]

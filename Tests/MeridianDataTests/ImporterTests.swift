@@ -1,0 +1,93 @@
+import Foundation
+@testable import MeridianData
+import MeridianTiles
+import MeridianTileFixtures
+import Testing
+
+@Suite struct ImporterTests {
+    /// A fresh, empty data folder.
+    static func folder(_ name: String) throws -> DataFolder {
+        let path = temporaryPath("data-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return DataFolder(path: path)
+    }
+
+    /// Every file under a folder (hidden ones too), relative, sorted.
+    static func listing(_ folder: DataFolder) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// An MBTiles of one z14 tile with these layers (a point feature each).
+    static func tileset(_ name: String, layers: [String], format: String = "pbf", extra: [String: String] = [:]) throws -> String {
+        let path = temporaryPath(name)
+        try? FileManager.default.removeItem(atPath: path)
+        let tile = gzip(MVTWriter.tile(layers.map { VectorTile.Layer(name: $0, features: [VectorTile.Feature(type: .point, geometry: [[VectorTile.Point(x: 1, y: 1)]])]) }))
+        let json = "{\"vector_layers\":[" + layers.map { "{\"id\":\"\($0)\"}" }.joined(separator: ",") + "]}"
+        try writeMBTiles(path, metadata: ["name": name, "format": format, "minzoom": "0", "maxzoom": "14", "bounds": "26.93,60.52,26.97,60.54",
+                                          "json": json, "attribution": "© OpenStreetMap contributors"].merging(extra) { $1 },
+                         tiles: [(14, 9418, 4712, tile)])
+        return path
+    }
+
+    @Test("an OpenMapTiles-schema MBTiles is checked and placed in openmaptiles/ under its name; list shows it; remove takes it away")
+    func importsAndRemoves() throws {
+        let folder = try Self.folder("ok")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let source = try Self.tileset("Region.mbtiles", layers: ["transportation", "building", "water", "poi"])
+        let entry = try Importer(folder: folder).importFile(source, name: "region")
+        #expect(entry.name == "region" && entry.source == "openmaptiles" && entry.schema == "openmaptiles")
+        #expect(Self.listing(folder) == ["openmaptiles", "openmaptiles/region.mbtiles"])
+        let listed = Catalog(folder: folder).entries()
+        #expect(listed.entries.map(\.name) == ["region"] && listed.problems.isEmpty && listed.entries[0].info.zoomRange == 0...14)
+        // The name is taken until replaced or removed.
+        #expect(throws: DataError.self) { try Importer(folder: folder).importFile(source, name: "region") }
+        #expect(try Importer(folder: folder).importFile(source, name: "region", replace: true).name == "region")
+        try Catalog(folder: folder).remove("region")
+        #expect(Self.listing(folder) == ["openmaptiles"])
+        #expect(throws: DataError.notFound(name: "region", folder: folder.path)) { try Catalog(folder: folder).remove("region") }
+    }
+
+    @Test("what the styles cannot draw is one error naming the file, and the folder is left as it was", arguments: [
+        ("other-schema", "does not follow the OpenMapTiles schema"), ("raster", "png images"), ("corrupt", "corrupt-"),
+        ("missing", "no such file"), ("notes.txt", "is not an OpenStreetMap extract"), ("bad name", "must be 1–64"),
+    ])
+    func refuses(kind: String, mentions: String) throws {
+        let folder = try Self.folder(kind.replacingOccurrences(of: " ", with: "-"))
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        _ = try Importer(folder: folder).importFile(try Self.tileset("kept-\(kind).mbtiles", layers: ["transportation", "building"]), name: "kept")
+        let before = Self.listing(folder)
+        var name: String?
+        let path: String
+        switch kind {
+        case "other-schema": path = try Self.tileset("roads.mbtiles", layers: ["roads", "buildings", "water"]); name = "roads"
+        case "raster": path = try Self.tileset("imagery.mbtiles", layers: [], format: "png"); name = "imagery"
+        case "corrupt":
+            path = temporaryPath("corrupt-\(UUID().uuidString.prefix(6)).mbtiles")
+            try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 13) }).write(to: URL(fileURLWithPath: path))
+            name = "corrupt"
+        case "missing": path = temporaryPath("no-such-extract.osm.pbf")
+        case "notes.txt": path = temporaryPath("notes.txt"); try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
+        default: path = try Self.tileset("fine.mbtiles", layers: ["transportation", "building"]); name = "Bad Name"
+        }
+        let error = #expect(throws: DataError.self) { try Importer(folder: folder).importFile(path, name: name) }
+        #expect(error?.description.contains(mentions) == true, "\(String(describing: error))")
+        if kind != "bad name" { #expect(error?.description.contains((path as NSString).lastPathComponent) == true) }
+        #expect(Self.listing(folder) == before)
+    }
+
+    @Test("schema detection: two OpenMapTiles layers including a core one", arguments: [
+        (["transportation", "building"], "openmaptiles"), (["place", "poi", "my_layer"], "openmaptiles"),
+        (["poi", "housenumber"], "other"), (["roads", "buildings"], "other"), ([], "other"),
+    ])
+    func schema(layers: [String], expected: String) {
+        #expect(Catalog.schema(of: layers) == expected)
+    }
+
+    @Test("default names: the file's name up to its first dot, lowercased, other characters as '-'")
+    func names() throws {
+        #expect(Importer.defaultName(for: "Helsinki.osm.pbf") == "helsinki" && Importer.defaultName(for: "new york.mbtiles") == "new-york")
+        #expect(throws: DataError.self) { try Catalog.check(name: "../etc") }
+        #expect(throws: DataError.self) { try Catalog.check(name: "") }
+        try Catalog.check(name: "kotka_2")
+    }
+}
