@@ -20,7 +20,7 @@ struct PMTilesRealDataTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         try? FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
         let script = "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
-        process.arguments = ["python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast"]
+        process.arguments = ["python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast", "satellite"]
         process.environment = ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"]
         try? process.run()
         process.waitUntilExit()
@@ -63,5 +63,16 @@ struct PMTilesRealDataTests {
         let a = try MapRenderer(style: style).render(view, sources: fromMBTiles).png
         let b = try MapRenderer(style: style).render(view, sources: fromPMTiles).png
         #expect(a == b)
+    }
+
+    @Test("raster tiles too: the satellite imagery from PMTiles draws the same image as from MBTiles")
+    func sameRasterImage() throws {
+        let style = try Style(json: Data(MapType.satellite.document.utf8))
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 45, longitude: 10), zoom: 3.5, bearing: 20, tilt: 30),
+                                size: ScreenSize(width: 512, height: 384))
+        let fromPMTiles = try MapSources(style: style, folder: DataFolder(path: Self.folder))
+        #expect(fromPMTiles.sources["satellite"]?.tilesets.first?.info.content == .png)
+        let a = try MapRenderer(style: style).render(view, sources: try MapSources(style: style, folder: DataFolder(path: TestData.directory))).png
+        #expect(a == (try MapRenderer(style: style).render(view, sources: fromPMTiles).png))
     }
 }
