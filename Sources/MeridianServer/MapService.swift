@@ -133,7 +133,9 @@ final class RenderWorker: @unchecked Sendable {
     }
 }
 
-/// Finished PNGs by request key, least recently used out first, bounded in bytes.
+/// Finished PNGs by request key, least recently used out first, bounded in bytes: each entry
+/// costs its PNG's bytes plus its key's (a long request URL is a long key), so the bound holds
+/// however the keys are made.
 struct ResponseCache {
     let capacity: Int
     var entries: [String: (png: [UInt8], stamp: UInt64)] = [:]
@@ -149,14 +151,17 @@ struct ResponseCache {
         return entry.png
     }
 
+    /// What an entry costs: its bytes and its key's.
+    static func cost(_ key: String, _ png: [UInt8]) -> Int { key.utf8.count + png.count }
+
     mutating func insert(_ png: [UInt8], for key: String) {
-        guard png.count <= capacity / 8 else { return }
+        guard Self.cost(key, png) <= capacity / 8 else { return }
         clock += 1
-        if let old = entries.updateValue((png, clock), forKey: key) { bytes -= old.png.count }
-        bytes += png.count
+        if let old = entries.updateValue((png, clock), forKey: key) { bytes -= Self.cost(key, old.png) }
+        bytes += Self.cost(key, png)
         while bytes > capacity, let oldest = entries.min(by: { $0.value.stamp < $1.value.stamp }) {
             entries.removeValue(forKey: oldest.key)
-            bytes -= oldest.value.png.count
+            bytes -= Self.cost(oldest.key, oldest.value.png)
         }
     }
 }

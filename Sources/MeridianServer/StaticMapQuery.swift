@@ -79,6 +79,9 @@ public struct StaticMapQuery: Hashable, Sendable {
         tilt = try read("tilt") { t throws(TextError) in try TextValues.numbers(t, count: 1...1, what: "tilt")[0] } ?? 0
         if !(0...90).contains(tilt) { throw RequestError("tilt", "\(tilt) is outside 0–90 degrees (it is then lowered to what the zoom allows)") }
         padding = try read("padding") { t throws(TextError) in try TextValues.insets(t, what: "padding") } ?? .zero
+        if [padding.top, padding.left, padding.bottom, padding.right].contains(where: { $0 < 0 }) {
+            throw RequestError("padding", "must not be negative")
+        }
         if padding.top + padding.bottom >= size.height || padding.left + padding.right >= size.width {
             throw RequestError("padding", "leaves no room in a \(Int(size.width))x\(Int(size.height)) map")
         }

@@ -46,8 +46,8 @@ public enum TextValues {
         guard parts.count == 2, let w = Double(parts[0].trimmingSpaces), let h = Double(parts[1].trimmingSpaces) else {
             throw TextError("size: expected WIDTHxHEIGHT in points, e.g. 1024x768, got '\(text)'")
         }
-        guard w.isFinite, h.isFinite, w > 0, h > 0, w <= maxSide, h <= maxSide else {
-            throw TextError("size: each side must be a finite number in (0, \(Int(maxSide))], got '\(text)'")
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= maxSide, h <= maxSide else {
+            throw TextError("size: each side must be a finite number of points in [1, \(Int(maxSide))], got '\(text)'")
         }
         return ScreenSize(width: w, height: h)
     }

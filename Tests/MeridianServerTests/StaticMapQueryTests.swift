@@ -68,4 +68,51 @@ func items(_ query: String) -> [(name: String, value: String)] {
         let paths = (0..<21).map { _ in "path=1,1|2,2" }.joined(separator: "&")
         #expect(throws: RequestError.self) { try StaticMapQuery(items("size=100x100&" + paths)) }
     }
+
+    /// Textual extremes a URL can carry: ±0, subnormals, huge, overflowing, NaN and ∞ spelled
+    /// several ways, Int.max and past it.
+    static let extremes = ["0", "-0", "5e-324", "-5e-324", "1e300", "-1e300", "1e400", "nan", "NaN", "-nan", "inf", "-inf", "Infinity",
+                           "9223372036854775807", "-9223372036854775808", "18446744073709551616", "0x1p-1074", "1_000", ""]
+
+    @Test("property: every static-map parameter set to each extreme value is a 400 naming it, or a finite camera and a viewport; never a 500 or a trap")
+    func extremeParameters() throws {
+        let base: [(String, String)] = [("center", "60.17,24.94"), ("zoom", "15"), ("size", "600x400"), ("scale", "1"), ("bearing", "30"),
+                                        ("tilt", "45"), ("padding", "10"), ("markers", "color:red|60.17,24.94"),
+                                        ("path", "weight:3|60.17,24.94|60.18,24.95"), ("visible", "60.16,24.93")]
+        /// Each way of putting `x` into a parameter's value: the whole value, or one number of it.
+        func variants(_ name: String, _ value: String, _ x: String) -> [String] {
+            switch name {
+            case "center", "visible": [x + ",24.94", "60.17," + x]
+            case "size": [x + "x400", "600x" + x]
+            case "padding": [x, "10,\(x),10,10"]
+            case "markers": ["color:red|\(x),24.94", "color:red|60.17,\(x)"]
+            case "path": ["weight:\(x)|60.17,24.94|60.18,24.95", "weight:3|60.17,\(x)|60.18,24.95"]
+            default: [x]
+            }
+        }
+        var refused = 0, accepted = 0
+        for (index, (name, value)) in base.enumerated() {
+            for x in Self.extremes {
+                for variant in variants(name, value, x) {
+                    var query = base
+                    query[index].1 = variant
+                    let text = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+                    do {
+                        let q = try StaticMapQuery(items(text))
+                        let camera = try q.camera()
+                        let finite = [camera.target.latitude, camera.target.longitude, camera.zoom, camera.bearing, camera.tilt].allSatisfy { $0.isFinite }
+                        #expect(finite, "\(text)")
+                        _ = try Viewport(camera: camera, size: q.size, padding: q.padding)
+                        accepted += 1
+                    } catch let error as RequestError {
+                        #expect(error.status == 400 && error.parameter == name, "\(text): \(error.parameter) \(error.status)")
+                        refused += 1
+                    } catch {
+                        Issue.record("\(text): untyped \(error)")
+                    }
+                }
+            }
+        }
+        #expect(refused > 100 && accepted > 10)
+    }
 }
