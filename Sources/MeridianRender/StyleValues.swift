@@ -43,7 +43,20 @@ extension Style.Layer {
         return c
     }
 
+    /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
+    /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
     func number(_ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double) -> Double {
-        value(property, properties, zoom: zoom)?.finite ?? fallback
+        let v = value(property, properties, zoom: zoom)?.finite ?? fallback
+        let range = Self.drawableRanges[property] ?? -1e6...1e6
+        return min(max(v, range.lowerBound), range.upperBound)
     }
+
+    /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
+    static let drawableRanges: [String: ClosedRange<Double>] = [
+        "circle-radius": 0...1024, "line-width": 0...1024, "text-size": 1...256, "text-halo-width": 0...64,
+        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1, "symbol-sort-key": -1e15...1e15,
+    ]
+
+    /// At most this many dash lengths, each 0.1–1,000 line widths.
+    static let dashLimit = 16
 }

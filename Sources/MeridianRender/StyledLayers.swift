@@ -102,7 +102,7 @@ struct StyledLayers {
             var width = max(0.3, layer.number("line-width", p, zoom: zoom, default: 1) / ground.meanDepth(worlds.flatMap { $0 }))
             if ground.viewport.camera.tilt > 0 { width = (width * 8).rounded() / 8 }
             var dash: [Double] = []
-            if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.compactMap(\.finite).map { max(0.1, $0 * width) } }
+            if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
             batch.add(Look(color: c, width: width, dash: dash), parts)
         }
     }

@@ -50,8 +50,8 @@ struct ViewerMessage: Equatable, Sendable {
 
     /// Reads one message; throws a ``Problem`` for anything malformed or out of range.
     init(text: String) throws(Problem) {
-        guard Self.depth(of: text.utf8) <= Self.maxDepth else {
-            throw Problem(what: "message", field: nil, message: "nested more than \(Self.maxDepth) deep")
+        do { try JSONNesting.check(text.utf8, limit: Self.maxDepth) } catch {
+            throw Problem(what: "message", field: error.path.first, message: "nested more than \(Self.maxDepth) deep")
         }
         guard let data = text.data(using: .utf8),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
@@ -88,25 +88,6 @@ struct ViewerMessage: Equatable, Sendable {
         default:
             throw Problem(what: "type", field: "type", message: "unknown message type '\(type.prefix(64))'")
         }
-    }
-
-    /// The deepest nesting of arrays and objects in JSON text (outside strings), counted
-    /// without parsing, so a 20,000-deep array is refused before any recursive parser sees it.
-    static func depth(of bytes: String.UTF8View) -> Int {
-        var depth = 0, deepest = 0, inString = false, escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
     }
 
     /// Typed access to a message's members, each check naming the member.

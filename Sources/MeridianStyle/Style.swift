@@ -43,12 +43,22 @@ public struct Style: Sendable {
     }
 
     public let name: String?
+    /// Most layers a style may have (drawing cost grows with them).
+    public static let maxLayers = 1_000
+    /// Most nesting in a whole document: root, layers, a layer, a paint group, and an expression.
+    static let maxNesting = 4 + StyleExpression.maxDepth
     public let sources: [String: Source]
     public let layers: [Layer]
 
     /// Parses a style document.
     /// - Throws: ``StyleError`` for invalid JSON or content, naming the layer and property.
     public init(json data: Data) throws(StyleError) {
+        // Nesting is bounded before decoding (the decoder's cost grows with depth squared): the
+        // document's own three levels, then an expression's ``StyleExpression/maxDepth``.
+        do { try JSONNesting.check(data, limit: Self.maxNesting) } catch {
+            let place = JSONNesting.TooDeep(path: Array(error.path.prefix(3))).location
+            throw StyleError(property: place, "is nested more than \(StyleExpression.maxDepth) deep")
+        }
         let root: StyleValue
         do { root = try JSONDecoder().decode(StyleValue.self, from: data) } catch {
             throw StyleError("not valid JSON (\(error))")
@@ -68,6 +78,7 @@ public struct Style: Sendable {
             sources[key] = Source(kind: kind, url: url)
         }
         guard case let .array(rawLayers)? = top["layers"] else { throw StyleError(property: "layers", "must be an array") }
+        guard rawLayers.count <= Self.maxLayers else { throw StyleError(property: "layers", "more than \(Self.maxLayers) layers") }
         var layers: [Layer] = []
         var ids: Set<String> = []
         for (index, raw) in rawLayers.enumerated() {

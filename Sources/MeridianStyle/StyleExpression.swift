@@ -24,9 +24,38 @@ public indirect enum StyleExpression: Hashable, Sendable {
     public static func == (a: StyleExpression, b: StyleExpression) -> Bool { "\(a)" == "\(b)" }
     public func hash(into hasher: inout Hasher) { hasher.combine("\(self)") }
 
-    /// Compiles a JSON value. Colour strings become colours where `colorContext` says so.
-    /// - Throws: ``StyleError`` naming the operator or argument that is wrong.
+    /// Most nesting of arrays and objects in one expression, and most values in it: bounds that
+    /// keep compiling and evaluating a hostile style linear and small (a 500-deep `!` chain, a
+    /// 100,000-element `match`).
+    public static let maxDepth = 32, maxNodes = 20_000
+
+    /// Compiles a JSON value into an expression.
+    /// - Throws: ``StyleError`` for an unknown operator, wrong arguments, a bad colour, or an
+    ///   expression nested deeper than ``maxDepth`` or holding more than ``maxNodes`` values.
     public static func compile(_ v: StyleValue, colors: Bool = false) throws(StyleError) -> StyleExpression {
+        var budget = maxNodes
+        try checkSize(v, depth: 0, budget: &budget)
+        return try node(v, colors: colors)
+    }
+
+    static func checkSize(_ v: StyleValue, depth: Int, budget: inout Int) throws(StyleError) {
+        budget -= 1
+        guard budget >= 0 else { throw StyleError("the expression holds more than \(maxNodes) values") }
+        switch v {
+        case let .array(items):
+            guard depth < maxDepth else { throw StyleError("the expression is nested more than \(maxDepth) deep") }
+            for item in items { try checkSize(item, depth: depth + 1, budget: &budget) }
+        case let .object(members):
+            guard depth < maxDepth else { throw StyleError("the expression is nested more than \(maxDepth) deep") }
+            for item in members.values { try checkSize(item, depth: depth + 1, budget: &budget) }
+        default: break
+        }
+    }
+
+    /// Compiles a value already checked by ``checkSize(_:depth:budget:)``. Colour strings become
+    /// colours where `colors` says so.
+    /// - Throws: ``StyleError`` naming the operator or argument that is wrong.
+    static func node(_ v: StyleValue, colors: Bool = false) throws(StyleError) -> StyleExpression {
         guard case let .array(items) = v, let op = items.first?.string else {
             if colors, case let .string(s) = v {
                 guard let c = StyleColor(css: s) else { throw StyleError("\"\(s)\" is not a colour") }
@@ -40,7 +69,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
         let args = Array(items.dropFirst())
         func arg(_ i: Int) throws(StyleError) -> StyleExpression {
             guard i < args.count else { throw StyleError("\"\(op)\" needs at least \(i + 1) arguments") }
-            return try compile(args[i], colors: colors)
+            return try node(args[i], colors: colors)
         }
         func key(_ i: Int) throws(StyleError) -> String {
             guard i < args.count, let k = args[i].string else { throw StyleError("\"\(op)\" needs a property name") }
@@ -52,7 +81,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
             for i in stride(from: start, to: args.count, by: 2) {
                 guard let x = args[i].number, x.isFinite else { throw StyleError("\"\(op)\" stop inputs must be numbers") }
                 if let last = out.last, x <= last.0 { throw StyleError("\"\(op)\" stop inputs must increase") }
-                out.append((x, try compile(args[i + 1], colors: colors)))
+                out.append((x, try node(args[i + 1], colors: colors)))
             }
             return out
         }
@@ -79,26 +108,26 @@ public indirect enum StyleExpression: Hashable, Sendable {
             var cases: [([StyleValue], StyleExpression)] = []
             for i in stride(from: 1, to: args.count - 1, by: 2) {
                 let labels: [StyleValue] = if case let .array(l) = args[i] { l } else { [args[i]] }
-                cases.append((labels, try compile(args[i + 1], colors: colors)))
+                cases.append((labels, try node(args[i + 1], colors: colors)))
             }
-            return .match(input: try arg(0), cases: cases, fallback: try compile(args[args.count - 1], colors: colors))
+            return .match(input: try arg(0), cases: cases, fallback: try node(args[args.count - 1], colors: colors))
         case "case":
             guard args.count >= 3, args.count % 2 == 1 else { throw StyleError("\"case\" needs condition/output pairs and a fallback") }
             var branches: [(StyleExpression, StyleExpression)] = []
-            for i in stride(from: 0, to: args.count - 1, by: 2) { branches.append((try compile(args[i]), try compile(args[i + 1], colors: colors))) }
-            return .caseOf(branches: branches, fallback: try compile(args[args.count - 1], colors: colors))
+            for i in stride(from: 0, to: args.count - 1, by: 2) { branches.append((try node(args[i]), try node(args[i + 1], colors: colors))) }
+            return .caseOf(branches: branches, fallback: try node(args[args.count - 1], colors: colors))
         case "coalesce":
             var out: [StyleExpression] = []
-            for a in args { out.append(try compile(a, colors: colors)) }
+            for a in args { out.append(try node(a, colors: colors)) }
             return .coalesce(out)
         case "==", "!=", "<", "<=", ">", ">=":
             guard args.count == 2 else { throw StyleError("\"\(op)\" needs two arguments") }
             // Legacy filter form: a bare key on the left.
-            let left: StyleExpression = if let k = args[0].string { .get(k) } else { try compile(args[0]) }
-            return .compare(op, left, try compile(args[1]))
+            let left: StyleExpression = if let k = args[0].string { .get(k) } else { try node(args[0]) }
+            return .compare(op, left, try node(args[1]))
         case "all", "any":
             var out: [StyleExpression] = []
-            for a in args { out.append(try compile(a)) }
+            for a in args { out.append(try node(a)) }
             return op == "all" ? .all(out) : .any(out)
         case "!": return .not(try arg(0))
         case "in":
@@ -115,7 +144,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
                 throw StyleError("\"\(op)\" has the wrong number of arguments")
             }
             var out: [StyleExpression] = []
-            for a in args { out.append(try compile(a)) }
+            for a in args { out.append(try node(a)) }
             return .arithmetic(op, out)
         case "to-number": return .toNumber(try arg(0))
         case "to-string": return .toString(try arg(0))

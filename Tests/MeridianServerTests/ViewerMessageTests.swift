@@ -1,5 +1,6 @@
 import MeridianCamera
 import MeridianGeometry
+import MeridianStyle
 import MeridianTestSupport
 @testable import MeridianServer
 import Testing
@@ -102,6 +103,8 @@ import Testing
         session.handle(#"{"type":"resize","width":"# + deep + "}", now: 0)
         session.handle(#"{"type":"maptype","name":""# + String(repeating: "x", count: 1000) + "\"}", now: 0)
         #expect(session.events.count == 2 && session.events.allSatisfy { $0.text.contains("\"event\":\"error\"") })
-        #expect(ViewerMessage.depth(of: #"{"a":"[[[[[[[[[[[[[[[[[[[[","b":[{}]}"#.utf8) == 3)
+        // Brackets inside strings do not count; the path names where it nests too deep.
+        #expect(throws: Never.self) { try JSONNesting.check(#"{"a":"[[[[[[[[[[[[[[[[[[[[","b":[{}]}"#.utf8, limit: 3) }
+        #expect(throws: JSONNesting.TooDeep(path: ["b", "1", "0"])) { try JSONNesting.check(#"{"a":1,"b":[0,[[]]]}"#.utf8, limit: 3) }
     }
 }
