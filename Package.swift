@@ -52,6 +52,7 @@ let package = Package(
         .target(name: "MeridianServer", dependencies: [
             "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.

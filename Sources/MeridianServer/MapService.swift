@@ -26,6 +26,12 @@ public final class MapService: Sendable {
     /// last zoom, then the smallest bounds: a city before a region): its declared centre, else
     /// its bounds fitted to 800 × 600 points, at zoom 2–15; the world without one.
     public let home: CameraPosition
+    /// The limits every connection, drawing and session is held to.
+    public let limits: HTTPLimits
+    /// Where drawing runs: lanes, bounded queues, the waiting deadline.
+    let gate: DrawingGate
+    /// Viewer sessions open now.
+    let sessions = NIOLockedValueBox(0)
     let workers = NIOLockedValueBox<[RenderWorker]>([])
     let responses = NIOLockedValueBox(ResponseCache(capacity: 64 << 20))
 
@@ -35,8 +41,11 @@ public final class MapService: Sendable {
     /// - Throws: ``RequestError`` (parameter `data` or `style`) when a tileset in the folder is
     ///   unreadable or corrupt, or a shipped style does not parse. Missing sources are not
     ///   errors: they are listed in ``warnings``.
-    public init(dataFolder: DataFolder, style customStyle: Style? = nil) throws(RequestError) {
+    public init(dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits()) throws(RequestError) {
+        try limits.validate()
         self.dataFolder = dataFolder
+        self.limits = limits
+        gate = DrawingGate(limits: limits)
         dataVersion = (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
         var styles: [MapType: Style] = [:]
         for type in MapType.allCases {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MeridianCamera
@@ -27,7 +28,14 @@ public enum MeridianServer {
         }
         var log = logger ?? Logger(label: "meridian.server")
         if logger == nil { log.logLevel = .info }
-        return Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: sessions),
+        let webSocketResponder = sessions.buildResponder(), limits = service.limits
+        // Every connection starts behind the byte-level guard (timeouts, sizes, malformed heads).
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                               configuration: .init(http1: .init(idleTimeout: .seconds(Int64(limits.idleTimeout.rounded(.up)))))),
+                           limits: limits)
+        }
+        return Application(router: router, server: server,
                            configuration: .init(address: .hostname(host, port: port), serverName: "Meridian"),
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? -1) }, logger: log)
     }
@@ -52,7 +60,8 @@ public enum MeridianServer {
                 let viewport: Viewport
                 do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch { throw RequestError("padding", "\(error)") }
                 let key = "static|\(query)"
-                let png = try await render { () throws(RequestError) in
+                let pixels = query.size.width * query.size.height * Double(query.scale * query.scale)
+                let png = try await service.gate.run(pixels: pixels) { () throws(RequestError) in
                     try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale)
                 }
                 return image(png, type: "image/png", etag: etag(key, service), request: request)
@@ -63,7 +72,7 @@ public enum MeridianServer {
                 let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
                 guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
                 let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
-                guard let tile = try await render({ () throws(RequestError) in try service.vectorTile(source: source, id) }) else {
+                guard let tile = try await service.gate.run(pixels: 0, { () throws(RequestError) in try service.vectorTile(source: source, id) }) else {
                     return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
                 }
                 return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request)
@@ -82,16 +91,11 @@ public enum MeridianServer {
                 guard let type = MapType(named: mapType) else {
                     throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
-                let png = try await render { () throws(RequestError) in try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type) }
+                let png = try await service.gate.run(pixels: retina ? 512 * 512 : 256 * 256) { () throws(RequestError) in
+                    try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type)
+                }
                 return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)
             }
-        }
-    }
-
-    /// Runs blocking drawing on NIO's thread pool.
-    static func render<T: Sendable>(_ body: @escaping @Sendable () throws(RequestError) -> T) async throws(RequestError) -> T {
-        do { return try await NIOThreadPool.singleton.runIfActive { try body() } } catch let error as RequestError { throw error } catch {
-            throw RequestError("server", "\(error)", status: 503)
         }
     }
 
@@ -100,6 +104,8 @@ public enum MeridianServer {
         do { return try await body() } catch {
             var response = json(error.json)
             response.status = .init(code: error.status)
+            // Busy: come back in a second (the queue drains at a few drawings a second).
+            if error.status == 503 { response.headers[.retryAfter] = "1" }
             return response
         }
     }

@@ -6,6 +6,17 @@ extension ViewerSession {
     /// Serves one WebSocket connection until the page closes it: a frame loop (about 250 checks
     /// a second; frames only on change, at most two unacknowledged) beside the input reader.
     nonisolated static func run(service: MapService, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        // At most ``HTTPLimits/maxSessions`` at once: one more is closed with 1013 (try again later).
+        let admitted = service.sessions.withLockedValue { open -> Bool in
+            guard open < service.limits.maxSessions else { return false }
+            open += 1
+            return true
+        }
+        guard admitted else {
+            try await outbound.close(.unknown(1013), reason: "too many viewer sessions; try again later")
+            return
+        }
+        defer { service.sessions.withLockedValue { $0 -= 1 } }
         let home = service.home
         let session = await MainActor.run { ViewerSession(home: home) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -13,7 +24,8 @@ extension ViewerSession {
                 while !Task.isCancelled {
                     if let job = await MainActor.run(body: { session.nextFrame(now: session.clock.now) }) {
                         if job.scale != nil {
-                            let png = try await MeridianServer.render { () throws(RequestError) in try service.frame(job) }
+                            let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
+                            let png = try await service.gate.run(pixels: pixels) { () throws(RequestError) in try service.frame(job) }
                             try await outbound.write(.binary(ByteBuffer(bytes: png)))
                         }
                         try await outbound.write(.text(job.state))

@@ -18,6 +18,22 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).") var port = 8080
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
     @Option(help: "A style document to draw every map type with.") var style: String?
+    @Option(help: "Seconds a request head may take to arrive (then 408).") var headerTimeout = HTTPLimits().headerTimeout
+    @Option(help: "Seconds a connection may idle before it is closed.") var idleTimeout = HTTPLimits().idleTimeout
+    @Option(help: "Most bytes in a request line (then 414).") var maxRequestLine = HTTPLimits().maxRequestLine
+    @Option(help: "Most bytes in a request head (then 431).") var maxHeadBytes = HTTPLimits().maxHeadBytes
+    @Option(help: "Most header lines in a request (then 431).") var maxHeaders = HTTPLimits().maxHeaders
+    @Option(help: "Most viewer sessions at once (then WebSocket close 1013).") var maxSessions = HTTPLimits().maxSessions
+    @Option(help: "Most drawings waiting per lane (then 503 with Retry-After).") var maxQueue = HTTPLimits().maxQueue
+    @Option(help: "Seconds a drawing may wait for a worker (then 503 with Retry-After).") var deadline = HTTPLimits().deadline
+
+    /// The limits from the options.
+    var limits: HTTPLimits {
+        var l = HTTPLimits()
+        (l.headerTimeout, l.idleTimeout, l.maxRequestLine, l.maxHeadBytes) = (headerTimeout, idleTimeout, maxRequestLine, maxHeadBytes)
+        (l.maxHeaders, l.maxSessions, l.maxQueue, l.deadline) = (maxHeaders, maxSessions, maxQueue, deadline)
+        return l
+    }
 
     func run() async throws {
         let folder = DataFolder.resolve(data)
@@ -27,7 +43,7 @@ struct Serve: AsyncParsableCommand {
             do { custom = try Style(json: bytes) } catch { throw ValidationError("\(error)") }
         }
         let service: MapService
-        do { service = try MapService(dataFolder: folder, style: custom) } catch { throw ValidationError(error.description) }
+        do { service = try MapService(dataFolder: folder, style: custom, limits: limits) } catch { throw ValidationError(error.description) }
         for warning in service.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let host = self.host, home = service.home.target
         let app = MeridianServer.application(service: service, host: host, port: port) { bound in

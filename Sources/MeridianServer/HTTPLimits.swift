@@ -1,0 +1,37 @@
+/// The limits `meridian serve` holds every connection to, each with a default and an option.
+/// They are enforced on the raw bytes before HTTP parsing (``RequestHeadGuard``), so a client
+/// that sends slowly, too much, or garbage gets a prompt JSON error and a closed connection.
+public struct HTTPLimits: Sendable, Hashable {
+    /// Seconds a request head may take to arrive in full (slowloris): 408 and close. Default 10.
+    public var headerTimeout: Double = 10
+    /// Seconds a connection may sit with nothing sent either way (idle keep-alive): closed. Default 30.
+    public var idleTimeout: Double = 30
+    /// Bytes of a request line: past it, 414. Default 8 KiB.
+    public var maxRequestLine = 8 << 10
+    /// Bytes of a whole request head: past it, 431. Default 16 KiB.
+    public var maxHeadBytes = 16 << 10
+    /// Header lines in a head: past it, 431. Default 100.
+    public var maxHeaders = 100
+    /// Viewer sessions open at once; one more is refused (WebSocket close 1013). Default 64.
+    public var maxSessions = 64
+    /// Drawings waiting for a worker, beyond those being drawn: one more is a 503 with
+    /// `Retry-After`. Default 32.
+    public var maxQueue = 32
+    /// Seconds a drawing request may wait for a worker before it is answered 503 with
+    /// `Retry-After` instead. Default 10.
+    public var deadline: Double = 10
+
+    public init() {}
+
+    /// Checks that every limit is positive and finite.
+    /// - Throws: ``RequestError`` naming the limit.
+    public func validate() throws(RequestError) {
+        for (name, value) in [("header-timeout", headerTimeout), ("idle-timeout", idleTimeout), ("deadline", deadline)] where !(value > 0 && value <= 86_400) {
+            throw RequestError(name, "must be a number of seconds in (0, 86400], got \(value)")
+        }
+        for (name, value) in [("max-request-line", maxRequestLine), ("max-head-bytes", maxHeadBytes), ("max-headers", maxHeaders),
+                              ("max-sessions", maxSessions), ("max-queue", maxQueue)] where !(1...(1 << 30)).contains(value) {
+            throw RequestError(name, "must be a positive count, got \(value)")
+        }
+    }
+}

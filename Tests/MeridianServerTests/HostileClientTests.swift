@@ -1,0 +1,113 @@
+import Foundation
+@testable import MeridianServer
+import MeridianTestSupport
+import NIOConcurrencyHelpers
+import Testing
+
+/// Clients as a hostile one behaves, against the live server with short limits (so the tests
+/// are quick): every malformed request gets a prompt JSON error and a closed connection; slow
+/// and idle connections are closed; sessions beyond the cap are refused.
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
+struct HostileClientTests {
+    static var limits: HTTPLimits {
+        var l = HTTPLimits()
+        (l.headerTimeout, l.idleTimeout, l.maxSessions) = (0.5, 1, 1)
+        return l
+    }
+
+    static func port(_ base: String) -> Int { Int(base.split(separator: ":").last!)! }
+
+    @Test("malformed, oversized and body-carrying requests get their status and a closed connection at once", arguments: [
+        ("BREW / HTTP/1.1\r\nHost: x\r\n\r\n", "405"), ("\u{1}\u{2}garbage\r\n\r\n", "400"), ("GET / HTTP/1.1\nHost: x\n\n", "400"),
+        ("GET /health HTTP/1.1\r\nContent-Length: x\r\n\r\n", "400"), ("GET /health HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", "400"),
+        ("GET /health HTTP/1.1\r\nContent-Length: 10000000\r\n\r\n", "413"), ("GET /health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", "413"),
+        ("GET /health HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 1000) + "\r\n", "431"),
+        ("GET /staticmap?" + String(repeating: "m", count: 100_000) + " HTTP/1.1\r\n\r\n", "414"),
+        ("GET /health HTTP/1.1\r\n" + (0..<40).map { "X-\($0): " + String(repeating: "v", count: 600) + "\r\n" }.joined() + "\r\n", "431"),
+        ("GET /health HTTP/2.0\r\n\r\n", "400"), ("GET /health HTTP/1.1\r\nNo colon here\r\n\r\n", "400"),
+    ])
+    func malformed(request: String, status: String) async throws {
+        try await withLiveServer(limits: Self.limits) { base in
+            let client = try RawHTTP(port: Self.port(base))
+            defer { client.close() }
+            client.send(request)
+            let (text, closed) = await client.receive(timeout: 3)
+            #expect(text.hasPrefix("HTTP/1.1 \(status) ") && text.contains(#""status":\#(status)"#) && closed, "\(text.prefix(200))")
+        }
+    }
+
+    @Test("a head sent a byte at a time is answered 408 when the header timeout passes; an idle keep-alive connection is closed")
+    func slowAndIdle() async throws {
+        try await withLiveServer(limits: Self.limits) { base in
+            let slow = try RawHTTP(port: Self.port(base))
+            defer { slow.close() }
+            slow.send("GET /hea")
+            let (text, closed) = await slow.receive(timeout: 3)
+            #expect(text.hasPrefix("HTTP/1.1 408 ") && closed, "\(text.prefix(200))")
+            // A good request is served, and the connection then closes after the idle timeout.
+            let idle = try RawHTTP(port: Self.port(base))
+            defer { idle.close() }
+            idle.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (reply, closedAfter) = await idle.receive(timeout: 4)
+            #expect(reply.hasPrefix("HTTP/1.1 200 ") && reply.contains("\"ok\"") && closedAfter, "\(reply.prefix(200))")
+            // Meanwhile the server answers everyone else.
+            #expect(try await get(base + "/health").status == 200)
+        }
+    }
+
+    @Test("viewer sessions beyond the cap are closed with 1013 (try again later)")
+    func sessionCap() async throws {
+        try await withLiveServer(limits: Self.limits) { base in
+            let upgrade = "GET /session HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            let first = try RawHTTP(port: Self.port(base))
+            defer { first.close() }
+            first.send(upgrade)
+            let accepted = await first.receive(timeout: 1).text
+            #expect(accepted.hasPrefix("HTTP/1.1 101 "))
+            // (Connected only now: an idle connection is closed after the 1 s idle timeout.)
+            let second = try RawHTTP(port: Self.port(base))
+            defer { second.close() }
+            second.send(upgrade)
+            let (bytes, _) = await second.receiveBytes(timeout: 2)
+            let text = String(decoding: bytes.prefix(12), as: UTF8.self)
+            // After the 101, a close frame (0x88) whose payload starts with the code 1013 (0x03F5).
+            let close = bytes.firstIndex(of: 0x88)
+            #expect(text.hasPrefix("HTTP/1.1 101") && close.map { bytes.count > $0 + 3 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF5 } == true,
+                    "\(bytes.suffix(40))")
+        }
+    }
+}
+
+@Suite struct DrawingGateTests {
+    @Test("a full queue and a passed deadline are 503s; cheap drawings do not wait behind expensive ones")
+    func gate() async throws {
+        var limits = HTTPLimits()
+        (limits.maxQueue, limits.deadline) = (0, 0.2)
+        let gate = DrawingGate(limits: limits, threads: 1)
+        let order = NIOLockedValueBox<[String]>([]), started = NIOLockedValueBox(0)
+        /// Waits (polling) until `n` drawings have started on their threads, however loaded the machine.
+        func startedAtLeast(_ n: Int) async throws { while started.withLockedValue({ $0 }) < n { try await Task.sleep(for: .milliseconds(10)) } }
+        async let heavy: Void = gate.run(pixels: 4e6) { () throws(RequestError) in
+            started.withLockedValue { $0 += 1 }
+            Thread.sleep(forTimeInterval: 1.5)
+            order.withLockedValue { $0.append("heavy") }
+        }
+        try await startedAtLeast(1)
+        // The heavy lane's one thread is busy and its queue holds 0: a second heavy drawing is refused.
+        let busy = await #expect(throws: RequestError.self) { try await gate.run(pixels: 4e6) { () throws(RequestError) in } }
+        #expect(busy?.status == 503 && busy?.message.contains("busy") == true)
+        // A tile takes the light lane and finishes while the heavy one still draws.
+        try await gate.run(pixels: 256 * 256) { () throws(RequestError) in order.withLockedValue { $0.append("light") } }
+        try await heavy
+        #expect(order.withLockedValue { $0 } == ["light", "heavy"])
+        // With room in the queue, a drawing that waits past the deadline is not drawn.
+        limits.maxQueue = 1
+        let slow = DrawingGate(limits: limits, threads: 1)
+        async let first: Void = slow.run(pixels: 4e6) { () throws(RequestError) in started.withLockedValue { $0 += 1 }; Thread.sleep(forTimeInterval: 0.5) }
+        try await startedAtLeast(2)
+        let late = await #expect(throws: RequestError.self) { try await slow.run(pixels: 4e6) { () throws(RequestError) in } }
+        #expect(late?.status == 503 && late?.message.contains("waited") == true)
+        try await first
+    }
+}
