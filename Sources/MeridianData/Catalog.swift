@@ -27,7 +27,7 @@ public struct Catalog {
         public var path: String
         public var format: String
         public var info: TilesetInfo
-        /// `openmaptiles` when its layers are the OpenMapTiles schema's, else `other`.
+        /// `openmaptiles` when its layers are the OpenMapTiles schema's, `raster` for images, else `other`.
         public var schema: String
         public var bytes: Int
     }
@@ -48,8 +48,8 @@ public struct Catalog {
             do {
                 let tileset = try DataFolder.open(path)
                 let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info,
-                                     schema: Self.schema(of: Self.layers(of: tileset)), bytes: size))
+                let schema = tileset.info.content == .vector ? Self.schema(of: Self.layers(of: tileset)) : "raster"
+                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info, schema: schema, bytes: size))
             } catch { problems.append("\(error)") }
         }
         for item in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !item.hasPrefix(".") {

@@ -57,16 +57,22 @@ struct DataCLITests {
         process.standardError = FileHandle(forWritingAtPath: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Wait (at most 60 s) until tilemaker is at work, then interrupt as Ctrl-C would.
-        var waited = 0
-        while waited < 600, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[4/5]") {
-            try await Task.sleep(for: .milliseconds(100))
-            waited += 1
+        // Wait (at most 60 s) until tilemaker is at work, then interrupt as Ctrl-C would. The
+        // waiting runs on a thread of its own, so a busy test pool cannot make it late.
+        let sawTilemaker = await withCheckedContinuation { continuation in
+            Thread {
+                var waited = 0
+                while waited < 3000, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[4/5]") {
+                    Thread.sleep(forTimeInterval: 0.02)
+                    waited += 1
+                }
+                Thread.sleep(forTimeInterval: 0.3)
+                process.interrupt()
+                process.waitUntilExit()
+                continuation.resume(returning: waited < 3000)
+            }.start()
         }
-        #expect(waited < 600, "tilemaker never started")
-        try await Task.sleep(for: .milliseconds(300))
-        process.interrupt()
-        process.waitUntilExit()
+        #expect(sawTilemaker, "tilemaker never started")
         #expect(process.terminationStatus == 130, "exit \(process.terminationStatus): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         #expect(Self.listing(folder) == before)
     }
