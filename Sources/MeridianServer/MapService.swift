@@ -5,6 +5,7 @@ import MeridianMap
 import MeridianRender
 import MeridianStyle
 import MeridianTiles
+import Metrics
 import NIOConcurrencyHelpers
 
 /// What the server draws with: the data folder, the style of each map type (or one custom
@@ -104,7 +105,11 @@ public final class MapService: Sendable {
     /// same `key` was drawn before.
     /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails.
     func png(key: String, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true) throws(RequestError) -> [UInt8] {
-        if let hit = responses.withLockedValue({ $0.value(for: key) }) { return hit }
+        if let hit = responses.withLockedValue({ $0.value(for: key) }) {
+            Counter(label: "meridian_response_cache_hits_total").increment()
+            return hit
+        }
+        Counter(label: "meridian_response_cache_misses_total").increment()
         let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit)
         responses.withLockedValue { $0.insert(png, for: key) }
         return png

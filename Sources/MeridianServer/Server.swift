@@ -19,8 +19,10 @@ public enum MeridianServer {
     /// down gracefully). `onRunning` receives the bound port (useful with port 0).
     public static func application(service: MapService, host: String = "127.0.0.1", port: Int = 8080, logger: Logger? = nil,
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        ServerMetrics.bootstrap()
         let router = Router()
         router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: MetricsMiddleware())
         addRoutes(to: router, service: service)
         let sessions = Router(context: BasicWebSocketRequestContext.self)
         sessions.ws("/session") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
@@ -44,6 +46,10 @@ public enum MeridianServer {
         router.get("/") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.text(for: service))))
         }
         router.get("/health") { _, _ in json(.object([("status", .string("ok")), ("data", .string(service.dataVersion))])) }
         router.get("/style.json") { request, _ in

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import Metrics
+import NIOConcurrencyHelpers
+import Prometheus
+
+/// The server's metrics, through swift-metrics into a swift-prometheus registry, served as
+/// Prometheus text at `/metrics`:
+///
+/// - `meridian_http_requests_total{route,status}`: requests answered, by route template (never the
+///   raw path, so hostile URLs cannot grow the label set; Hummingbird names unmatched requests
+///   `NotFound`) and status;
+/// - `meridian_http_request_duration_seconds{route}`: a latency histogram;
+/// - `meridian_response_cache_bytes`, `meridian_response_cache_entries`,
+///   `meridian_response_cache_hits_total`, `meridian_response_cache_misses_total`;
+/// - `meridian_viewer_sessions`, `meridian_drawing_queue` (waiting or drawing now).
+///
+/// The metrics system is bootstrapped once per process (``bootstrap()``); every server of the
+/// process reports into the same registry.
+public enum ServerMetrics {
+    /// The registry `/metrics` reads.
+    public static let registry = PrometheusCollectorRegistry()
+
+    private static let bootstrapped = NIOLockedValueBox(false)
+
+    /// Makes swift-metrics report into ``registry`` (once; later calls do nothing).
+    public static func bootstrap() {
+        bootstrapped.withLockedValue { done in
+            guard !done else { return }
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            done = true
+        }
+    }
+
+    /// The `/metrics` body: the service's gauges brought up to date, then the registry as text.
+    static func text(for service: MapService) -> [UInt8] {
+        let cache = service.responses.withLockedValue { ($0.bytes, $0.entries.count) }
+        Gauge(label: "meridian_response_cache_bytes").record(cache.0)
+        Gauge(label: "meridian_response_cache_entries").record(cache.1)
+        Gauge(label: "meridian_viewer_sessions").record(service.sessions.withLockedValue { $0 })
+        Gauge(label: "meridian_drawing_queue").record(service.gate.queued)
+        return registry.emitToBuffer()
+    }
+}
+
+/// Counts and times every request by its route template and status.
+struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let route = { context.endpointPath ?? "unmatched" }
+        do {
+            let response = try await next(request, context)
+            record(route(), status: response.status.code, since: start)
+            return response
+        } catch {
+            record(route(), status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
+            throw error
+        }
+    }
+
+    func record(_ route: String, status: Int, since start: UInt64) {
+        Counter(label: "meridian_http_requests_total", dimensions: [("route", route), ("status", String(status))]).increment()
+        Metrics.Timer(label: "meridian_http_request_duration_seconds", dimensions: [("route", route)])
+            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+    }
+}
