@@ -6,10 +6,11 @@ public struct HTTPLimits: Sendable, Hashable {
     public var headerTimeout: Double = 10
     /// Seconds a connection may sit with nothing sent either way (idle keep-alive): closed. Default 30.
     public var idleTimeout: Double = 30
-    /// Bytes of a request line: past it, 414. Default 8 KiB.
-    public var maxRequestLine = 8 << 10
-    /// Bytes of a whole request head: past it, 431. Default 16 KiB.
-    public var maxHeadBytes = 16 << 10
+    /// Bytes of a request line: past it, 414. Default 16 KiB (the static-map APIs' URL limit;
+    /// a 2,000-point path fits as an encoded polyline).
+    public var maxRequestLine = 16 << 10
+    /// Bytes of a whole request head: past it, 431. Default 32 KiB.
+    public var maxHeadBytes = 32 << 10
     /// Header lines in a head: past it, 431. Default 100.
     public var maxHeaders = 100
     /// Viewer sessions open at once; one more is refused (WebSocket close 1013). Default 64.

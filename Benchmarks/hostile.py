@@ -1,0 +1,119 @@
+"""Hostile load on a running `meridian serve` on loopback (not part of the tests; every burst
+bounded in count and time, loopback only): 200 slowloris connections sending one header byte a
+second, 8 of the heaviest requests the limits allow (2048x2048 at scale 2 with 2,000-point
+geodesic paths) in a loop, and meanwhile a cheap 64x64 map timed once a second. Prints how many
+slow connections the server closed (and with what), the cheap map's latencies and statuses, and
+the heavy requests' statuses.
+
+Usage: python3 Benchmarks/hostile.py PORT [SECONDS, default 20]
+"""
+import socket
+import statistics
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+PORT = int(sys.argv[1])
+DURATION = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
+BASE = f"http://127.0.0.1:{PORT}"
+stop = time.time() + DURATION
+results = {"slow_closed": 0, "slow_408": 0, "slow_open_at_end": 0, "heavy": {}, "cheap": [], "cheap_status": {}}
+lock = threading.Lock()
+
+
+def slowloris(i):
+    s = socket.create_connection(("127.0.0.1", PORT))
+    s.settimeout(1.0)
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 10_000
+    received = b""
+    for byte in request:
+        if time.time() > stop:
+            break
+        try:
+            s.sendall(bytes([byte]))
+        except OSError:
+            break
+        try:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            received += chunk
+        except socket.timeout:
+            pass
+        except OSError:
+            break
+    else:
+        pass
+    with lock:
+        if received.startswith(b"HTTP/1.1 408"):
+            results["slow_408"] += 1
+        if time.time() <= stop:
+            results["slow_closed"] += 1
+        else:
+            results["slow_open_at_end"] += 1
+    s.close()
+
+
+def encode(points):
+    """Google's encoded polyline algorithm (1e5 precision)."""
+    out, last = [], (0, 0)
+    for lat, lng in points:
+        cur = (round(lat * 1e5), round(lng * 1e5))
+        for d in (cur[0] - last[0], cur[1] - last[1]):
+            v = ~(d << 1) if d < 0 else d << 1
+            while v >= 0x20:
+                out.append(chr((0x20 | (v & 0x1F)) + 63))
+                v >>= 5
+            out.append(chr(v + 63))
+        last = cur
+    return "".join(out)
+
+
+def heavy(i):
+    path = encode([(60 + 0.01 * (k % 50), 24 + 0.3 * k / 2000 + 0.001 * i) for k in range(2000)])
+    url = f"{BASE}/staticmap?size=2048x2048&scale=2&path=weight:5|geodesic:true|enc:{path}&bearing=30&tilt=45"
+    while time.time() < stop:
+        try:
+            status = urllib.request.urlopen(url, timeout=60).status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        except Exception as e:  # noqa: BLE001 - a connection error is a result too
+            status = type(e).__name__
+        with lock:
+            results["heavy"][status] = results["heavy"].get(status, 0) + 1
+
+
+def cheap():
+    k = 0
+    while time.time() < stop:
+        k += 1
+        url = f"{BASE}/staticmap?center=60.17,24.94&zoom={12 + (k % 5)}&size=64x64&bearing={k % 360}"
+        t = time.time()
+        try:
+            status = urllib.request.urlopen(url, timeout=60).status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        except Exception as e:  # noqa: BLE001
+            status = type(e).__name__
+        with lock:
+            results["cheap"].append((time.time() - t) * 1000)
+            results["cheap_status"][status] = results["cheap_status"].get(status, 0) + 1
+        time.sleep(max(0, 1 - (time.time() - t)))
+
+
+threads = [threading.Thread(target=slowloris, args=(i,)) for i in range(200)]
+threads += [threading.Thread(target=heavy, args=(i,)) for i in range(8)]
+threads.append(threading.Thread(target=cheap))
+for t in threads:
+    t.start()
+for t in threads:
+    t.join(timeout=DURATION + 90)
+c = sorted(results["cheap"])
+print(f"slowloris: 200 connections; closed by the server before the end: {results['slow_closed']} "
+      f"(with a 408: {results['slow_408']}); still open at the end: {results['slow_open_at_end']}")
+print(f"heavy (2048x2048 @2, 2,000-point geodesic path) x8 in a loop: statuses {results['heavy']}")
+if c:
+    print(f"cheap 64x64 map once a second: {len(c)} requests, statuses {results['cheap_status']}, "
+          f"p50 {statistics.median(c):.0f} ms, max {c[-1]:.0f} ms")
