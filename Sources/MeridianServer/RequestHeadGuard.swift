@@ -9,7 +9,8 @@ import NIOCore
 /// line or header, a bad or repeated `Content-Length` (400), a method no route serves (405),
 /// and any request body (413: no route takes one). A connection with nothing sent either way
 /// for ``HTTPLimits/idleTimeout`` is closed. Once a WebSocket upgrade head has passed, the
-/// bytes are frames and it steps aside. Good heads are passed on unchanged.
+/// bytes are frames: it passes them on, only checking that each is masked (``ClientFrameCheck``).
+/// Good heads are passed on unchanged.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -22,6 +23,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Line feeds in the head so far (the request line ends at the first).
     var lineFeeds = 0
     var upgraded = false, refused = false
+    var frames = ClientFrameCheck()
     var headerTimer: Scheduled<Void>?, idleTimer: Scheduled<Void>?
 
     init(limits: HTTPLimits) { self.limits = limits }
@@ -44,10 +46,21 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !upgraded else { context.fireChannelRead(data); return }
+        if upgraded {
+            // Client frames must be masked (RFC 6455 §5.1): an unmasked one closes with 1002.
+            guard frames.accept(unwrapInboundIn(data).readableBytesView) else {
+                refused = true
+                upgraded = false
+                let close = context.channel.allocator.buffer(bytes: [0x88, 0x02, 0x03, 0xEA])
+                context.writeAndFlush(wrapOutboundOut(.byteBuffer(close))).whenComplete { _ in context.close(promise: nil) }
+                return
+            }
+            context.fireChannelRead(data)
+            return
+        }
+        guard !refused else { return }
         var buffer = unwrapInboundIn(data)
         resetIdle(context)
-        guard !refused else { return }
         while let byte = buffer.readInteger(as: UInt8.self) {
             if head.isEmpty && (byte == 13 || byte == 10) { continue }   // blank lines between requests
             if head.isEmpty { startHeaderTimer(context) }
@@ -71,7 +84,9 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                     // A WebSocket session keeps its own time (the viewer may rest for long).
                     upgraded = true
                     idleTimer?.cancel()
-                    out.writeBuffer(&buffer)   // WebSocket frames follow the head
+                    // Frames may follow the head in the same read: check them too.
+                    guard frames.accept(buffer.readableBytesView) else { refuse(context, (400, "Bad Request", "unmasked WebSocket frame")); return }
+                    out.writeBuffer(&buffer)
                 }
                 context.fireChannelRead(wrapInboundOut(out))
                 if upgraded { return }

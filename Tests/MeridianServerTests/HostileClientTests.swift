@@ -55,6 +55,21 @@ struct HostileClientTests {
         }
     }
 
+    @Test("an unmasked frame from a viewer closes its connection with 1002 (RFC 6455 §5.1)")
+    func unmasked() async throws {
+        try await withLiveServer(limits: Self.limits) { base in
+            let client = try RawHTTP(port: Self.port(base))
+            defer { client.close() }
+            client.send("GET /session HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            _ = await client.receiveBytes(timeout: 1)
+            client.send([0x81, 0x02, 0x68, 0x69])   // "hi", unmasked
+            let (bytes, closed) = await client.receiveBytes(timeout: 3)
+            let close = bytes.lastIndex(of: 0x88)
+            #expect(closed && close.map { bytes.count > $0 + 3 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xEA } == true, "\(bytes.suffix(16))")
+        }
+    }
+
     @Test("viewer sessions beyond the cap are closed with 1013 (try again later)")
     func sessionCap() async throws {
         try await withLiveServer(limits: Self.limits) { base in
@@ -76,6 +91,27 @@ struct HostileClientTests {
             #expect(text.hasPrefix("HTTP/1.1 101") && close.map { bytes.count > $0 + 3 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF5 } == true,
                     "\(bytes.suffix(40))")
         }
+    }
+}
+
+@Suite struct ClientFrameCheckTests {
+    /// A masked client frame of `length` payload bytes (the mask key is zero: payload unchanged).
+    static func masked(_ length: Int) -> [UInt8] {
+        let header: [UInt8] = length < 126 ? [0x82, 0x80 | UInt8(length)]
+            : length < 65_536 ? [0x82, 0x80 | 126, UInt8(length >> 8), UInt8(length & 0xFF)]
+            : [0x82, 0x80 | 127] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
+        return header + [0, 0, 0, 0] + [UInt8](repeating: 0x81, count: length)   // payload bytes that look like headers
+    }
+
+    @Test("masked frames of every length form pass, split anywhere; the first unmasked frame is caught")
+    func frames() {
+        let stream = [5, 125, 126, 300, 70_000].flatMap(Self.masked)
+        for cut in [1, 2, 3, 7, 131, 1000] {
+            var check = ClientFrameCheck()
+            #expect(check.accept(stream.prefix(cut)) && check.accept(stream.dropFirst(cut)), "cut at \(cut)")
+        }
+        var check = ClientFrameCheck()
+        #expect(check.accept(Self.masked(300)) && !check.accept([0x81, 0x02, 0x68, 0x69]))
     }
 }
 
