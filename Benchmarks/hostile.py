@@ -73,8 +73,10 @@ def encode(points):
 
 def heavy(i):
     path = encode([(60 + 0.01 * (k % 50), 24 + 0.3 * k / 2000 + 0.001 * i) for k in range(2000)])
-    url = f"{BASE}/staticmap?size=2048x2048&scale=2&path=weight:5|geodesic:true|enc:{path}&bearing=30&tilt=45"
+    n = 0
     while time.time() < stop:
+        n += 1   # a new bearing each time: every request is drawn, none comes from the cache
+        url = f"{BASE}/staticmap?size=2048x2048&scale=2&path=weight:5|geodesic:true|enc:{path}&bearing={(37 * n + i) % 360}&tilt=45"
         try:
             status = urllib.request.urlopen(url, timeout=60).status
         except urllib.error.HTTPError as e:
