@@ -11,9 +11,11 @@ import NIOPosix
 
 /// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
 /// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`), `/data/{source}/{z}/{x}/{y}.pbf`, `/style.json`,
-/// `/health`, and the viewer's map sessions on the WebSocket `/session`. Requests are logged
-/// through swift-log. Drawing runs on NIO's thread pool, off the event loops and Swift's
-/// cooperative threads.
+/// `/health`, `/metrics`, and the viewer's map sessions on the WebSocket `/session`. Requests
+/// are logged through swift-log and counted through swift-metrics (``ServerMetrics``). Every
+/// connection starts behind ``RequestHeadGuard`` (the ``HTTPLimits``); drawing runs on the
+/// ``DrawingGate``'s two lanes of worker threads, off the event loops and Swift's cooperative
+/// threads.
 public enum MeridianServer {
     /// The application, ready to run (`try await app.runService()`; SIGINT and SIGTERM shut it
     /// down gracefully). `onRunning` receives the bound port (useful with port 0).
