@@ -60,7 +60,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
-        .target(name: "MeridianData", dependencies: ["MeridianCamera", "MeridianTiles", "CSQLite"]),
+        .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "CSQLite"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
             "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCamera
+import MeridianGeometry
 import MeridianTiles
 
 /// The tilesets of a data folder as `meridian data list` shows them, and their removal.
@@ -80,15 +81,15 @@ public struct Catalog {
         }
     }
 
-    /// A tileset's vector layers: those it declares, else those of its first tile at its
-    /// first zoom near its centre (or bounds' centre).
+    /// A tileset's vector layers: those it declares, else those of its tile at its last zoom
+    /// under its centre (or its bounds' centre).
     static func layers(of tileset: any Tileset) -> [String] {
         if !tileset.info.vectorLayers.isEmpty { return tileset.info.vectorLayers }
         guard tileset.info.content == .vector, let z = tileset.zoomRange?.upperBound else { return [] }
         let lng = tileset.info.center?.longitude ?? tileset.info.bounds.map { ($0.west + $0.east) / 2 } ?? 0
         let lat = min(85, max(-85, tileset.info.center?.latitude ?? tileset.info.bounds.map { ($0.south + $0.north) / 2 } ?? 0))
-        let n = Double(1 << z), y = (1 - log(tan(.pi / 4 + lat * .pi / 360)) / .pi) / 2
-        let id = TileID(z: z, x: min(Int(n) - 1, max(0, Int((lng + 180) / 360 * n))), y: min(Int(n) - 1, max(0, Int(y * n))))
+        let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng)), n = Double(1 << z)
+        let id = TileID(z: z, x: min(Int(n) - 1, max(0, Int(p.x * n))), y: min(Int(n) - 1, max(0, Int(p.y * n))))
         return ((try? tileset.vectorTile(id)) ?? nil)?.layers.map(\.name) ?? []
     }
 

@@ -93,7 +93,7 @@ public struct StaticMapQuery: Hashable, Sendable {
         self.scale = scale
         let type = single["maptype"] ?? "roadmap"
         guard let mapType = MapType(named: type) else {
-            throw RequestError("maptype", "must be roadmap, satellite, hybrid, terrain or none, got '\(type)'")
+            throw RequestError("maptype", "must be \(MapType.accepted), got '\(type.prefix(64))'")
         }
         self.mapType = mapType
         if let format = single["format"], format != "png" { throw RequestError("format", "only png is served, got '\(format)'") }

@@ -50,8 +50,9 @@ public final class PMTiles: Tileset {
             try header.check(fileSize: size, path: path)
             root = try Self.directory(handle, path, header: header, at: header.rootOffset, count: header.rootLength, size: size)
             let json = try Self.read(handle, path, at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes), size: size)
-            metadata = try Self.metadata(json, compression: header.internalCompression, path: path)
-            info = TilesetInfo(pmtiles: header, metadata: metadata)
+            let (values, layers) = try Self.metadata(json, compression: header.internalCompression, path: path)
+            metadata = values
+            info = TilesetInfo(pmtiles: header, metadata: values, vectorLayers: layers)
         } catch {
             try? handle.close()
             throw error
@@ -120,8 +121,10 @@ public final class PMTiles: Tileset {
         do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
     }
 
-    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> [String: String] {
-        guard !raw.isEmpty else { return [:] }
+    /// The metadata's members as text (strings as they are, other values as JSON), and the
+    /// ids of its `vector_layers`.
+    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> ([String: String], [String]) {
+        guard !raw.isEmpty else { return ([:], []) }
         let bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw .corrupt(path: path, reason: "the metadata is not a JSON object")
@@ -131,6 +134,6 @@ public final class PMTiles: Tileset {
             if let text = value as? String { out[key] = text } else if let number = value as? NSNumber { out[key] = number.stringValue }
             else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) { out[key] = String(decoding: data, as: UTF8.self) }
         }
-        return out
+        return (out, TilesetInfo.vectorLayers(object["vector_layers"]))
     }
 }

@@ -69,7 +69,7 @@ extension PMTiles {
 extension TilesetInfo {
     /// A PMTiles archive's description: content, zooms and bounds from its header; name,
     /// attribution and vector layers from its JSON metadata.
-    init(pmtiles h: PMTiles.Header, metadata m: [String: String]) {
+    init(pmtiles h: PMTiles.Header, metadata m: [String: String], vectorLayers: [String]) {
         let content: Content = switch h.tileType {
         case .mvt: .vector
         case .png: .png
@@ -82,6 +82,6 @@ extension TilesetInfo {
         let c = h.center
         let center = (-180...180).contains(c.longitude) && (-90...90).contains(c.latitude) && c.zoom <= 30 ? (c.longitude, c.latitude, Double(c.zoom)) : nil
         self.init(name: m["name"], content: content, zoomRange: Int(h.minZoom)...Int(h.maxZoom), bounds: valid ? b : nil, center: center,
-                  attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["vector_layers"].map { "{\"vector_layers\":\($0)}" }))
+                  attribution: m["attribution"], vectorLayers: vectorLayers)
     }
 }

@@ -17,7 +17,7 @@ public struct TileSource {
         var seen: Set<String> = [], out: [String] = []
         for declared in tilesets.compactMap(\.info.attribution) {
             for part in declared.components(separatedBy: " · ") {
-                let line = part.trimmed
+                let line = part.trimmingCharacters(in: .whitespaces)
                 if !line.isEmpty && seen.insert(line).inserted { out.append(line) }
             }
         }
@@ -29,14 +29,5 @@ public struct TileSource {
         let ranges = tilesets.compactMap(\.zoomRange)
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return nil }
         return lo...hi
-    }
-}
-
-extension String {
-    var trimmed: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
     }
 }

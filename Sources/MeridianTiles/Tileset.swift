@@ -35,7 +35,7 @@ extension Tileset {
 
 /// A tileset's description, the same for every format: from MBTiles' `metadata` table, or a
 /// PMTiles header and its JSON metadata (TileJSON-like keys). Absent values are nil.
-public struct TilesetInfo: Hashable, Sendable {
+public struct TilesetInfo: Sendable {
     /// What the tiles hold.
     public enum Content: String, Hashable, Sendable {
         case vector, png, jpeg, webp, unknown
@@ -58,14 +58,5 @@ public struct TilesetInfo: Hashable, Sendable {
                 center: (longitude: Double, latitude: Double, zoom: Double)? = nil, attribution: String? = nil, vectorLayers: [String] = []) {
         (self.name, self.content, self.zoomRange, self.bounds, self.center, self.attribution, self.vectorLayers) =
             (name, content, zoomRange, bounds, center, attribution, vectorLayers)
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.name == b.name && a.content == b.content && a.zoomRange == b.zoomRange && a.attribution == b.attribution
-            && a.vectorLayers == b.vectorLayers && a.bounds.map { [$0.west, $0.south, $0.east, $0.north] } == b.bounds.map { [$0.west, $0.south, $0.east, $0.north] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name); hasher.combine(content); hasher.combine(attribution); hasher.combine(vectorLayers)
     }
 }

@@ -37,8 +37,12 @@ extension TilesetInfo {
     /// The `id`s of a TileJSON-style `vector_layers` array inside JSON text (at most 1 MiB read).
     static func vectorLayers(json: String?) -> [String] {
         guard let json, json.utf8.count <= 1 << 20,
-              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
-              let layers = object["vector_layers"] as? [[String: Any]] else { return [] }
-        return layers.compactMap { $0["id"] as? String }
+              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [] }
+        return vectorLayers(object["vector_layers"])
+    }
+
+    /// The `id`s of a parsed `vector_layers` array; empty for anything else.
+    static func vectorLayers(_ value: Any?) -> [String] {
+        (value as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
     }
 }

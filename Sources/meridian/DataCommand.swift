@@ -52,11 +52,9 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let (entries, problems) = Catalog(folder: folder.folder).entries()
         if entries.isEmpty && problems.isEmpty { print("no tilesets in \(folder.folder.path)") }
-        for entry in entries { print("\(entry.name)  \(line(entry))") }
+        for entry in entries { print("\(entry.name)  \(Self.line(entry))") }
         for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
     }
-
-    func line(_ entry: Catalog.Entry) -> String { Self.line(entry) }
 
     /// `source openmaptiles, mbtiles, openmaptiles schema (vector), bounds W,S,E,N, zooms 0–14, 1.2 MB`.
     static func line(_ e: Catalog.Entry) -> String {
