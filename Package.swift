@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Math layers: no Foundation, elementary functions from RealModule.
@@ -58,12 +59,14 @@ let package = Package(
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
         .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "CSQLite"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
             "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.

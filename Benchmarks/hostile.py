@@ -15,6 +15,8 @@ import time
 import urllib.error
 import urllib.request
 
+from polyline import encode
+
 PORT = int(sys.argv[1])
 DURATION = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
 BASE = f"http://127.0.0.1:{PORT}"
@@ -54,21 +56,6 @@ def slowloris(i):
         else:
             results["slow_open_at_end"] += 1
     s.close()
-
-
-def encode(points):
-    """Google's encoded polyline algorithm (1e5 precision)."""
-    out, last = [], (0, 0)
-    for lat, lng in points:
-        cur = (round(lat * 1e5), round(lng * 1e5))
-        for d in (cur[0] - last[0], cur[1] - last[1]):
-            v = ~(d << 1) if d < 0 else d << 1
-            while v >= 0x20:
-                out.append(chr((0x20 | (v & 0x1F)) + 63))
-                v >>= 5
-            out.append(chr(v + 63))
-        last = cur
-    return "".join(out)
 
 
 def heavy(i):

@@ -9,12 +9,15 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case cairo(String)
     /// A raster tile that is not a decodable PNG (which tile, and why).
     case badImage(String)
+    /// The drawing passed its ``MapRenderer/deadline`` and was abandoned (where it stopped).
+    case deadlinePassed(String)
 
     public var description: String {
         switch self {
         case let .invalidSize(why): return "cannot draw an image of that size: \(why)"
         case let .cairo(why): return "drawing failed: \(why)"
         case let .badImage(why): return "bad raster tile: \(why)"
+        case let .deadlinePassed(stage): return "the drawing passed its deadline (\(stage)) and was abandoned"
         }
     }
 }

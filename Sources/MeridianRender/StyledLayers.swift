@@ -42,11 +42,13 @@ struct StyledLayers {
     }
 
     /// Draws every layer; returns the label candidates of the symbol layers (point labels in
-    /// priority order, and labels along lines).
-    func draw(extrude: Bool) -> (points: [LabelPlacer.Candidate], lines: [LineLabels.Candidate]) {
+    /// priority order, and labels along lines). `check` runs before each layer (with its id)
+    /// and may throw to abandon the drawing.
+    func draw(extrude: Bool, check: (String) throws -> Void = { _ in }) rethrows -> (points: [LabelPlacer.Candidate], lines: [LineLabels.Candidate]) {
         var labels: [LabelPlacer.Candidate] = []
         var lineLabels: [LineLabels.Candidate] = []
         for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
+            try check(layer.id)
             switch layer.kind {
             case .background:
                 if let c = layer.color("background-color", opacity: "background-opacity", [:], zoom: zoom) { canvas.fillAll(c) }

@@ -4,9 +4,11 @@ import NIOPosix
 
 /// Where drawing runs, off the event loops: two lanes of worker threads, so cheap drawings
 /// (tiles, small maps: at most ``lightPixels``) never wait behind expensive ones, each lane
-/// with a bounded queue (``HTTPLimits/maxQueue``) and a deadline for waiting
-/// (``HTTPLimits/deadline``). A drawing that finds its lane's queue full, or that waited past
-/// the deadline, is not drawn: it is a 503 with `Retry-After` (``RequestError/retryAfter``).
+/// with a bounded queue (``HTTPLimits/maxQueue``) and a wall-clock deadline
+/// (``HTTPLimits/deadline``, counted from the request's arrival at the gate). A drawing that
+/// finds its lane's queue full, or that waited past the deadline, is not drawn; one that is
+/// still drawing at the deadline is abandoned by the renderer (``MapRenderer/deadline``).
+/// Each is a 503 with `Retry-After`, so no request holds a worker longer than the deadline.
 final class DrawingGate: Sendable {
     /// Pixels (width × height × scale²) up to which a drawing takes the light lane.
     static let lightPixels = 1 << 20
@@ -31,9 +33,9 @@ final class DrawingGate: Sendable {
     /// Drawings waiting or running, over both lanes.
     var queued: Int { light.inFlight.withLockedValue { $0 } + heavy.inFlight.withLockedValue { $0 } }
 
-    /// Runs `body` on the lane for `pixels`.
+    /// Runs `body` on the lane for `pixels`, giving it the time it must be done by.
     /// - Throws: the body's ``RequestError``; 503 when the lane is full or the wait passed the deadline.
-    func run<T: Sendable>(pixels: Double, _ body: @escaping @Sendable () throws(RequestError) -> T) async throws(RequestError) -> T {
+    func run<T: Sendable>(pixels: Double, _ body: @escaping @Sendable (_ deadline: Date) throws(RequestError) -> T) async throws(RequestError) -> T {
         let lane = pixels <= Double(Self.lightPixels) ? light : heavy
         let admitted = lane.inFlight.withLockedValue { count -> Bool in
             guard count < lane.threads + limits.maxQueue else { return false }
@@ -46,9 +48,9 @@ final class DrawingGate: Sendable {
         do {
             return try await lane.pool.runIfActive { () throws -> T in
                 guard Date().timeIntervalSince(queuedAt) <= deadline else {
-                    throw RequestError("server", "busy: the drawing waited more than \(deadline) s; try again shortly", status: 503)
+                    throw RequestError("server", "busy: the drawing waited past the \(deadline) s deadline; try again shortly", status: 503)
                 }
-                return try body()
+                return try body(queuedAt.addingTimeInterval(deadline))
             }
         } catch let error as RequestError { throw error } catch { throw RequestError("server", "\(error)", status: 503) }
     }

@@ -18,8 +18,9 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Drawings waiting for a worker, beyond those being drawn: one more is a 503 with
     /// `Retry-After`. Default 32.
     public var maxQueue = 32
-    /// Seconds a drawing request may wait for a worker before it is answered 503 with
-    /// `Retry-After` instead. Default 10.
+    /// Seconds a drawing request may take from its arrival at the drawing gate, waiting for a
+    /// worker and drawing: past it, the wait ends or the drawing is abandoned at its next check
+    /// (``MapRenderer/deadline``) and the answer is 503 with `Retry-After`. Default 10.
     public var deadline: Double = 10
 
     public init() {}

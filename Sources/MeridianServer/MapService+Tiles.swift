@@ -16,13 +16,13 @@ extension MapService {
     /// A 256-point raster tile (512 pixels at `scale` 2) of a map type: the map drawn by the
     /// same renderer for a camera at the tile's centre and zoom, without the credit line
     /// (XYZ clients show their own).
-    func rasterTile(_ id: TileID, scale: Int, mapType: MapType) throws(RequestError) -> [UInt8] {
+    func rasterTile(_ id: TileID, scale: Int, mapType: MapType, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         let n = Double(1 << id.z)
         let centre = WebMercator.unproject(MercatorPoint(x: (Double(id.x) + 0.5) / n, y: (Double(id.y) + 0.5) / n))
         do {
             let camera = try CameraPosition(target: centre, zoom: Double(id.z))
             let viewport = try Viewport(camera: camera, size: ScreenSize(width: 256, height: 256))
-            return try png(key: "tile|\(mapType.rawValue)|\(id)|\(scale)", mapType: mapType, viewport: viewport, overlays: [], scale: scale, credit: false)
+            return try png(key: "tile|\(mapType.rawValue)|\(id)|\(scale)", mapType: mapType, viewport: viewport, overlays: [], scale: scale, credit: false, deadline: deadline)
         } catch let error as RequestError { throw error } catch { throw RequestError("tile", "\(error)", status: 500) }
     }
 

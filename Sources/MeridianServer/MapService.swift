@@ -103,28 +103,35 @@ public final class MapService: Sendable {
 
     /// A PNG of `viewport` in a map type, with overlays; from the response cache when the
     /// same `key` was drawn before.
-    /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails.
-    func png(key: String, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true) throws(RequestError) -> [UInt8] {
+    /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails; 503 when
+    ///   the drawing passed `deadline`.
+    func png(key: String, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true,
+             deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         if let hit = responses.withLockedValue({ $0.value(for: key) }) {
             Counter(label: "meridian_response_cache_hits_total").increment()
             return hit
         }
         Counter(label: "meridian_response_cache_misses_total").increment()
-        let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit)
+        let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit, deadline: deadline)
         responses.withLockedValue { $0.insert(png, for: key) }
         return png
     }
 
-    /// A PNG drawn by a pooled worker (no response cache).
-    /// - Throws: ``RequestError`` (500) when drawing fails.
-    func draw(mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true) throws(RequestError) -> [UInt8] {
+    /// A PNG drawn by a pooled worker (no response cache), abandoned at `deadline`.
+    /// - Throws: ``RequestError`` (500) when drawing fails; 503 when it passed `deadline`.
+    func draw(mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
+              deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         let style = styles[mapType]!
         do {
             return try withWorker { worker in
                 var renderer = MapRenderer(style: style)
                 if !credit { renderer.attribution = "" }
+                renderer.deadline = deadline
                 return try renderer.render(viewport, sources: try worker.sources(for: mapType, style: style), overlays: overlays, scale: scale, cache: worker.cache).png
             }
+        } catch let RenderError.deadlinePassed(stage) {
+            Counter(label: "meridian_drawings_abandoned_total").increment()
+            throw RequestError("server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly", status: 503)
         } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
     }
 }

@@ -8,7 +8,9 @@ import NIOCore
 /// more than ``HTTPLimits/maxHeaders`` lines (431), bare LF line ends, a malformed request
 /// line or header, a bad or repeated `Content-Length` (400), a method no route serves (405),
 /// and any request body (413: no route takes one). A connection with nothing sent either way
-/// for ``HTTPLimits/idleTimeout`` is closed. Once a WebSocket upgrade head has passed, the
+/// for ``HTTPLimits/idleTimeout`` is closed; the clock stops while a request is being answered
+/// (from its head until the response's first bytes; drawing has its own deadline) and starts
+/// again with every write. Once a WebSocket upgrade head has passed, the
 /// bytes are frames: it passes them on, only checking that each is masked (``ClientFrameCheck``).
 /// Good heads are passed on unchanged.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -73,6 +75,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if let problem = sizeProblem() { refuse(context, problem); return }
             guard head.count >= 4, head[head.count - 4] == 13, head[head.count - 3] == 10, head[head.count - 2] == 13, byte == 10 else { continue }
             headerTimer?.cancel()
+            idleTimer?.cancel()   // being answered: not idle (the response's writes restart the clock)
             switch Self.check(head) {
             case let .refuse(problem): refuse(context, problem); return
             case let .pass(upgrade):
@@ -83,7 +86,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 if upgrade {
                     // A WebSocket session keeps its own time (the viewer may rest for long).
                     upgraded = true
-                    idleTimer?.cancel()
                     // Frames may follow the head in the same read: check them too.
                     guard frames.accept(buffer.readableBytesView) else { refuse(context, (400, "Bad Request", "unmasked WebSocket frame")); return }
                     out.writeBuffer(&buffer)

@@ -23,7 +23,6 @@ public enum MeridianServer {
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         ServerMetrics.bootstrap()
         let router = Router()
-        router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         addRoutes(to: router, service: service)
         let sessions = Router(context: BasicWebSocketRequestContext.self)
@@ -69,8 +68,8 @@ public enum MeridianServer {
                 do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch { throw RequestError("padding", "\(error)") }
                 let key = "static|\(query)"
                 let pixels = query.size.width * query.size.height * Double(query.scale * query.scale)
-                let png = try await service.gate.run(pixels: pixels) { () throws(RequestError) in
-                    try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale)
+                let png = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
+                    try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale, deadline: deadline)
                 }
                 return image(png, type: "image/png", etag: etag(key, service), request: request)
             }
@@ -80,7 +79,7 @@ public enum MeridianServer {
                 let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
                 guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
                 let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
-                guard let tile = try await service.gate.run(pixels: 0, { () throws(RequestError) in try service.vectorTile(source: source, id) }) else {
+                guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
                     return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
                 }
                 return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request)
@@ -99,8 +98,8 @@ public enum MeridianServer {
                 guard let type = MapType(named: mapType) else {
                     throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
-                let png = try await service.gate.run(pixels: retina ? 512 * 512 : 256 * 256) { () throws(RequestError) in
-                    try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type)
+                let png = try await service.gate.run(pixels: retina ? 512 * 512 : 256 * 256) { deadline throws(RequestError) in
+                    try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, deadline: deadline)
                 }
                 return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)
             }

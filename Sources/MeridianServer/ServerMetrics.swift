@@ -43,24 +43,30 @@ public enum ServerMetrics {
     }
 }
 
-/// Counts and times every request by its route template and status.
+/// Counts, times and logs every request by its route template and status: one access-log
+/// entry per answered request at `info` (`method`, `path` cut to 256 characters, `route`,
+/// `status`, `ms`; structured with ``JSONLogHandler``).
 struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
         let route = { context.endpointPath ?? "unmatched" }
         do {
             let response = try await next(request, context)
-            record(route(), status: response.status.code, since: start)
+            record(request, context, route(), status: response.status.code, since: start)
             return response
         } catch {
-            record(route(), status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
+            record(request, context, route(), status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
             throw error
         }
     }
 
-    func record(_ route: String, status: Int, since start: UInt64) {
+    func record(_ request: Request, _ context: Context, _ route: String, status: Int, since start: UInt64) {
+        let nanoseconds = Int64(DispatchTime.now().uptimeNanoseconds - start)
         Counter(label: "meridian_http_requests_total", dimensions: [("route", route), ("status", String(status))]).increment()
-        Metrics.Timer(label: "meridian_http_request_duration_seconds", dimensions: [("route", route)])
-            .recordNanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+        Metrics.Timer(label: "meridian_http_request_duration_seconds", dimensions: [("route", route)]).recordNanoseconds(nanoseconds)
+        context.logger.info("served", metadata: [
+            "method": .string(request.method.rawValue), "path": .string(String(request.uri.description.prefix(256))),
+            "route": .string(route), "status": .stringConvertible(status), "ms": .string(String(format: "%.1f", Double(nanoseconds) / 1e6)),
+        ])
     }
 }

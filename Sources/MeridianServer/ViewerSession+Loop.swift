@@ -1,5 +1,6 @@
 import HummingbirdWebSocket
 import MeridianRender
+import Foundation
 import NIOCore
 
 extension ViewerSession {
@@ -25,8 +26,15 @@ extension ViewerSession {
                     if let job = await MainActor.run(body: { session.nextFrame(now: session.clock.now) }) {
                         if job.scale != nil {
                             let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
-                            let png = try await service.gate.run(pixels: pixels) { () throws(RequestError) in try service.frame(job) }
-                            try await outbound.write(.binary(ByteBuffer(bytes: png)))
+                            do {
+                                let png = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in try service.frame(job, deadline: deadline) }
+                                try await outbound.write(.binary(ByteBuffer(bytes: png)))
+                            } catch let failure as RequestError {
+                                // Busy or failed: the page hears why, and the frame is drawn again shortly.
+                                await MainActor.run { session.frameFailed(failure) }
+                                try await Task.sleep(for: .milliseconds(250))
+                                continue
+                            }
                         }
                         try await outbound.write(.text(job.state))
                     }
@@ -44,7 +52,7 @@ extension ViewerSession {
 
 extension MapService {
     /// A viewer frame (never cached: sessions move continuously).
-    func frame(_ job: ViewerSession.FrameJob) throws(RequestError) -> [UInt8] {
-        try draw(mapType: job.mapType, viewport: job.viewport, overlays: job.overlays, scale: job.scale ?? 1)
+    func frame(_ job: ViewerSession.FrameJob, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
+        try draw(mapType: job.mapType, viewport: job.viewport, overlays: job.overlays, scale: job.scale ?? 1, deadline: deadline)
     }
 }

@@ -115,4 +115,13 @@ final class ViewerSession {
         return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
                         scale: moving ? Double(scale) / 2 : Double(scale), state: state)
     }
+
+    /// The frame of the last job was not drawn (the server was busy, or drawing failed): the
+    /// page is told in the next state's events, and the camera is drawn again.
+    func frameFailed(_ failure: RequestError) {
+        if !unacknowledged.isEmpty { unacknowledged.removeLast() }
+        lastSentCamera = nil
+        frames -= 1
+        events.append(error("frame", failure.message))
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MeridianServer
 import MeridianStyle
 import MeridianTiles
@@ -25,7 +26,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most header lines in a request (then 431).") var maxHeaders = HTTPLimits().maxHeaders
     @Option(help: "Most viewer sessions at once (then WebSocket close 1013).") var maxSessions = HTTPLimits().maxSessions
     @Option(help: "Most drawings waiting per lane (then 503 with Retry-After).") var maxQueue = HTTPLimits().maxQueue
-    @Option(help: "Seconds a drawing may wait for a worker (then 503 with Retry-After).") var deadline = HTTPLimits().deadline
+    @Option(help: "Seconds a drawing may take, waiting and drawing (then 503 with Retry-After).") var deadline = HTTPLimits().deadline
+    @Option(help: "Log lines as 'text' (for a terminal) or 'json' (one object per line, for a log collector).") var logFormat = LogFormat.text
+
+    enum LogFormat: String, ExpressibleByArgument { case text, json }
 
     /// The limits from the options.
     var limits: HTTPLimits {
@@ -36,6 +40,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         let folder = DataFolder.resolve(data)
         var custom: Style?
         if let style {

@@ -36,3 +36,25 @@ import Testing
         #expect(covers ? red > image.pixels.count / 2 : red < image.pixels.count / 20, "\(red) red pixels")
     }
 }
+
+/// A drawing stops at its deadline instead of running to the end.
+@Suite struct RenderDeadlineTests {
+    @Test("a passed deadline abandons the drawing with a typed error naming where; a far one changes no byte")
+    func deadline() throws {
+        let style = try Style(json: Data(#"""
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+              { "id": "bg", "type": "background", "paint": { "background-color": "#203040" } },
+              { "id": "squares", "type": "fill", "source": "grid", "source-layer": "squares", "paint": { "fill-color": "#E0A030" } } ] }
+            """#.utf8))
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5), size: ScreenSize(width: 256, height: 192))
+        let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
+        var renderer = MapRenderer(style: style)
+        let free = try renderer.render(view, sources: sources).png
+        renderer.deadline = Date().addingTimeInterval(3600)
+        #expect(try renderer.render(view, sources: sources).png == free)
+        renderer.deadline = Date().addingTimeInterval(-1)
+        let error = #expect(throws: RenderError.self) { try renderer.render(view, sources: sources) }
+        guard case let .deadlinePassed(stage)? = error else { Issue.record("expected deadlinePassed, got \(String(describing: error))"); return }
+        #expect(stage.hasPrefix("reading source"), "stopped at \(stage)")
+    }
+}

@@ -79,6 +79,41 @@ struct HostileClientTests {
         }
     }
 
+    /// A map that takes the heavy lane and a second or more to draw: 1024 × 1024 points at scale 2, tilted over Helsinki.
+    static let heavyMap = "/staticmap?center=60.17,24.94&zoom=15&size=1024x1024&scale=2&tilt=40"
+
+    @Test("a drawing still running at the deadline is abandoned: a JSON 503 with Retry-After, and nothing is left drawing")
+    func deadline() async throws {
+        var limits = Self.limits
+        limits.deadline = 0.05
+        try await withLiveServer(limits: limits) { base in
+            let heavy = try await get(base + Self.heavyMap)
+            let text = String(decoding: heavy.body, as: UTF8.self)
+            #expect(heavy.status == 503 && heavy.headers["retry-after"] == "1" && text.contains("deadline"), "\(heavy.status) \(text)")
+            let metrics = String(decoding: try await get(base + "/metrics").body, as: UTF8.self)
+            #expect(metrics.contains("meridian_drawings_abandoned_total") || text.contains("waited"), "neither abandoned nor waited")
+            // Nothing is left drawing or waiting: the abandoned drawing gave its worker back.
+            #expect(metrics.contains("meridian_drawing_queue 0"), "\(metrics.split(separator: "\n").filter { $0.contains("queue") })")
+        }
+    }
+
+    @Test("a cheap map is served while 40 slow connections dribble their heads and 3 heavy maps draw")
+    func servedUnderLoad() async throws {
+        var limits = Self.limits
+        (limits.headerTimeout, limits.deadline) = (5, 30)
+        try await withLiveServer(limits: limits) { base in
+            let slow = try (0..<40).map { _ in try RawHTTP(port: Self.port(base)) }
+            defer { slow.forEach { $0.close() } }
+            for c in slow { c.send("GET /he") }
+            let heavy = (0..<3).map { i in Task { try await get(base + Self.heavyMap + "&bearing=\(i * 10)").status } }
+            try await Task.sleep(for: .milliseconds(300))
+            for c in slow { c.send("a") }
+            let cheap = try await get(base + "/staticmap?center=60.17,24.94&zoom=14&size=64x64")
+            #expect(cheap.status == 200 && cheap.headers["content-type"] == "image/png")
+            for task in heavy { #expect(try await task.value == 200) }
+        }
+    }
+
     @Test("viewer sessions beyond the cap are closed with 1013 (try again later)")
     func sessionCap() async throws {
         try await withLiveServer(limits: Self.limits) { base in
@@ -133,25 +168,25 @@ struct HostileClientTests {
         let order = NIOLockedValueBox<[String]>([]), started = NIOLockedValueBox(0)
         /// Waits (polling) until `n` drawings have started on their threads, however loaded the machine.
         func startedAtLeast(_ n: Int) async throws { while started.withLockedValue({ $0 }) < n { try await Task.sleep(for: .milliseconds(10)) } }
-        async let heavy: Void = gate.run(pixels: 4e6) { () throws(RequestError) in
+        async let heavy: Void = gate.run(pixels: 4e6) { _ throws(RequestError) in
             started.withLockedValue { $0 += 1 }
             Thread.sleep(forTimeInterval: 1.5)
             order.withLockedValue { $0.append("heavy") }
         }
         try await startedAtLeast(1)
         // The heavy lane's one thread is busy and its queue holds 0: a second heavy drawing is refused.
-        let busy = await #expect(throws: RequestError.self) { try await gate.run(pixels: 4e6) { () throws(RequestError) in } }
+        let busy = await #expect(throws: RequestError.self) { try await gate.run(pixels: 4e6) { _ throws(RequestError) in } }
         #expect(busy?.status == 503 && busy?.message.contains("busy") == true)
         // A tile takes the light lane and finishes while the heavy one still draws.
-        try await gate.run(pixels: 256 * 256) { () throws(RequestError) in order.withLockedValue { $0.append("light") } }
+        try await gate.run(pixels: 256 * 256) { _ throws(RequestError) in order.withLockedValue { $0.append("light") } }
         try await heavy
         #expect(order.withLockedValue { $0 } == ["light", "heavy"])
         // With room in the queue, a drawing that waits past the deadline is not drawn.
         limits.maxQueue = 1
         let slow = DrawingGate(limits: limits, threads: 1)
-        async let first: Void = slow.run(pixels: 4e6) { () throws(RequestError) in started.withLockedValue { $0 += 1 }; Thread.sleep(forTimeInterval: 0.5) }
+        async let first: Void = slow.run(pixels: 4e6) { _ throws(RequestError) in started.withLockedValue { $0 += 1 }; Thread.sleep(forTimeInterval: 0.5) }
         try await startedAtLeast(2)
-        let late = await #expect(throws: RequestError.self) { try await slow.run(pixels: 4e6) { () throws(RequestError) in } }
+        let late = await #expect(throws: RequestError.self) { try await slow.run(pixels: 4e6) { _ throws(RequestError) in } }
         #expect(late?.status == 503 && late?.message.contains("waited") == true)
         try await first
     }
