@@ -23,12 +23,17 @@ public final class MapService: Sendable {
     /// The vector sources of the normal style, served at `/data/{source}/{z}/{x}/{y}.pbf`,
     /// with what their tilesets declare (zooms, attribution).
     let vectorSources: [String: ServedStyle.SourceInfo]
+    /// The vector source `/tiles/{z}/{x}/{y}.pbf`, `/tiles.json` and `/tiles/metadata.json`
+    /// serve: the one holding the most detailed tileset (as for ``home``); nil without one.
+    let primarySource: String?
     /// Where the viewer starts: the most detailed vector tileset of the normal style (highest
     /// last zoom, then the smallest bounds: a city before a region): its declared centre, else
     /// its bounds fitted to 800 × 600 points, at zoom 2–15; the world without one.
     public let home: CameraPosition
     /// The limits every connection, drawing and session is held to.
     public let limits: HTTPLimits
+    /// CORS origins and the public base URL (``PublicAccess``).
+    public let access: PublicAccess
     /// Where drawing runs: lanes, bounded queues, the waiting deadline.
     let gate: DrawingGate
     /// Viewer sessions open now.
@@ -39,13 +44,18 @@ public final class MapService: Sendable {
     /// - Parameters:
     ///   - dataFolder: the folder the styles' sources are read from (`meridian data`).
     ///   - style: a style document used for every map type instead of the shipped ones.
+    ///   - limits: timeouts, sizes, queues and the drawing deadline.
+    ///   - access: CORS origins, the public base URL and trusted proxies.
     /// - Throws: ``RequestError`` (parameter `data` or `style`) when a tileset in the folder is
     ///   unreadable or corrupt, or a shipped style does not parse. Missing sources are not
     ///   errors: they are listed in ``warnings``.
-    public init(dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits()) throws(RequestError) {
+    public init(dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits(),
+                access: PublicAccess = PublicAccess()) throws(RequestError) {
         try limits.validate()
+        try access.validate()
         self.dataFolder = dataFolder
         self.limits = limits
+        self.access = access
         gate = DrawingGate(limits: limits)
         dataVersion = (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
         var styles: [MapType: Style] = [:]
@@ -56,7 +66,7 @@ public final class MapService: Sendable {
             }
         }
         self.styles = styles
-        var warnings: [String] = [], vector: [String: ServedStyle.SourceInfo] = [:], detailed: TilesetInfo?
+        var warnings: [String] = [], vector: [String: ServedStyle.SourceInfo] = [:], detailed: TilesetInfo?, primary: String?
         for type in MapType.allCases {
             let opened: MapSources
             do { opened = try MapSources(style: styles[type]!, folder: dataFolder) } catch {
@@ -65,13 +75,14 @@ public final class MapService: Sendable {
             warnings += opened.warnings.filter { !warnings.contains($0) }
             guard type == .normal else { continue }
             for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
-                vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "))
+                vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "),
+                                                      tilesets: source.tilesets.map(\.info))
                 for info in source.tilesets.map(\.info) where (info.bounds != nil || info.center != nil) && Self.moreDetailed(info, than: detailed) {
-                    detailed = info
+                    (detailed, primary) = (info, name)
                 }
             }
         }
-        (self.warnings, self.vectorSources, home) = (warnings, vector, Self.home(detailed))
+        (self.warnings, self.vectorSources, home, primarySource) = (warnings, vector, Self.home(detailed), primary)
     }
 
     static func moreDetailed(_ a: TilesetInfo, than b: TilesetInfo?) -> Bool {

@@ -1,15 +1,33 @@
 import Foundation
 import MeridianStyle
+import MeridianTiles
 
 /// The streets style for MapLibre-compatible clients: the same layers, each vector source
 /// served by this server at `/data/{source}/{z}/{x}/{y}.pbf` with the zoom range and
 /// attribution its tilesets declare (so clients over-zoom past the last zoom). Sources with no
 /// data in the folder, and the layers that use them, are left out.
 enum ServedStyle {
-    /// What the style says of one served source.
+    /// What the style and TileJSON say of one served source: its zooms and credit, and over
+    /// its regions the union of their bounds, the centre of the most detailed, and the vector
+    /// layers any of them declares.
     struct SourceInfo: Sendable, Hashable {
         let zoomRange: ClosedRange<Int>
         let attribution: String
+        var bounds: [Double]? = nil
+        var center: [Double]? = nil
+        var layers: [String] = []
+
+        init(zoomRange: ClosedRange<Int>, attribution: String, tilesets: [TilesetInfo] = []) {
+            (self.zoomRange, self.attribution) = (zoomRange, attribution)
+            for info in tilesets {
+                if let b = info.bounds {
+                    bounds = bounds.map { [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)] } ?? [b.west, b.south, b.east, b.north]
+                }
+                layers += info.vectorLayers.filter { !layers.contains($0) }
+            }
+            let detailed = tilesets.filter { $0.center != nil }.max { ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0) }
+            center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }
+        }
     }
 
     /// The style document, with tile URLs on `base` (e.g. `http://127.0.0.1:8080`).
@@ -25,6 +43,6 @@ enum ServedStyle {
         }
         root["sources"] = served
         root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }
-        return [UInt8](try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]))
+        return [UInt8](try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
     }
 }

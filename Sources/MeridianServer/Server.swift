@@ -22,8 +22,15 @@ public enum MeridianServer {
     public static func application(service: MapService, host: String = "127.0.0.1", port: Int = 8080, logger: Logger? = nil,
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         ServerMetrics.bootstrap()
-        let router = Router()
+        let router = Router(context: MeridianRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: MetricsMiddleware())
+        // CORS on every response, preflight answered (HEAD comes with every GET route).
+        let origins = service.access.corsOrigins
+        if !origins.contains("*") { router.add(middleware: OriginFilter(allowed: Set(origins))) }
+        router.add(middleware: CORSMiddleware(allowOrigin: origins.contains("*") ? .all : .originBased,
+                                              allowHeaders: [.accept, .acceptEncoding, .contentType, .origin, .ifNoneMatch, .range],
+                                              allowMethods: [.get, .head, .options], exposedHeaders: ["ETag", "Content-Length", "Content-Encoding"],
+                                              maxAge: .seconds(86_400)))
         addRoutes(to: router, service: service)
         let sessions = Router(context: BasicWebSocketRequestContext.self)
         sessions.ws("/session") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
@@ -43,7 +50,8 @@ public enum MeridianServer {
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? -1) }, logger: log)
     }
 
-    static func addRoutes(to router: Router<BasicRequestContext>, service: MapService) {
+    static func addRoutes(to router: Router<MeridianRequestContext>, service: MapService) {
+        addDocumentRoutes(to: router, service: service)
         router.get("/") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                      body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
@@ -53,12 +61,6 @@ public enum MeridianServer {
                      body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.text(for: service))))
         }
         router.get("/health") { _, _ in json(.object([("status", .string("ok")), ("data", .string(service.dataVersion))])) }
-        router.get("/style.json") { request, _ in
-            let host = request.head.authority ?? "127.0.0.1"
-            let body = try ServedStyle.document(base: "http://\(host)", sources: service.vectorSources)
-            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=300"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: body)))
-        }
         router.get("/staticmap") { request, _ in
             await respond(request) { () throws(RequestError) -> Response in
                 let items = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
@@ -71,7 +73,7 @@ public enum MeridianServer {
                 let png = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
                     try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale, deadline: deadline)
                 }
-                return image(png, type: "image/png", etag: etag(key, service), request: request)
+                return deliver(png, type: "image/png", etag: etag(key, service), request: request, service: service)
             }
         }
         router.get("/data/:source/:z/:x/:y") { request, context in
@@ -79,10 +81,7 @@ public enum MeridianServer {
                 let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
                 guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
                 let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
-                guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
-                    return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
-                }
-                return image(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request)
+                return try await vectorTile(source: source, id, request: request, service: service)
             }
         }
         router.get("/tiles/:z/:x/:y") { request, context in
@@ -90,7 +89,9 @@ public enum MeridianServer {
                 let z = context.parameters.get("z") ?? "", x = context.parameters.get("x") ?? "", last = context.parameters.get("y") ?? ""
                 let mapType = String(request.uri.queryParameters["maptype"] ?? "roadmap")
                 if last.hasSuffix(".pbf") {
-                    throw RequestError("tile", "vector tiles are per source: /data/{source}/{z}/{x}/{y}.pbf (see /style.json)", status: 404)
+                    // The primary vector source (GDAL's tileset mode and XYZ clients look here).
+                    guard let source = service.primarySource else { throw RequestError("tile", "no vector data is served", status: 404) }
+                    return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))), request: request, service: service)
                 }
                 let retina = last.hasSuffix("@2x.png")
                 guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
@@ -101,7 +102,7 @@ public enum MeridianServer {
                 let png = try await service.gate.run(pixels: retina ? 512 * 512 : 256 * 256) { deadline throws(RequestError) in
                     try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, deadline: deadline)
                 }
-                return image(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request)
+                return deliver(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request, service: service)
             }
         }
     }
@@ -121,11 +122,37 @@ public enum MeridianServer {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
     }
 
-    /// A deterministic body with its validator: `304 Not Modified` when the client has it.
-    static func image(_ bytes: [UInt8], type: String, etag: String, request: Request) -> Response {
-        let headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "public, max-age=86400"]
-        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    /// A vector tile of a source: 204 where no region has it.
+    static func vectorTile(source: String, _ id: TileID, request: Request, service: MapService) async throws(RequestError) -> Response {
+        guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
+            return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
+        }
+        return deliver(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request, service: service)
+    }
+
+    /// A deterministic body with its validator (`304 Not Modified` when the client has it),
+    /// gzipped when the client accepts it and the type compresses (``ContentEncoding``; the
+    /// gzipped bytes are kept in the response cache, with their own ETag), publicly cacheable
+    /// for `maxAge` seconds unless `shared` is false (a body made from the request's `Host`).
+    static func deliver(_ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
+                        request: Request, service: MapService) -> Response {
+        var body = bytes, tag = etag
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "\(shared ? "public" : "private"), max-age=\(maxAge)"]
+        if ContentEncoding.compressible(type) {
+            headers[.vary] = shared ? "Accept-Encoding" : "Accept-Encoding, Host"
+            if ContentEncoding.acceptsGzip(request.headers) && bytes.count > 256 {
+                tag = String(etag.dropLast()) + "-gzip\""
+                let key = "gzip|" + tag
+                if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { body = hit } else {
+                    body = ContentEncoding.gzip(bytes)
+                    service.responses.withLockedValue { $0.insert(body, for: key) }
+                }
+                headers[.contentEncoding] = "gzip"
+            }
+        }
+        headers[.eTag] = tag
+        if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// A strong validator: FNV-1a (64 bits) of the request key and the data version.

@@ -27,6 +27,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most viewer sessions at once (then WebSocket close 1013).") var maxSessions = HTTPLimits().maxSessions
     @Option(help: "Most drawings waiting per lane (then 503 with Retry-After).") var maxQueue = HTTPLimits().maxQueue
     @Option(help: "Seconds a drawing may take, waiting and drawing (then 503 with Retry-After).") var deadline = HTTPLimits().deadline
+    @Option(name: .customLong("cors-origin"), help: "An origin whose pages may read responses (repeatable; default: any, '*').")
+    var corsOrigins: [String] = []
+    @Option(help: "The server's base URL as clients see it, e.g. https://maps.example.com (tile and glyph URLs in /style.json and TileJSON).")
+    var publicURL: String?
+    @Option(name: .customLong("trusted-proxy"), help: "A proxy address whose X-Forwarded-Proto and X-Forwarded-Host are believed (repeatable).")
+    var trustedProxies: [String] = []
     @Option(help: "Log lines as 'text' (for a terminal) or 'json' (one object per line, for a log collector).") var logFormat = LogFormat.text
 
     enum LogFormat: String, ExpressibleByArgument { case text, json }
@@ -39,6 +45,14 @@ struct Serve: AsyncParsableCommand {
         return l
     }
 
+    /// CORS origins, public URL and trusted proxies from the options.
+    var access: PublicAccess {
+        var a = PublicAccess()
+        if !corsOrigins.isEmpty { a.corsOrigins = corsOrigins }
+        (a.publicURL, a.trustedProxies) = (publicURL, trustedProxies)
+        return a
+    }
+
     func run() async throws {
         if logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         let folder = DataFolder.resolve(data)
@@ -48,7 +62,7 @@ struct Serve: AsyncParsableCommand {
             do { custom = try Style(json: bytes) } catch { throw ValidationError("\(error)") }
         }
         let service: MapService
-        do { service = try MapService(dataFolder: folder, style: custom, limits: limits) } catch { throw ValidationError(error.description) }
+        do { service = try MapService(dataFolder: folder, style: custom, limits: limits, access: access) } catch { throw ValidationError(error.description) }
         for warning in service.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let host = self.host, home = service.home.target
         let app = MeridianServer.application(service: service, host: host, port: port) { bound in

@@ -55,7 +55,7 @@ struct DeployTests {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-deploy-\(ProcessInfo.processInfo.processIdentifier)").path
         try FileManager.default.createDirectory(atPath: work + "/cache", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let backends = try [p1, p2].map { try Self.start(binary, ["serve", "--port", "\($0)", "--data", TestData.directory]) }
+        let backends = try [p1, p2].map { try Self.start(binary, ["serve", "--port", "\($0)", "--data", TestData.directory, "--trusted-proxy", "127.0.0.1"]) }
         defer { backends.forEach { $0.terminate() } }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let template = try String(contentsOf: root.appendingPathComponent("deploy/nginx.conf"), encoding: .utf8)
@@ -78,6 +78,9 @@ struct DeployTests {
         let tile = base + "/tiles/14/9326/4741.png"
         let first = try #require(await Self.get(tile)), second = try #require(await Self.get(tile))
         #expect(first.0 == 200 && first.1["x-cache-status"] == "MISS" && second.1["x-cache-status"] == "HIT")
+        // The style names nginx's address (forwarded by nginx, believed from it alone).
+        let style = try Data(contentsOf: URL(string: base + "/style.json")!)
+        #expect(String(decoding: style, as: UTF8.self).contains("\"\(base)/data/openmaptiles/{z}/{x}/{y}.pbf\""))
         // A viewer session upgrades through nginx (a raw request: URLSession has no upgrade).
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -44,7 +44,9 @@ struct RouteTests {
             #expect(world.status == 200 && String(decoding: world.body, as: UTF8.self).contains("land"))
             let empty = try await get(base + "/data/openmaptiles/20/0/0.pbf")
             #expect(empty.status == 204)
-            for path in ["/data/nope/2/1/1.pbf", "/tiles/15/18653/9484.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
+            // The primary vector source is also at /tiles/{z}/{x}/{y}.pbf (GDAL's tileset mode, XYZ clients).
+            #expect(try await get(base + "/tiles/14/9327/4742.pbf").body == pbf.body)
+            for path in ["/data/nope/2/1/1.pbf", "/tiles/3/9/1.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
                          "/tiles/../../etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/style.json/../../../etc/passwd"] {
                 let r = try await get(base + path)
                 #expect(r.status == 404, "\(path) gave \(r.status)")

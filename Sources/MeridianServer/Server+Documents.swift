@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import MeridianText
+
+extension MeridianServer {
+    /// The documents that name the server's own URLs: `/style.json` (MapLibre), TileJSON 3.0
+    /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each) and
+    /// GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`). URLs are
+    /// written on the base URL of ``PublicAccess``.
+    static func addDocumentRoutes(to router: Router<MeridianRequestContext>, service: MapService) {
+        /// The base URL for this request, and whether a shared cache may keep what is made with it.
+        @Sendable func base(_ request: Request, _ context: MeridianRequestContext) throws(RequestError) -> (url: String, shared: Bool) {
+            try service.access.base(headers: request.headers, authority: request.head.authority, remote: context.remoteAddress?.ipAddress)
+        }
+        @Sendable func document(_ value: JSON, _ request: Request, shared: Bool) -> Response {
+            let bytes = Array(value.text.utf8)
+            return deliver(bytes, type: "application/json", etag: etag("doc|" + value.text, service), maxAge: 300, shared: shared,
+                           request: request, service: service)
+        }
+        @Sendable func source(_ context: MeridianRequestContext) throws(RequestError) -> (String, ServedStyle.SourceInfo) {
+            let name = context.parameters.get("source") ?? ""
+            guard let info = service.vectorSources[name] else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
+            return (name, info)
+        }
+        @Sendable func primary() throws(RequestError) -> (String, ServedStyle.SourceInfo) {
+            guard let name = service.primarySource, let info = service.vectorSources[name] else {
+                throw RequestError("source", "no vector data is served", status: 404)
+            }
+            return (name, info)
+        }
+        router.get("/style.json") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (url, shared) = try base(request, context)
+                let body: [UInt8]
+                do { body = try ServedStyle.document(base: url, sources: service.vectorSources) } catch let error as RequestError { throw error } catch {
+                    throw RequestError("style", "\(error)", status: 500)
+                }
+                return deliver(body, type: "application/json", etag: etag("style|" + url, service), maxAge: 300, shared: shared,
+                               request: request, service: service)
+            }
+        }
+        router.get("/tiles.json") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (url, shared) = try base(request, context), (name, info) = try primary()
+                return document(TileJSON.document(source: name, info, tiles: url + "/tiles/{z}/{x}/{y}.pbf"), request, shared: shared)
+            }
+        }
+        router.get("/tiles/metadata.json") { request, _ in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (name, info) = try primary()
+                return document(TileJSON.gdalMetadata(source: name, info), request, shared: true)
+            }
+        }
+        router.get("/data/:source/tiles.json") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (url, shared) = try base(request, context), (name, info) = try source(context)
+                return document(TileJSON.document(source: name, info, tiles: url + "/data/\(name)/{z}/{x}/{y}.pbf"), request, shared: shared)
+            }
+        }
+        router.get("/data/:source/metadata.json") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (name, info) = try source(context)
+                return document(TileJSON.gdalMetadata(source: name, info), request, shared: true)
+            }
+        }
+    }
+}

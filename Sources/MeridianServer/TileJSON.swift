@@ -1,0 +1,38 @@
+import MeridianText
+
+/// Descriptions of a served vector source for the clients that ask for one: TileJSON 3.0.0
+/// (MapLibre, Leaflet plugins, `tilejson` readers) and the MBTiles-style `metadata.json` that
+/// GDAL's MVT driver reads in its tileset mode (`ogrinfo /vsicurl/http://…/tiles`).
+enum TileJSON {
+    /// TileJSON 3.0.0: tiles on `base`, zooms, bounds, centre, credit and `vector_layers`.
+    static func document(source name: String, _ info: ServedStyle.SourceInfo, tiles: String) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")), ("tiles", .array([.string(tiles)])),
+            ("minzoom", .integer(info.zoomRange.lowerBound)), ("maxzoom", .integer(info.zoomRange.upperBound)),
+            ("attribution", .string(info.attribution)),
+            ("vector_layers", .array(info.layers.map { layer($0, info) })),
+        ]
+        if let b = info.bounds { fields.append(("bounds", .array(b.map { .number($0) }))) }
+        if let c = info.center { fields.append(("center", .array([.number(c[0]), .number(c[1]), .number(c[2].rounded(.down))]))) }
+        return .object(fields)
+    }
+
+    /// GDAL's `metadata.json`: the MBTiles metadata keys as strings, `json` holding the
+    /// `vector_layers` as a JSON string (as tippecanoe writes a tile directory).
+    static func gdalMetadata(source name: String, _ info: ServedStyle.SourceInfo) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("name", .string(name)), ("format", .string("pbf")), ("type", .string("baselayer")),
+            ("minzoom", .string(String(info.zoomRange.lowerBound))), ("maxzoom", .string(String(info.zoomRange.upperBound))),
+            ("attribution", .string(info.attribution)),
+            ("json", .string(JSON.object([("vector_layers", .array(info.layers.map { layer($0, info) }))]).text)),
+        ]
+        if let b = info.bounds { fields.append(("bounds", .string(b.map { "\($0)" }.joined(separator: ",")))) }
+        if let c = info.center { fields.append(("center", .string("\(c[0]),\(c[1]),\(Int(c[2]))"))) }
+        return .object(fields)
+    }
+
+    static func layer(_ id: String, _ info: ServedStyle.SourceInfo) -> JSON {
+        .object([("id", .string(id)), ("fields", .object([])), ("minzoom", .integer(info.zoomRange.lowerBound)),
+                 ("maxzoom", .integer(info.zoomRange.upperBound))])
+    }
+}

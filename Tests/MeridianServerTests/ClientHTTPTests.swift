@@ -1,0 +1,140 @@
+import CompressNIO
+import Foundation
+@testable import MeridianServer
+import MeridianTestSupport
+import NIOCore
+import Testing
+
+/// HTTP as the field's clients expect it (MapLibre, Leaflet, GDAL, browsers on other origins,
+/// proxies): CORS and preflight, HEAD, gzip, TileJSON and GDAL's metadata, forwarded headers.
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
+struct ClientHTTPTests {
+    /// One request on its own connection, exactly as given: status, headers (lower-cased names), body.
+    static func request(_ base: String, _ method: String, _ path: String, _ headers: [String: String] = [:]) async throws
+        -> (status: Int, headers: [String: String], body: [UInt8]) {
+        let client = try RawHTTP(port: Int(base.split(separator: ":").last!)!)
+        defer { client.close() }
+        var text = "\(method) \(path) HTTP/1.1\r\n"
+        for (name, value) in ["Host": "127.0.0.1", "Connection": "close"].merging(headers, uniquingKeysWith: { $1 }) { text += "\(name): \(value)\r\n" }
+        client.send(text + "\r\n")
+        let (bytes, _) = await client.receiveBytes(timeout: 10)
+        let end = try #require((0..<max(0, bytes.count - 3)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 })
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased(), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            fields[name] = fields[name].map { $0 + ", " + value } ?? value
+        }
+        return (Int(lines[0].split(separator: " ")[1]) ?? 0, fields, Array(bytes[(end + 4)...]))
+    }
+
+    @Test("CORS: any origin by default, a preflight answered 204 with the methods; a list of origins echoes only those")
+    func cors() async throws {
+        try await withLiveServer { base in
+            let tile = try await Self.request(base, "GET", "/data/openmaptiles/14/9327/4742.pbf", ["Origin": "http://elsewhere.example"])
+            #expect(tile.status == 200 && tile.headers["access-control-allow-origin"] == "*")
+            let preflight = try await Self.request(base, "OPTIONS", "/style.json", ["Origin": "http://elsewhere.example", "Access-Control-Request-Method": "GET"])
+            #expect(preflight.status == 204 && preflight.headers["access-control-allow-methods"]?.contains("GET") == true
+                    && preflight.headers["access-control-allow-origin"] == "*", "\(preflight.headers)")
+        }
+        var access = PublicAccess()
+        access.corsOrigins = ["https://app.example.com"]
+        try await withLiveServer(access: access) { base in
+            let allowed = try await Self.request(base, "GET", "/health", ["Origin": "https://app.example.com"])
+            #expect(allowed.headers["access-control-allow-origin"] == "https://app.example.com" && allowed.headers["vary"]?.contains("Origin") == true)
+            let other = try await Self.request(base, "GET", "/health", ["Origin": "https://evil.example"])
+            #expect(other.status == 200 && other.headers["access-control-allow-origin"] == nil && other.headers["vary"]?.contains("Origin") == true)
+        }
+    }
+
+    @Test("HEAD on every route: the GET's status and headers, no body", arguments: ["/style.json", "/tiles/15/18653/9484.png", "/data/openmaptiles/14/9327/4742.pbf",
+                                                                                    "/tiles.json", "/tiles/metadata.json", "/health", "/"])
+    func head(path: String) async throws {
+        try await withLiveServer { base in
+            let get = try await Self.request(base, "GET", path), head = try await Self.request(base, "HEAD", path)
+            #expect(get.status == 200 && head.status == 200 && head.body.isEmpty)
+            #expect(head.headers["content-type"] == get.headers["content-type"] && head.headers["etag"] == get.headers["etag"])
+            #expect(head.headers["content-length"] == get.headers["content-length"] || head.headers["content-length"] == nil, "\(head.headers)")
+        }
+    }
+
+    @Test("gzip for vector tiles and JSON when accepted (its own ETag, Vary), never for PNGs or when refused")
+    func gzip() async throws {
+        try await withLiveServer { base in
+            for path in ["/data/openmaptiles/14/9327/4742.pbf", "/style.json", "/tiles.json"] {
+                let plain = try await Self.request(base, "GET", path)
+                let zipped = try await Self.request(base, "GET", path, ["Accept-Encoding": "br;q=1.0, gzip;q=0.8"])
+                #expect(plain.headers["content-encoding"] == nil && zipped.headers["content-encoding"] == "gzip" && zipped.headers["vary"]?.contains("Accept-Encoding") == true)
+                var buffer = ByteBuffer(bytes: zipped.body)
+                let inflated = Array(try buffer.decompress(with: .gzip()).readableBytesView)
+                #expect(inflated == plain.body && zipped.body.count < plain.body.count, "\(path): \(zipped.body.count) of \(plain.body.count) bytes")
+                #expect(zipped.headers["etag"] != plain.headers["etag"])
+                let refused = try await Self.request(base, "GET", path, ["Accept-Encoding": "gzip;q=0, identity"])
+                #expect(refused.headers["content-encoding"] == nil)
+            }
+            let png = try await Self.request(base, "GET", "/tiles/15/18653/9484.png", ["Accept-Encoding": "gzip"])
+            #expect(png.headers["content-encoding"] == nil && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
+    @Test("TileJSON 3.0 and GDAL's metadata.json describe the primary source and each source")
+    func tileJSON() async throws {
+        try await withLiveServer { base in
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.request(base, "GET", "/tiles.json").body)) as? [String: Any])
+            #expect(doc["tilejson"] as? String == "3.0.0" && doc["name"] as? String == "openmaptiles" && doc["maxzoom"] as? Int == 14)
+            #expect((doc["tiles"] as? [String]) == ["http://127.0.0.1/tiles/{z}/{x}/{y}.pbf"])
+            let layers = try #require(doc["vector_layers"] as? [[String: Any]])
+            #expect(layers.contains { $0["id"] as? String == "transportation" } && layers.allSatisfy { $0["fields"] is [String: Any] })
+            let bounds = try #require(doc["bounds"] as? [Double])
+            // Helsinki and Kotka: the union of both regions' bounds.
+            #expect(bounds.count == 4 && bounds[0] < 24.95 && bounds[2] > 26.9 && bounds[1] < 60.17 && bounds[3] > 60.46, "\(bounds)")
+            let world = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.request(base, "GET", "/data/world/tiles.json").body)) as? [String: Any])
+            #expect((world["tiles"] as? [String]) == ["http://127.0.0.1/data/world/{z}/{x}/{y}.pbf"] && world["maxzoom"] as? Int == 9)
+            let gdal = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.request(base, "GET", "/tiles/metadata.json").body)) as? [String: String])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(gdal["json"]!.utf8)) as? [String: Any])
+            #expect(gdal["format"] == "pbf" && gdal["maxzoom"] == "14" && (json["vector_layers"] as? [Any])?.isEmpty == false)
+            #expect(try await Self.request(base, "GET", "/data/nope/tiles.json").status == 404)
+        }
+    }
+
+    @Test("tile URLs: the Host only in a private response, forwarded headers only from a trusted proxy, a public URL over both")
+    func baseURL() async throws {
+        @Sendable func tiles(_ r: (status: Int, headers: [String: String], body: [UInt8])) throws -> String? {
+            ((try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])?["tiles"] as? [String])?.first
+        }
+        let forwarded = ["Host": "forged.example", "X-Forwarded-Host": "maps.example.com", "X-Forwarded-Proto": "https"]
+        try await withLiveServer { base in
+            let r = try await Self.request(base, "GET", "/tiles.json", forwarded)
+            #expect(try tiles(r) == "http://forged.example/tiles/{z}/{x}/{y}.pbf" && r.headers["cache-control"]?.hasPrefix("private") == true
+                    && r.headers["vary"]?.contains("Host") == true)
+            let bad = try await Self.request(base, "GET", "/style.json", ["Host": "a b\"<script>"])
+            #expect(bad.status == 400)
+        }
+        var trusted = PublicAccess()
+        trusted.trustedProxies = ["127.0.0.1"]
+        try await withLiveServer(access: trusted) { base in
+            let r = try await Self.request(base, "GET", "/tiles.json", forwarded)
+            #expect(try tiles(r) == "https://maps.example.com/tiles/{z}/{x}/{y}.pbf" && r.headers["cache-control"]?.hasPrefix("public") == true)
+            let style = try await Self.request(base, "GET", "/style.json", forwarded)
+            #expect(String(decoding: style.body, as: UTF8.self).contains("https://maps.example.com/data/openmaptiles/{z}/{x}/{y}.pbf"))
+        }
+        var fixed = PublicAccess()
+        fixed.publicURL = "https://tiles.example.org/meridian"
+        try await withLiveServer(access: fixed) { base in
+            let r = try await Self.request(base, "GET", "/tiles.json", forwarded)
+            #expect(try tiles(r) == "https://tiles.example.org/meridian/tiles/{z}/{x}/{y}.pbf" && r.headers["cache-control"]?.hasPrefix("public") == true)
+        }
+        for (bad, option) in [(\PublicAccess.publicURL, "ftp://x"), (\PublicAccess.publicURL, "https://x/")] {
+            var access = PublicAccess()
+            access[keyPath: bad] = option
+            #expect((#expect(throws: RequestError.self) { try access.validate() })?.parameter == "public-url")
+        }
+        var proxies = PublicAccess()
+        proxies.trustedProxies = ["not-an-ip"]
+        #expect((#expect(throws: RequestError.self) { try proxies.validate() })?.parameter == "trusted-proxy")
+        proxies = PublicAccess()
+        proxies.corsOrigins = ["app.example.com"]
+        #expect((#expect(throws: RequestError.self) { try proxies.validate() })?.parameter == "cors-origin")
+    }
+}
