@@ -33,6 +33,7 @@ DATA_VERSION=6
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles" "$OUT/openmaptiles"; fi
 [ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
+  && [ -s "$OUT/tools/maplibre/maplibre-gl.js" ] \
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
@@ -77,6 +78,14 @@ if [ ! -s "$OUT/tools/pmtiles/pmtiles/convert.py" ]; then
   download pmtiles==3.8.1
   mkdir -p "$OUT/tools/pmtiles"
   unzip -q -o "$WORK"/pmtiles-3.8.1-*.whl 'pmtiles/*' -d "$OUT/tools/pmtiles"
+fi
+
+# MapLibre GL JS 5.3.0 (BSD-3-Clause) out of the `maplibre` wheel, which bundles it for offline
+# use: the browser test and examples/ load it from a local file, never a CDN.
+if [ ! -s "$OUT/tools/maplibre/maplibre-gl.js" ]; then
+  download maplibre==0.3.6
+  mkdir -p "$OUT/tools/maplibre"
+  unzip -q -o -j "$WORK"/maplibre-0.3.6-*.whl 'maplibre/srcjs/maplibre-gl.js' 'maplibre/srcjs/maplibre-gl.css' -d "$OUT/tools/maplibre"
 fi
 
 if [ ! -s "$OUT/world.mbtiles" ]; then

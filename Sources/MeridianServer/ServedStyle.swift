@@ -2,10 +2,12 @@ import Foundation
 import MeridianStyle
 import MeridianTiles
 
-/// The streets style for MapLibre-compatible clients: the same layers, each vector source
+/// The streets style for MapLibre-compatible clients: the same layers in MapLibre's conventions
+/// (``MapLibreConventions``: zooms of 512-pixel tiles, the fonts named), each vector source
 /// served by this server at `/data/{source}/{z}/{x}/{y}.pbf` with the zoom range and
-/// attribution its tilesets declare (so clients over-zoom past the last zoom). Sources with no
-/// data in the folder, and the layers that use them, are left out.
+/// attribution its tilesets declare (so clients over-zoom past the last zoom), and glyphs at
+/// `/fonts/{fontstack}/{range}.pbf`. Sources with no data in the folder, and the layers that use
+/// them, are left out.
 enum ServedStyle {
     /// What the style and TileJSON say of one served source: its zooms and credit, and over
     /// its regions the union of their bounds, the centre of the most detailed, and the vector
@@ -42,7 +44,8 @@ enum ServedStyle {
             ] as [String: Any]
         }
         root["sources"] = served
-        root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }
+        root["glyphs"] = base + "/fonts/{fontstack}/{range}.pbf"
+        root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }.map(MapLibreConventions.layer)
         return [UInt8](try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
     }
 }

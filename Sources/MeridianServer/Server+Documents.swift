@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MeridianRender
 import MeridianText
 
 extension MeridianServer {
@@ -37,6 +38,24 @@ extension MeridianServer {
                 }
                 return deliver(body, type: "application/json", etag: etag("style|" + url, service), maxAge: 300, shared: shared,
                                request: request, service: service)
+            }
+        }
+        router.get("/fonts/:fontstack/:range") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let rawStack = context.parameters.get("fontstack") ?? "", last = context.parameters.get("range") ?? ""
+                let stack = rawStack.removingPercentEncoding ?? rawStack
+                guard last.hasSuffix(".pbf"), stack.utf8.count <= 256 else { throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404) }
+                let range = String(last.dropLast(4))
+                do { _ = try GlyphRanges.start(ofRange: range) } catch { throw RequestError("glyphs", "\(error)", status: 404) }
+                let key = "glyphs|\(GlyphRanges.file(forFontstack: stack))|\(stack)|\(range)"
+                let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
+                    if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { return hit }
+                    let made: [UInt8]
+                    do { made = try GlyphRanges.pbf(fontstack: stack, range: range) } catch { throw RequestError("glyphs", "\(error)", status: 500) }
+                    service.responses.withLockedValue { $0.insert(made, for: key) }
+                    return made
+                }
+                return deliver(bytes, type: "application/x-protobuf", etag: etag(key, service), request: request, service: service)
             }
         }
         router.get("/tiles.json") { request, context in

@@ -16,10 +16,13 @@ enum Browser {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs Tests/Browser/viewer_cdp.py against `url`; its JSON report, as bytes.
-    static func drive(_ url: String, screenshot: String) throws -> Data {
+    static func drive(_ url: String, screenshot: String) throws -> Data { try run("viewer_cdp.py", [url, screenshot]) }
+
+    /// Runs a driver of Tests/Browser with arguments; its standard output (a JSON report).
+    static func run(_ script: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [root.appendingPathComponent("Tests/Browser/viewer_cdp.py").path, url, screenshot]
+        process.arguments = [root.appendingPathComponent("Tests/Browser/" + script).path] + arguments
         let out = Pipe()
         process.standardOutput = out
         try process.run()

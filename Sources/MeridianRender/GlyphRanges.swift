@@ -1,0 +1,121 @@
+import CCairo
+import Foundation
+
+/// Label fonts as MapLibre reads them: signed-distance-field glyph ranges in MapLibre's glyph
+/// protobuf (`glyphs` → `fontstack` → `glyph {id, bitmap, width, height, left, top, advance}`),
+/// made from the same DejaVu files Meridian draws its labels with (``Fonts``), through
+/// FreeType's own SDF renderer.
+///
+/// The conventions are those of the glyph sets MapLibre's clients are built for: the unhinted
+/// outline at 24 px; a 3 px border around each bitmap; distances clamped to 8 px and scaled by
+/// 256 / 8, with the outline at 0.25 of the byte range (value 191, inside higher); `left` and
+/// `top` the outline's box from the pen position, `top` measured from a baseline 25 px under the
+/// top of the em box. A range is 256 code points starting at a multiple of 256.
+public enum GlyphRanges {
+    /// The fontstacks served, by the name a style's `text-font` uses, and their files.
+    public static let fonts: [(name: String, file: String)] = [("DejaVu Sans Book", "DejaVuSans.ttf"), ("DejaVu Sans Bold", "DejaVuSans-Bold.ttf")]
+    static let size = 24, border = 3, baseline = 25
+
+    /// Why a range cannot be made.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The range is not `N-(N+255)` with N a multiple of 256 below 65,536.
+        case badRange(String)
+        /// The font file could not be read (its path).
+        case fontMissing(String)
+        public var description: String {
+            switch self {
+            case let .badRange(text): return "glyph range '\(text.prefix(32))' must be N-(N+255) with N a multiple of 256 in 0…65280"
+            case let .fontMissing(path): return "cannot read the font \(path) (Debian: fonts-dejavu-core)"
+            }
+        }
+    }
+
+    /// The first code point of a range named `start-end`.
+    /// - Throws: ``Failure/badRange(_:)``.
+    public static func start(ofRange text: String) throws(Failure) -> Int {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) }), let a = Int(parts[0]), let b = Int(parts[1]),
+              a >= 0, a % 256 == 0, b == a + 255, b < 65_536 else { throw .badRange(text) }
+        return a
+    }
+
+    /// The font file of a fontstack (`text-font` names joined by commas): the first name served,
+    /// else the regular face, so a client asking for any stack still gets legible text.
+    public static func file(forFontstack stack: String) -> String {
+        let names = stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return names.lazy.compactMap { name in fonts.first { $0.name == name }?.file }.first ?? fonts[0].file
+    }
+
+    /// The protobuf of one range of one fontstack (code points the font lacks are left out).
+    /// FreeType runs under a lock (its faces are not thread-safe); callers cache the bytes.
+    /// - Throws: ``Failure``.
+    public static func pbf(fontstack: String, range: String) throws(Failure) -> [UInt8] {
+        let first = try start(ofRange: range)
+        let path = Fonts.directory + file(forFontstack: fontstack)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let library = Self.library else { throw .fontMissing(path) }
+        var opened: FT_Face?
+        guard FT_New_Face(library, path, 0, &opened) == 0, let face = opened else { throw .fontMissing(path) }
+        defer { FT_Done_Face(face) }
+        FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
+        let glyphs = (first..<first + 256).compactMap { glyph(face, codepoint: $0) }
+        var stack = Protobuf.string(1, fontstack) + Protobuf.string(2, range)
+        for g in glyphs { stack += Protobuf.bytes(3, g) }
+        return Protobuf.bytes(1, stack)
+    }
+
+    /// A FreeType library of its own (Cairo's faces use ``Fonts/library`` on other threads), used under ``lock``.
+    static let lock = NSLock()
+    nonisolated(unsafe) static let library: OpaquePointer? = {
+        var library: FT_Library?
+        return FT_Init_FreeType(&library) == 0 ? library : nil
+    }()
+
+    /// One glyph message, or nil when the font has no glyph for the code point.
+    static func glyph(_ face: FT_Face, codepoint: Int) -> [UInt8]? {
+        let index = FT_Get_Char_Index(face, FT_ULong(codepoint))
+        guard index != 0, FT_Load_Glyph(face, index, Int32(1 << 1 | 1 << 3)) == 0 else { return nil }   // no hinting, no bitmap strikes
+        let slot = face.pointee.glyph!
+        let advance = Int((Double(slot.pointee.metrics.horiAdvance) / 64).rounded())
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+        let xmin = Int((Double(box.xMin) / 64).rounded()), xmax = Int((Double(box.xMax) / 64).rounded())
+        let ymin = Int((Double(box.yMin) / 64).rounded()), ymax = Int((Double(box.yMax) / 64).rounded())
+        let (width, height) = (xmax - xmin, ymax - ymin)
+        var message = Protobuf.uint(1, codepoint)
+        guard width > 0, height > 0, slot.pointee.outline.n_points > 0, FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0 else {
+            return message + Protobuf.uint(3, 0) + Protobuf.uint(4, 0) + Protobuf.sint(5, 0) + Protobuf.sint(6, 0) + Protobuf.uint(7, advance)
+        }
+        // FreeType's SDF: 8 bits, the outline at 128, 16 levels a pixel (8 px spread), inside higher.
+        let bitmap = slot.pointee.bitmap, left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        let (w, h) = (width + 2 * border, height + 2 * border)
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for j in 0..<h {
+            let row = top - (ymax + border - j)
+            guard row >= 0, row < Int(bitmap.rows) else { continue }
+            for i in 0..<w {
+                let column = xmin - border + i - left
+                guard column >= 0, column < Int(bitmap.width) else { continue }
+                let v = Int(bitmap.buffer[row * Int(bitmap.pitch) + column])
+                // MapLibre's scale: 191 at the outline, 32 levels a pixel.
+                pixels[j * w + i] = UInt8(clamping: 191 + 2 * (v - 128))
+            }
+        }
+        message += Protobuf.bytes(2, pixels) + Protobuf.uint(3, width) + Protobuf.uint(4, height)
+        return message + Protobuf.sint(5, xmin) + Protobuf.sint(6, ymax - baseline) + Protobuf.uint(7, advance)
+    }
+}
+
+/// The few protobuf encodings the glyph messages need (varints, zig-zag, length-delimited).
+enum Protobuf {
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var v = value, out: [UInt8] = []
+        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        return out + [UInt8(v)]
+    }
+    static func uint(_ field: Int, _ value: Int) -> [UInt8] { varint(UInt64(field << 3)) + varint(UInt64(max(0, value))) }
+    static func sint(_ field: Int, _ value: Int) -> [UInt8] { varint(UInt64(field << 3)) + varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+    static func bytes(_ field: Int, _ value: [UInt8]) -> [UInt8] { varint(UInt64(field << 3 | 2)) + varint(UInt64(value.count)) + value }
+    static func string(_ field: Int, _ value: String) -> [UInt8] { bytes(field, Array(value.utf8)) }
+}

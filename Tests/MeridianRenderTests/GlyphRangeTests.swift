@@ -1,0 +1,88 @@
+import Foundation
+@testable import MeridianRender
+import Testing
+
+/// MapLibre glyph ranges from Meridian's own fonts: the protobuf layout, the metrics, and the
+/// distance field's sign and scale on glyphs whose shape is known.
+@Suite struct GlyphRangeTests {
+    struct Glyph { var id = 0, bitmap: [UInt8] = [], width = 0, height = 0, left = 0, top = 0, advance = 0 }
+
+    /// Reads the glyph messages back with a decoder written here (varints, zig-zag, lengths).
+    static func decode(_ bytes: [UInt8]) throws -> (name: String, range: String, glyphs: [Int: Glyph]) {
+        var i = 0
+        func varint(_ b: [UInt8], _ i: inout Int) -> UInt64 {
+            var v: UInt64 = 0, shift: UInt64 = 0
+            while true { let byte = b[i]; i += 1; v |= UInt64(byte & 0x7F) << shift; if byte < 0x80 { return v }; shift += 7 }
+        }
+        func fields(_ b: [UInt8]) -> [(Int, UInt64, [UInt8])] {
+            var out: [(Int, UInt64, [UInt8])] = [], i = 0
+            while i < b.count {
+                let key = varint(b, &i)
+                if key & 7 == 2 { let n = Int(varint(b, &i)); out.append((Int(key >> 3), 0, Array(b[i..<i + n]))); i += n } else { out.append((Int(key >> 3), varint(b, &i), [])) }
+            }
+            return out
+        }
+        let outer = fields(bytes)
+        #expect(outer.count == 1 && outer[0].0 == 1)
+        var name = "", range = "", glyphs: [Int: Glyph] = [:]
+        for (field, _, body) in fields(outer[0].2) {
+            switch field {
+            case 1: name = String(decoding: body, as: UTF8.self)
+            case 2: range = String(decoding: body, as: UTF8.self)
+            default:
+                var g = Glyph()
+                for (f, v, b) in fields(body) {
+                    let s = Int(Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1))
+                    switch f { case 1: g.id = Int(v); case 2: g.bitmap = b; case 3: g.width = Int(v); case 4: g.height = Int(v)
+                    case 5: g.left = s; case 6: g.top = s; case 7: g.advance = Int(v); default: break }
+                }
+                glyphs[g.id] = g
+            }
+        }
+        _ = i
+        return (name, range, glyphs)
+    }
+
+    @Test("range 0-255 of DejaVu Sans Book: printable ASCII present, bitmaps bordered by 3 px, metrics of a 24 px face")
+    func layout() throws {
+        let (name, range, glyphs) = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255"))
+        #expect(name == "DejaVu Sans Book" && range == "0-255")
+        #expect((32...126).allSatisfy { glyphs[$0] != nil } && glyphs[0x00E4] != nil, "ASCII and ä")
+        for g in glyphs.values where g.width > 0 {
+            #expect(g.bitmap.count == (g.width + 6) * (g.height + 6), "glyph \(g.id)")
+        }
+        let space = try #require(glyphs[32]), h = try #require(glyphs[72])
+        #expect(space.width == 0 && space.bitmap.isEmpty && (7...8).contains(space.advance))
+        // H: cap height 0.729 em = 17.5 px, so its top is 17–18 px above the baseline, 25 px under the em top.
+        #expect((-8 ... -7).contains(h.top) && (1...3).contains(h.left) && (17...18).contains(h.height) && (17...18).contains(h.advance), "\(h.top) \(h.left) \(h.height) \(h.advance)")
+    }
+
+    @Test("the field is inside-high with the outline at 191: the stem of l, the hole of O")
+    func field() throws {
+        let glyphs = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255")).glyphs
+        let l = try #require(glyphs[108]), o = try #require(glyphs[79])
+        func value(_ g: Glyph, _ x: Int, _ y: Int) -> Int { Int(g.bitmap[y * (g.width + 6) + x]) }
+        // The 2.2 px stem's middle is over half a pixel inside (32 levels a pixel); the border's
+        // corner is over 2 px outside; one pixel further out is 32 levels lower.
+        let stem = (0..<(l.width + 6)).map { value(l, $0, (l.height + 6) / 2) }
+        #expect(stem.max()! > 191 + 16 && value(l, 0, 0) < 191 - 2 * 32, "\(stem) \(value(l, 0, 0))")
+        #expect(abs(stem[1] - stem[0] - 32) <= 2 && abs(stem[2] - stem[1] - 32) <= 2, "\(stem)")
+        // O: the centre of its hole is outside, its left stroke inside.
+        let hole = value(o, (o.width + 6) / 2, (o.height + 6) / 2), stroke = value(o, 3 + 1, (o.height + 6) / 2)
+        #expect(hole < 191 - 32 && stroke > 191, "\(hole) \(stroke)")
+    }
+
+    @Test("stacks and ranges: any stack falls back to the regular face; a bold stack is bolder; bad ranges are typed errors")
+    func stacks() throws {
+        #expect(GlyphRanges.file(forFontstack: "Open Sans Regular,DejaVu Sans Bold") == "DejaVuSans-Bold.ttf")
+        #expect(GlyphRanges.file(forFontstack: "Unknown") == "DejaVuSans.ttf")
+        let regular = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255")).glyphs[72]!
+        let bold = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Bold", range: "0-255")).glyphs[72]!
+        #expect(bold.advance > regular.advance)
+        let cyrillic = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "1024-1279")).glyphs
+        #expect(cyrillic[0x0416] != nil, "Ж")
+        for bad in ["0-256", "1-256", "65536-65791", "-256-0", "a-b", "", "0-255-1", String(repeating: "9", count: 40)] {
+            #expect(throws: GlyphRanges.Failure.badRange(bad)) { try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: bad) }
+        }
+    }
+}

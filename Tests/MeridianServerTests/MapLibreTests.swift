@@ -1,0 +1,49 @@
+import Foundation
+import MeridianServer
+import MeridianTestSupport
+import Testing
+
+/// MapLibre GL JS 5.3 (from the `maplibre` wheel, a local file) in Debian's headless Chromium,
+/// on a page of another origin, loading `/style.json` from a live server: no console error or
+/// warning, the map reaches `idle` with labels placed (the glyphs), and its canvas overlays
+/// Meridian's own drawing of the same camera (`/staticmap`, one zoom more: Meridian's zooms are
+/// of 256-point tiles) within a few pixels.
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js") && Browser.available,
+                "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
+struct MapLibreTests {
+    /// A view: MapLibre's camera, Meridian's static map of it, and the colour whose pixels are overlaid.
+    struct View: Encodable {
+        let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double, meridian: String, colour: [Int]
+        init(_ name: String, lat: Double, lng: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0, colour: [Int]) {
+            (self.name, center, self.zoom, self.bearing, self.pitch, self.colour) = (name, [lng, lat], zoom, bearing, pitch, colour)
+            meridian = "/staticmap?center=\(lat),\(lng)&zoom=\(zoom + 1)&size=800x600&bearing=\(bearing)&tilt=\(pitch)"
+        }
+    }
+    static let park = [200, 230, 176], water = [168, 205, 232]
+    static let views = [
+        View("flat", lat: 60.1699, lng: 24.9466, zoom: 15, colour: park),
+        View("rotated-pitched", lat: 60.1699, lng: 24.9466, zoom: 15.5, bearing: 30, pitch: 45, colour: park),
+        View("world", lat: 40, lng: 20, zoom: 2, colour: water),
+    ]
+
+    @Test("MapLibre GL JS draws /style.json with an empty console, labels placed, and the same geometry as Meridian")
+    func maplibre() async throws {
+        let prefix = Browser.root.appendingPathComponent(".build/maplibre").path
+        let views = String(decoding: try JSONEncoder().encode(Self.views), as: UTF8.self)
+        let data = try await withLiveServer { base in
+            try Browser.run("maplibre_cdp.py", [base, TestData.path("tools/maplibre"), prefix, views])
+        }
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(report.count == Self.views.count)
+        for view in report {
+            let name = view["name"] as? String ?? "?"
+            #expect(view["idle"] as? Bool == true, "\(name): never idle")
+            #expect((view["messages"] as? [Any])?.isEmpty == true, "\(name): \(view["messages"] ?? "")")
+            #expect((view["labels"] as? Int ?? 0) > 5, "\(name): \(view["labels"] ?? 0) labels")
+            let compared = try #require(view["compared"] as? [String: Double], "\(name)")
+            // The masks overlay best unshifted (±2 px) and mostly agree (MapLibre's buildings stand
+            // over some ground under tilt; labels and antialiasing differ).
+            #expect(abs(compared["dx"]!) <= 2 && abs(compared["dy"]!) <= 2 && compared["iou"]! >= 0.6, "\(name): \(compared)")
+        }
+    }
+}
