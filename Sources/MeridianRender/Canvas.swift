@@ -224,6 +224,16 @@ final class Canvas {
                                      stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
+    /// A rectangle of the image as PNG bytes, in pixels from the top left (clipped to the image).
+    func png(x: Int, y: Int, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("the surface has no pixels") }
+        let (w, h) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= w, y + height <= h else { throw .invalidSize("crop \(x),\(y) \(width)×\(height) outside \(w)×\(h)") }
+        return try PNGEncoder.encode(base: data + y * stride + x * 4, width: width, height: height, stride: stride)
+    }
+
     /// The image as PNG bytes written by Cairo (libpng), for comparison in the benchmarks.
     func cairoPNG() throws(RenderError) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }

@@ -46,6 +46,9 @@ public struct MapRenderer {
         public let labels: [PlacedLabel]
         /// The image as PNG bytes.
         public func png() throws -> [UInt8] { try canvas.png() }
+        /// A rectangle of the image as PNG bytes: pixels from the top left (a tile of a metatile).
+        /// - Throws: ``RenderError/invalidSize(_:)`` when it leaves the image.
+        public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.png(x: x, y: y, width: width, height: height) }
         /// The image as PNG bytes from Cairo's own writer (libpng), for comparison.
         public func cairoPNG() throws -> [UInt8] { try canvas.cairoPNG() }
     }

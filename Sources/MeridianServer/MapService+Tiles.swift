@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianGeometry
+import MeridianRender
 import MeridianStyle
 import MeridianTiles
 
@@ -13,17 +14,47 @@ extension MapService {
         return TileID(z: zi, x: xi, y: yi)
     }
 
-    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type: the map drawn by the
-    /// same renderer for a camera at the tile's centre and zoom, without the credit line
-    /// (XYZ clients show their own).
+    /// Raster tiles are drawn as part of a metatile of this many tiles a side (fewer at zooms 0
+    /// and 1), as tile servers do: labels are placed once for the whole metatile and only where
+    /// they fit whole inside it, so neighbouring tiles agree on every label and none is cut at a
+    /// tile edge (labels that would cross a metatile edge are left out there).
+    static let metatile = 4
+
+    /// The metatile holding a tile: its first tile's x and y, and tiles a side.
+    static func metatile(of id: TileID) -> (x: Int, y: Int, side: Int) {
+        let side = min(metatile, 1 << id.z)
+        return (id.x / side * side, id.y / side * side, side)
+    }
+
+    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type, cut from its metatile:
+    /// the map drawn by the same renderer for a camera at the metatile's centre and zoom,
+    /// without the credit line (XYZ clients show their own). Every tile of the metatile goes
+    /// into the response cache, so its neighbours are not drawn again.
     func rasterTile(_ id: TileID, scale: Int, mapType: MapType, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        let n = Double(1 << id.z)
-        let centre = WebMercator.unproject(MercatorPoint(x: (Double(id.x) + 0.5) / n, y: (Double(id.y) + 0.5) / n))
+        func key(_ x: Int, _ y: Int) -> String { "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)" }
+        if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
+        let meta = Self.metatile(of: id), n = Double(1 << id.z), half = Double(meta.side) / 2
+        let centre = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
+        let style = styles[mapType]!
         do {
             let camera = try CameraPosition(target: centre, zoom: Double(id.z))
-            let viewport = try Viewport(camera: camera, size: ScreenSize(width: 256, height: 256))
-            return try png(key: "tile|\(mapType.rawValue)|\(id)|\(scale)", mapType: mapType, viewport: viewport, overlays: [], scale: scale, credit: false, deadline: deadline)
-        } catch let error as RequestError { throw error } catch { throw RequestError("tile", "\(error)", status: 500) }
+            let viewport = try Viewport(camera: camera, size: ScreenSize(width: 256 * Double(meta.side), height: 256 * Double(meta.side)))
+            let pixels = 256 * scale
+            var wanted: [UInt8] = []
+            try withWorker { worker in
+                var renderer = MapRenderer(style: style, attribution: "")
+                renderer.deadline = deadline
+                let image = try renderer.draw(viewport, sources: try worker.sources(for: mapType, style: style), scale: Double(scale), cache: worker.cache)
+                for j in 0..<meta.side {
+                    for i in 0..<meta.side {
+                        let png = try image.png(x: i * pixels, y: j * pixels, width: pixels, height: pixels)
+                        responses.withLockedValue { $0.insert(png, for: key(meta.x + i, meta.y + j)) }
+                        if meta.x + i == id.x && meta.y + j == id.y { wanted = png }
+                    }
+                }
+            }
+            return wanted
+        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let error as RequestError { throw error } catch { throw RequestError("tile", "\(error)", status: 500) }
     }
 
     /// A vector tile of one of the normal style's vector sources: its tilesets' tiles at this

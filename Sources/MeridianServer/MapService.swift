@@ -140,10 +140,13 @@ public final class MapService: Sendable {
                 renderer.deadline = deadline
                 return try renderer.render(viewport, sources: try worker.sources(for: mapType, style: style), overlays: overlays, scale: scale, cache: worker.cache).png
             }
-        } catch let RenderError.deadlinePassed(stage) {
-            Counter(label: "meridian_drawings_abandoned_total").increment()
-            throw RequestError("server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly", status: 503)
-        } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
+        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
+    }
+
+    /// The 503 of a drawing abandoned at its deadline (counted in `meridian_drawings_abandoned_total`).
+    func abandoned(at stage: String) -> RequestError {
+        Counter(label: "meridian_drawings_abandoned_total").increment()
+        return RequestError("server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly", status: 503)
     }
 }
 

@@ -18,6 +18,8 @@ enum ServedStyle {
         var bounds: [Double]? = nil
         var center: [Double]? = nil
         var layers: [String] = []
+        /// The geometry of each layer every region declares alike.
+        var geometry: [String: String] = [:]
 
         init(zoomRange: ClosedRange<Int>, attribution: String, tilesets: [TilesetInfo] = []) {
             (self.zoomRange, self.attribution) = (zoomRange, attribution)
@@ -26,6 +28,10 @@ enum ServedStyle {
                     bounds = bounds.map { [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)] } ?? [b.west, b.south, b.east, b.north]
                 }
                 layers += info.vectorLayers.filter { !layers.contains($0) }
+            }
+            for layer in layers {
+                let declared = Set(tilesets.filter { $0.vectorLayers.contains(layer) }.map { $0.layerGeometry[layer] })
+                if declared.count == 1, let only = declared.first, let only { geometry[layer] = only }
             }
             let detailed = tilesets.filter { $0.center != nil }.max { ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0) }
             center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }

@@ -91,7 +91,8 @@ public enum MeridianServer {
                 if last.hasSuffix(".pbf") {
                     // The primary vector source (GDAL's tileset mode and XYZ clients look here).
                     guard let source = service.primarySource else { throw RequestError("tile", "no vector data is served", status: 404) }
-                    return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))), request: request, service: service)
+                    return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))), missing: .notFound,
+                                                request: request, service: service)
                 }
                 let retina = last.hasSuffix("@2x.png")
                 guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
@@ -99,7 +100,8 @@ public enum MeridianServer {
                 guard let type = MapType(named: mapType) else {
                     throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
-                let png = try await service.gate.run(pixels: retina ? 512 * 512 : 256 * 256) { deadline throws(RequestError) in
+                let side = Double(256 * MapService.metatile(of: id).side * (retina ? 2 : 1))
+                let png = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in
                     try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, deadline: deadline)
                 }
                 return deliver(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request, service: service)
@@ -122,10 +124,13 @@ public enum MeridianServer {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
     }
 
-    /// A vector tile of a source: 204 where no region has it.
-    static func vectorTile(source: String, _ id: TileID, request: Request, service: MapService) async throws(RequestError) -> Response {
+    /// A vector tile of a source. Where no region has it: 204 (an empty tile, as MapLibre and
+    /// Leaflet plugins read it), or with `missing` 404 (the primary source's `/tiles/…pbf`, which
+    /// GDAL reads as a folder of files and would warn about on every 204).
+    static func vectorTile(source: String, _ id: TileID, missing: HTTPResponse.Status = .noContent, request: Request,
+                           service: MapService) async throws(RequestError) -> Response {
         guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
-            return Response(status: .noContent, headers: [.cacheControl: "public, max-age=86400"])
+            return Response(status: missing, headers: [.cacheControl: "public, max-age=86400"])
         }
         return deliver(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request, service: service)
     }
@@ -151,7 +156,17 @@ public enum MeridianServer {
             }
         }
         headers[.eTag] = tag
+        headers[.acceptRanges] = "bytes"
         if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
+        // One byte range (RFC 9110 §14: what GDAL's /vsicurl/ asks for); anything else is the whole body.
+        if let range = request.headers[.range], request.headers[.ifRange].map({ $0 == tag }) ?? true {
+            guard let (first, last) = ByteRange.parse(range, length: body.count) else {
+                headers[.contentRange] = "bytes */\(body.count)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            headers[.contentRange] = "bytes \(first)-\(last)/\(body.count)"
+            return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body[first...last])))
+        }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 

@@ -18,17 +18,24 @@ enum TileJSON {
     }
 
     /// GDAL's `metadata.json`: the MBTiles metadata keys as strings, `json` holding the
-    /// `vector_layers` as a JSON string (as tippecanoe writes a tile directory).
+    /// `vector_layers` and `tilestats` as a JSON string (as tippecanoe writes a tile directory).
     static func gdalMetadata(source name: String, _ info: ServedStyle.SourceInfo) -> JSON {
         var fields: [(String, JSON)] = [
             ("name", .string(name)), ("format", .string("pbf")), ("type", .string("baselayer")),
             ("minzoom", .string(String(info.zoomRange.lowerBound))), ("maxzoom", .string(String(info.zoomRange.upperBound))),
             ("attribution", .string(info.attribution)),
-            ("json", .string(JSON.object([("vector_layers", .array(info.layers.map { layer($0, info) }))]).text)),
+            ("json", .string(JSON.object([("vector_layers", .array(info.layers.map { layer($0, info) })), ("tilestats", tilestats(info))]).text)),
         ]
         if let b = info.bounds { fields.append(("bounds", .string(b.map { "\($0)" }.joined(separator: ",")))) }
         if let c = info.center { fields.append(("center", .string("\(c[0]),\(c[1]),\(Int(c[2]))"))) }
         return .object(fields)
+    }
+
+    /// The layers' geometry where every region declares the same (GDAL types its layers from it).
+    static func tilestats(_ info: ServedStyle.SourceInfo) -> JSON {
+        .object([("layerCount", .integer(info.layers.count)), ("layers", .array(info.layers.map { name in
+            .object([("layer", .string(name))] + (info.geometry[name].map { [("geometry", JSON.string($0))] } ?? []))
+        }))])
     }
 
     static func layer(_ id: String, _ info: ServedStyle.SourceInfo) -> JSON {

@@ -52,6 +52,8 @@ public struct TilesetInfo: Sendable {
     public var attribution: String?
     /// The vector layers the tileset declares (`vector_layers` ids), in order.
     public var vectorLayers: [String]
+    /// The geometry each layer declares in `tilestats` (`Point`, `LineString`, `Polygon`), where it does.
+    public var layerGeometry: [String: String] = [:]
 
     public init(name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,
                 bounds: (west: Double, south: Double, east: Double, north: Double)? = nil,

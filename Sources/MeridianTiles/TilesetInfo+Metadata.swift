@@ -16,6 +16,21 @@ extension TilesetInfo {
         if let lo = m["minzoom"].flatMap({ Int($0) }), let hi = m["maxzoom"].flatMap({ Int($0) }), 0 <= lo, lo <= hi, hi <= 30 { zooms = lo...hi }
         self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
                   center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["json"]))
+        layerGeometry = Self.layerGeometry(json: m["json"])
+    }
+
+    /// Each layer's declared geometry (`Point`, `LineString` or `Polygon`) from the `tilestats`
+    /// inside JSON text (mapbox-geostats form, as `meridian data import` writes it); layers
+    /// without one, and anything else, are left out.
+    static func layerGeometry(json: String?) -> [String: String] {
+        guard let json, json.utf8.count <= 1 << 20,
+              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
+              let layers = (object["tilestats"] as? [String: Any])?["layers"] as? [[String: Any]] else { return [:] }
+        var out: [String: String] = [:]
+        for layer in layers {
+            if let name = layer["layer"] as? String, let g = layer["geometry"] as? String, ["Point", "LineString", "Polygon"].contains(g) { out[name] = g }
+        }
+        return out
     }
 
     /// `w,s,e,n` in degrees; nil unless four finite numbers within the world with w, s ≤ e, n

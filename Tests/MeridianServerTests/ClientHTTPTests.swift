@@ -73,6 +73,11 @@ struct ClientHTTPTests {
                 let refused = try await Self.request(base, "GET", path, ["Accept-Encoding": "gzip;q=0, identity"])
                 #expect(refused.headers["content-encoding"] == nil)
             }
+            // A byte range of the tile as sent (GDAL's /vsicurl/ reads files in ranges).
+            let whole = try await Self.request(base, "GET", "/data/openmaptiles/14/9327/4742.pbf")
+            let part = try await Self.request(base, "GET", "/data/openmaptiles/14/9327/4742.pbf", ["Range": "bytes=100-199"])
+            #expect(part.status == 206 && part.body == Array(whole.body[100...199]) && part.headers["content-range"] == "bytes 100-199/\(whole.body.count)")
+            #expect(try await Self.request(base, "GET", "/data/openmaptiles/14/9327/4742.pbf", ["Range": "bytes=99999999-"]).status == 416)
             let png = try await Self.request(base, "GET", "/tiles/15/18653/9484.png", ["Accept-Encoding": "gzip"])
             #expect(png.headers["content-encoding"] == nil && png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         }
@@ -136,5 +141,62 @@ struct ClientHTTPTests {
         proxies = PublicAccess()
         proxies.corsOrigins = ["app.example.com"]
         #expect((#expect(throws: RequestError.self) { try proxies.validate() })?.parameter == "cors-origin")
+    }
+}
+
+/// GDAL as a user runs it against `meridian serve`: its MVT driver reads the primary source as a
+/// tileset folder over HTTP (`/vsicurl/`: `metadata.json`, HEAD, byte ranges, 404 for no tile).
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.isExecutableFile(atPath: "/usr/bin/ogrinfo"),
+                "needs the default data and GDAL (gdal-bin)"))
+struct GDALTests {
+    /// Runs a GDAL tool; its standard output and error.
+    static func run(_ tool: String, _ arguments: [String]) async throws -> (out: String, err: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let process = Process(), out = Pipe(), err = Pipe()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+                process.arguments = arguments
+                (process.standardOutput, process.standardError) = (out, err)
+                do { try process.run() } catch { continuation.resume(throwing: error); return }
+                let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self)))
+            }.start()
+        }
+    }
+
+    @Test("ogrinfo and ogr2ogr read /tiles/14 as an MVT tileset: layers typed from tilestats, features, no warning")
+    func ogr() async throws {
+        try await withLiveServer { base in
+            let url = "MVT:/vsicurl/\(base)/tiles/14"
+            let info = try await Self.run("ogrinfo", ["-ro", "-so", url, "building", "transportation"])
+            /// The `Geometry:` line of a layer's block in ogrinfo's summary.
+            func geometry(_ layer: String) -> String? {
+                info.out.components(separatedBy: "Layer name: ").first { $0.hasPrefix(layer + "\n") }?
+                    .split(separator: "\n").first { $0.hasPrefix("Geometry: ") }.map { String($0.dropFirst(10)) }
+            }
+            #expect(geometry("building") == "Multi Polygon", "\(info.out.prefix(600))")
+            // Transportation holds lines and (pedestrian-area) polygons: declared as no one type.
+            #expect(geometry("transportation") == "Unknown (any)")
+            let count = info.out.components(separatedBy: "Feature Count: ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+            #expect(count.count == 2 && count.allSatisfy { $0 > 100 }, "\(count)")
+            let landuse = try await Self.run("ogr2ogr", ["-f", "GeoJSON", "/vsistdout/", url, "landuse"])
+            let json = try JSONSerialization.jsonObject(with: Data(landuse.out.utf8)) as? [String: Any]
+            #expect(((json?["features"] as? [Any])?.count ?? 0) > 10 && landuse.err.isEmpty, "\(landuse.err.prefix(400))")
+        }
+    }
+}
+
+@Suite struct ByteRangeTests {
+    @Test("one byte range: first-last, first-, -suffix, clipped; several, reversed or past the end are unsatisfiable")
+    func ranges() {
+        #expect(ByteRange.parse("bytes=0-99", length: 1000)! == (0, 99))
+        #expect(ByteRange.parse("bytes=990-2000", length: 1000)! == (990, 999))
+        #expect(ByteRange.parse("bytes=10-", length: 1000)! == (10, 999))
+        #expect(ByteRange.parse("bytes=-10", length: 1000)! == (990, 999))
+        #expect(ByteRange.parse("bytes=-5000", length: 1000)! == (0, 999))
+        for bad in ["bytes=1000-", "bytes=5-4", "bytes=0-1,5-6", "items=0-1", "bytes=-0", "bytes=a-b", "bytes=" + String(repeating: "9", count: 40) + "-"] {
+            #expect(ByteRange.parse(bad, length: 1000) == nil, "\(bad)")
+        }
     }
 }
