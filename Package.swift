@@ -70,7 +70,7 @@ let package = Package(
             "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry"], path: "Tests/MeridianTestSupport"),
+        .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
         .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib"], path: "Tests/MeridianTileFixtures"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianStyle", "MeridianTiles", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
-        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MeridianData
+import MeridianCamera
 import MeridianTiles
 import MeridianTileFixtures
 import Testing
@@ -89,5 +90,43 @@ import Testing
         #expect(throws: DataError.self) { try Catalog.check(name: "../etc") }
         #expect(throws: DataError.self) { try Catalog.check(name: "") }
         try Catalog.check(name: "kotka_2")
+    }
+}
+
+/// What an import writes about the data, checked on the default data (imported by `meridian
+/// data import` in scripts/build-data.sh) and on a generated tileset.
+@Suite struct TileStatsTests {
+    @Test("tilestats declare a layer's geometry only where all its features share it")
+    func generated() throws {
+        let path = temporaryPath("stats-\(UUID().uuidString.prefix(8)).mbtiles")
+        let p = { (x: Int32, y: Int32) in VectorTile.Point(x: x, y: y) }
+        let square = [[p(1, 1), p(1, 9), p(9, 9), p(9, 1), p(1, 1)]]
+        let tile = gzip(MVTWriter.tile([
+            VectorTile.Layer(name: "building", features: [VectorTile.Feature(type: .polygon, geometry: square)]),
+            VectorTile.Layer(name: "transportation", features: [VectorTile.Feature(type: .polygon, geometry: square),
+                                                                 VectorTile.Feature(type: .lineString, geometry: [[p(0, 0), p(5, 5)]])]),
+            VectorTile.Layer(name: "poi", features: [VectorTile.Feature(type: .point, geometry: [[p(3, 3)]])]),
+        ]))
+        try writeMBTiles(path, metadata: ["format": "pbf", "json": #"{"vector_layers":[{"id":"building"}]}"#], tiles: [(14, 1, 1, tile), (14, 1, 2, tile)])
+        let json = TileStats.json(try MetadataWriter.value(path, "json"), try TileStats.count(path))
+        let info = TilesetInfo(mbtilesMetadata: ["format": "pbf", "json": json])
+        #expect(info.layerGeometry == ["building": "Polygon", "poi": "Point"] && info.vectorLayers == ["building"], "\(json)")
+        let stats = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["tilestats"] as? [String: Any])
+        #expect(stats["layerCount"] as? Int == 3 && ((stats["layers"] as? [[String: Any]])?.first { $0["layer"] as? String == "transportation" }?["count"] as? Int) == 4)
+    }
+
+    @Test("the default Helsinki import: buildings are polygons with numeric heights; attribution, baselayer, no paths")
+    func helsinki() throws {
+        let path = ProcessInfo.processInfo.environment["MERIDIAN_DATA"].map { $0 + "/openmaptiles/helsinki.mbtiles" }
+            ?? FileManager.default.currentDirectoryPath + "/.build/meridian-data/openmaptiles/helsinki.mbtiles"
+        try #require(FileManager.default.fileExists(atPath: path) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] != "1")
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let tileset = try MBTiles(path: path)
+        #expect(tileset.info.layerGeometry["building"] == "Polygon" && tileset.info.layerGeometry["landuse"] == "Polygon")
+        #expect(tileset.metadata["type"] == "baselayer" && tileset.info.attribution == "© OpenStreetMap contributors")
+        #expect(!tileset.metadata.values.contains { $0.contains("/work/") || $0.contains("/tmp/") || $0.contains("/home/") })
+        let tile = try #require(try tileset.vectorTile(TileID(z: 14, x: 9327, y: 4742)))
+        let heights = try #require(tile.layer(named: "building")).features.compactMap { $0.properties["render_height"] }
+        #expect(heights.count > 50 && heights.allSatisfy { $0.number != nil }, "\(heights.prefix(5))")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MeridianTestSupport
 import MeridianCamera
 import MeridianGeometry
 import MeridianRender

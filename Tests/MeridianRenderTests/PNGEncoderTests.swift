@@ -1,6 +1,7 @@
 import CCairo
 import MeridianGeometry
 @testable import MeridianRender
+import MeridianTestSupport
 import Testing
 
 @Suite struct PNGEncoderTests {

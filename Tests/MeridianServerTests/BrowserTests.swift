@@ -4,6 +4,7 @@ import MeridianGeometry
 import MeridianServer
 import MeridianTiles
 import MeridianTestSupport
+import NIOConcurrencyHelpers
 import Testing
 
 /// Whether a headless Chromium and the CDP driver's Python library are installed (the test
@@ -16,22 +17,54 @@ enum Browser {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs Tests/Browser/viewer_cdp.py against `url`; its JSON report, as bytes.
-    static func drive(_ url: String, screenshot: String) throws -> Data { try run("viewer_cdp.py", [url, screenshot]) }
+    static func drive(_ url: String, screenshot: String) async throws -> Data { try await run("viewer_cdp.py", [url, screenshot]) }
 
     /// Runs a driver of Tests/Browser with arguments; its standard output (a JSON report).
-    static func run(_ script: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [root.appendingPathComponent("Tests/Browser/" + script).path] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "driver exited \(process.terminationStatus): \(String(decoding: data, as: UTF8.self))"])
+    static func run(_ script: String, _ arguments: [String]) async throws -> Data {
+        let result = try await runProcess("/usr/bin/python3", [root.appendingPathComponent("Tests/Browser/" + script).path] + arguments)
+        guard result.status == 0 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "driver exited \(result.status): \(result.out) \(result.err.suffix(2000))"])
         }
-        return data
+        return Data(result.out.utf8)
+    }
+}
+
+/// One heavy external client at a time (the viewer's Chromium, MapLibre's Chromium with its
+/// software WebGL, GDAL's scan of a tileset): on two cores, together they starve each other's
+/// servers and the viewer's timing.
+actor HeavyClients {
+    static let shared = HeavyClients()
+    var busy = false
+    var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if busy { await withCheckedContinuation { waiting.append($0) } }
+        busy = true
+        defer { if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() } }
+        return try await body()
+    }
+}
+
+/// Runs a program to its end on a thread of its own (never on Swift's cooperative threads,
+/// which the live servers under test need): its standard output, standard error and status.
+func runProcess(_ path: String, _ arguments: [String]) async throws -> (out: String, err: String, status: Int32) {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            let process = Process(), out = Pipe(), err = Pipe()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            (process.standardOutput, process.standardError) = (out, err)
+            do { try process.run() } catch { continuation.resume(throwing: error); return }
+            // Standard error on its own thread, so neither pipe fills while the other is read.
+            let errData = NIOLockedValueBox(Data())
+            let reader = Thread { errData.withLockedValue { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
+            reader.start()
+            let o = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+            continuation.resume(returning: (String(decoding: o, as: UTF8.self), String(decoding: errData.withLockedValue { $0 }, as: UTF8.self),
+                                            process.terminationStatus))
+        }.start()
     }
 }
 
@@ -40,7 +73,7 @@ struct BrowserTests {
     @Test("the viewer in headless Chromium: drag, wheel, rotate, tilt, double click and every guide example move the camera as they should")
     func viewer() async throws {
         let shot = Browser.root.appendingPathComponent(".build/viewer-screenshot.png").path
-        let data = try await withLiveServer { base in try Browser.drive(base + "/", screenshot: shot) }
+        let data = try await HeavyClients.shared.run { try await withLiveServer { base in try await Browser.drive(base + "/", screenshot: shot) } }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let steps = try #require(report["steps"] as? [[String: Any]])
         var camera: [String: [String: Double]] = [:]

@@ -151,23 +151,13 @@ struct ClientHTTPTests {
 struct GDALTests {
     /// Runs a GDAL tool; its standard output and error.
     static func run(_ tool: String, _ arguments: [String]) async throws -> (out: String, err: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                let process = Process(), out = Pipe(), err = Pipe()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-                process.arguments = arguments
-                (process.standardOutput, process.standardError) = (out, err)
-                do { try process.run() } catch { continuation.resume(throwing: error); return }
-                let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self)))
-            }.start()
-        }
+        let result = try await runProcess("/usr/bin/" + tool, arguments)
+        return (result.out, result.err)
     }
 
     @Test("ogrinfo and ogr2ogr read /tiles/14 as an MVT tileset: layers typed from tilestats, features, no warning")
     func ogr() async throws {
-        try await withLiveServer { base in
+        try await HeavyClients.shared.run { try await withLiveServer { base in
             let url = "MVT:/vsicurl/\(base)/tiles/14"
             let info = try await Self.run("ogrinfo", ["-ro", "-so", url, "building", "transportation"])
             /// The `Geometry:` line of a layer's block in ogrinfo's summary.
@@ -183,7 +173,7 @@ struct GDALTests {
             let landuse = try await Self.run("ogr2ogr", ["-f", "GeoJSON", "/vsistdout/", url, "landuse"])
             let json = try JSONSerialization.jsonObject(with: Data(landuse.out.utf8)) as? [String: Any]
             #expect(((json?["features"] as? [Any])?.count ?? 0) > 10 && landuse.err.isEmpty, "\(landuse.err.prefix(400))")
-        }
+        } }
     }
 }
 

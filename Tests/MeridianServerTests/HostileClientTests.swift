@@ -184,7 +184,7 @@ struct HostileClientTests {
         // With room in the queue, a drawing that waits past the deadline is not drawn.
         limits.maxQueue = 1
         let slow = DrawingGate(limits: limits, threads: 1)
-        async let first: Void = slow.run(pixels: 4e6) { _ throws(RequestError) in started.withLockedValue { $0 += 1 }; Thread.sleep(forTimeInterval: 0.5) }
+        async let first: Void = slow.run(pixels: 4e6) { _ throws(RequestError) in started.withLockedValue { $0 += 1 }; Thread.sleep(forTimeInterval: 2) }
         try await startedAtLeast(2)
         let late = await #expect(throws: RequestError.self) { try await slow.run(pixels: 4e6) { _ throws(RequestError) in } }
         #expect(late?.status == 503 && late?.message.contains("waited") == true)

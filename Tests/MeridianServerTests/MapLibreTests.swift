@@ -30,8 +30,8 @@ struct MapLibreTests {
     func maplibre() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre").path
         let views = String(decoding: try JSONEncoder().encode(Self.views), as: UTF8.self)
-        let data = try await withLiveServer { base in
-            try Browser.run("maplibre_cdp.py", [base, TestData.path("tools/maplibre"), prefix, views])
+        let data = try await HeavyClients.shared.run {
+            try await withLiveServer { base in try await Browser.run("maplibre_cdp.py", [base, TestData.path("tools/maplibre"), prefix, views]) }
         }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(report.count == Self.views.count)

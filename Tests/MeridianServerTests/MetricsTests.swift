@@ -14,9 +14,10 @@ struct MetricsTests {
     func metrics() async throws {
         try await withLiveServer { base in
             let before = String(decoding: try await get(base + "/metrics").body, as: UTF8.self)
-            let health = #"meridian_http_requests_total{route="/health",status="200"}"#
+            // A route and status no other test of this process asks for (the registry is the process's).
+            let probe = #"meridian_http_requests_total{route="/data/{source}/metadata.json",status="404"}"#
             let map = base + "/staticmap?center=60.17,24.94&zoom=15&size=64x64"
-            _ = try await get(base + "/health")
+            _ = try await get(base + "/data/metrics-probe/metadata.json")
             _ = try await get(map)
             _ = try await get(map)
             _ = try await get(base + "/staticmap?size=64x64&zoom=99")
@@ -24,7 +25,7 @@ struct MetricsTests {
             let response = try await get(base + "/metrics")
             let text = String(decoding: response.body, as: UTF8.self)
             #expect(response.status == 200 && response.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
-            #expect(Self.sample(text, health) == (Self.sample(before, health) ?? 0) + 1, "\(text.prefix(2000))")
+            #expect(Self.sample(text, probe) == (Self.sample(before, probe) ?? 0) + 1, "\(text.prefix(2000))")
             #expect(Self.sample(text, #"meridian_http_requests_total{route="/staticmap",status="400"}"#).map { $0 >= 1 } == true)
             // A path no route matches is counted under one label, never its own.
             #expect(text.contains(#"status="404"}"#) && !text.contains("xxxxxxxx"))
