@@ -31,7 +31,7 @@ struct MapLibreTests {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre").path
         let views = String(decoding: try JSONEncoder().encode(Self.views), as: UTF8.self)
         let data = try await HeavyClients.shared.run {
-            try await withLiveServer { base in try await Browser.run("maplibre_cdp.py", [base, TestData.path("tools/maplibre"), prefix, views]) }
+            try await withLiveServer { base in try await Browser.run("clients_cdp.py", ["maplibre", base, TestData.path("tools/maplibre"), prefix, views]) }
         }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(report.count == Self.views.count)
@@ -45,5 +45,28 @@ struct MapLibreTests {
             // over some ground under tilt; labels and antialiasing differ).
             #expect(abs(compared["dx"]!) <= 2 && abs(compared["dy"]!) <= 2 && compared["iou"]! >= 0.6, "\(name): \(compared)")
         }
+    }
+}
+
+/// Leaflet 1.7 (Debian's libjs-leaflet) in headless Chromium, on a page of another origin,
+/// showing the raster tiles: every tile loads (CORS, no error), and the tiles side by side
+/// overlay Meridian's `/staticmap` of the same view (Leaflet's zooms are Meridian's).
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.fileExists(atPath: "/usr/share/javascript/leaflet/leaflet.js")
+                && Browser.available, "needs the default data, Debian's libjs-leaflet, chromium and python3-websocket"))
+struct LeafletTests {
+    @Test("Leaflet loads every raster tile from another origin with an empty console, and its view overlays the static map")
+    func leaflet() async throws {
+        let prefix = Browser.root.appendingPathComponent(".build/leaflet").path
+        let view = MapLibreTests.View("z17", lat: 60.1705, lng: 24.9497, zoom: 16, colour: MapLibreTests.park)
+        // Leaflet's zoom is Meridian's: the view's MapLibre-convention zoom plus one.
+        let views = #"[{"name":"z17","center":[24.9497,60.1705],"zoom":17,"bearing":0,"pitch":0,"meridian":"\#(view.meridian)","colour":[200,230,176]}]"#
+        let data = try await HeavyClients.shared.run {
+            try await withLiveServer { base in try await Browser.run("clients_cdp.py", ["leaflet", base, "/usr/share/javascript/leaflet", prefix, views]) }
+        }
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let result = try #require(report.first)
+        #expect(result["idle"] as? Bool == true && (result["messages"] as? [Any])?.isEmpty == true, "\(result)")
+        let compared = try #require(result["compared"] as? [String: Double])
+        #expect(compared["dx"] == 0 && compared["dy"] == 0 && compared["iou"]! >= 0.8, "\(compared)")
     }
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Loads Meridian's /style.json into MapLibre GL JS in a real headless Chromium, from a page on
-another origin (served here by Python's http.server on its own port, with maplibre-gl.js from a
-local file), and prints one JSON object per view: the console errors and warnings, whether the
-map reached `idle`, how many labels it placed, and a screenshot of the canvas.
+"""Runs a map client of the field against a live `meridian serve` in a real headless Chromium,
+from a page on another origin (served here by Python's http.server on its own port, with the
+client's library from local files): MapLibre GL JS on `/style.json`, or Leaflet on the raster
+tiles. Prints one JSON object per view: the console errors and warnings, whether the map
+finished loading, how many labels MapLibre placed, a screenshot, and the overlay of one colour's
+pixels with Meridian's own `/staticmap` of the camera.
 
-Usage: maplibre_cdp.py MERIDIAN_BASE MAPLIBRE_DIR OUT_PREFIX VIEWS_JSON
+Usage: clients_cdp.py maplibre|leaflet MERIDIAN_BASE LIBRARY_DIR OUT_PREFIX VIEWS_JSON
   VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…,
                "meridian": "/staticmap?…", "colour": [r,g,b]}, …] in MapLibre's zooms; with
                "meridian", the two images' masks of that colour are overlaid ("compared").
@@ -12,35 +14,47 @@ Usage: maplibre_cdp.py MERIDIAN_BASE MAPLIBRE_DIR OUT_PREFIX VIEWS_JSON
 import base64, functools, http.server, itertools, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.parse, urllib.request
 import websocket
 
-BASE, LIB, PREFIX, VIEWS = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
-site = tempfile.mkdtemp(prefix="meridian-maplibre-")
-for f in ("maplibre-gl.js", "maplibre-gl.css"):
+CLIENT, BASE, LIB, PREFIX, VIEWS = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], json.loads(sys.argv[5])
+LIBRARY = {"maplibre": ("maplibre-gl.js", "maplibre-gl.css"), "leaflet": ("leaflet.js", "leaflet.css")}[CLIENT]
+MAP = {
+    # MapLibre: the style, validated; preserveDrawingBuffer so the canvas can be read back.
+    "maplibre": """window.map = new maplibregl.Map({container: "map", style: "%s/style.json", center: v.center, zoom: v.zoom,
+  bearing: v.bearing, pitch: v.pitch, attributionControl: false, fadeDuration: 0, canvasContextAttributes: {preserveDrawingBuffer: true}, validateStyle: true});
+map.on("error", e => window.messages.push(["error", String(e.error && e.error.message || e.error || e)]));
+map.once("idle", () => { window.idle = true; });""" % BASE,
+    # Leaflet: its zooms are Meridian's (256-pixel tiles); no animation, no controls.
+    "leaflet": """window.map = L.map("map", {zoomControl: false, attributionControl: false, fadeAnimation: false, zoomAnimation: false})
+  .setView([v.center[1], v.center[0]], v.zoom);
+const layer = L.tileLayer("%s/tiles/{z}/{x}/{y}.png", {maxZoom: 19, crossOrigin: true}).addTo(map);
+layer.on("tileerror", e => window.messages.push(["error", "tile " + e.coords.z + "/" + e.coords.x + "/" + e.coords.y + " failed"]));
+layer.on("load", () => { window.idle = true; });""" % BASE,
+}[CLIENT]
+site = tempfile.mkdtemp(prefix="meridian-clients-")
+for f in LIBRARY:
     shutil.copy(os.path.join(LIB, f), site)
 with open(os.path.join(site, "index.html"), "w") as f:
-    f.write("""<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="maplibre-gl.css">
+    f.write("""<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="%s">
 <style>html,body{margin:0}#map{width:800px;height:600px}</style></head><body><div id="map"></div>
-<script src="maplibre-gl.js"></script><script>
+<script src="%s"></script><script>""" % (LIBRARY[1], LIBRARY[0]) + """
 window.messages = [];
 const original = {error: console.error, warn: console.warn};
 console.error = (...a) => { window.messages.push(["error", a.map(String).join(" ")]); original.error(...a); };
 console.warn = (...a) => { window.messages.push(["warning", a.map(String).join(" ")]); original.warn(...a); };
 window.addEventListener("error", e => window.messages.push(["error", String(e.message)]));
 const v = JSON.parse(decodeURIComponent(location.hash.slice(1)));
-window.map = new maplibregl.Map({container: "map", style: "%s/style.json", center: v.center, zoom: v.zoom,
-  bearing: v.bearing, pitch: v.pitch, attributionControl: false, fadeDuration: 0, canvasContextAttributes: {preserveDrawingBuffer: true}, validateStyle: true});
-map.on("error", e => window.messages.push(["error", String(e.error && e.error.message || e.error || e)]));
 window.idle = false;
-map.once("idle", () => { window.idle = true; });
-// The pixels of one colour (within tol a channel) in MapLibre's canvas and in another image of
-// the same size (Meridian's /staticmap, read across origins through CORS), and the shift of at
-// most 6 px that best overlays the two masks: {iou, dx, dy, a, b}.
-window.compare = async (url, rgb, tol) => {
-  const image = new Image(); image.crossOrigin = "anonymous"; image.src = url; await image.decode();
+""" + MAP + """
+// The pixels of one colour (within tol a channel) in the client's view (an image URL: the
+// screenshot) and in Meridian's /staticmap (read across origins through CORS), and the shift of
+// at most 6 px that best overlays the two masks: {iou, dx, dy, a, b}.
+window.compare = async (shot, url, rgb, tol) => {
+  const load = async src => { const i = new Image(); i.crossOrigin = "anonymous"; i.src = src; await i.decode(); return i; };
+  const view = await load(shot), image = await load(url);
   const w = 800, h = 600, c = document.createElement("canvas"); c.width = w; c.height = h;
   const g = c.getContext("2d");
   const mask = () => { const d = g.getImageData(0, 0, w, h).data, m = new Uint8Array(w * h);
     for (let i = 0; i < w * h; i++) m[i] = Math.abs(d[4*i]-rgb[0]) <= tol && Math.abs(d[4*i+1]-rgb[1]) <= tol && Math.abs(d[4*i+2]-rgb[2]) <= tol ? 1 : 0; return m; };
-  g.drawImage(map.getCanvas(), 0, 0, w, h); const a = mask();
+  g.drawImage(view, 0, 0, w, h); const a = mask();
   g.clearRect(0, 0, w, h); g.drawImage(image, 0, 0, w, h); const b = mask();
   let best = {iou: -1, dx: 0, dy: 0};
   for (let dy = -6; dy <= 6; dy++) for (let dx = -6; dx <= 6; dx++) {
@@ -52,7 +66,7 @@ window.compare = async (url, rgb, tol) => {
   best.a = a.reduce((s, v) => s + v, 0); best.b = b.reduce((s, v) => s + v, 0);
   return best;
 };
-</script></body></html>""" % BASE)
+</script></body></html>""")
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -103,13 +117,13 @@ try:
         while time.time() < end and not js("window.idle === true"):
             time.sleep(0.25)
         shot = f"{PREFIX}-{view['name']}.png"
-        data = js("map.getCanvas().toDataURL('image/png')")
+        data = cdp("Page.captureScreenshot", format="png", clip={"x": 0, "y": 0, "width": 800, "height": 600, "scale": 1})["data"]
         with open(shot, "wb") as f:
-            f.write(base64.b64decode(data.split(",", 1)[1]))
-        labels = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol').length")
+            f.write(base64.b64decode(data))
+        labels = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol').length") if CLIENT == "maplibre" else None
         compared = None
         if "meridian" in view:
-            compared = js(f"window.compare({json.dumps(BASE + view['meridian'])}, {json.dumps(view['colour'])}, 6)")
+            compared = js(f"window.compare('data:image/png;base64,{data}', {json.dumps(BASE + view['meridian'])}, {json.dumps(view['colour'])}, 6)")
         results.append({"name": view["name"], "idle": js("window.idle === true"), "messages": js("window.messages"), "labels": labels,
                         "origin": ORIGIN, "shot": shot, "compared": compared})
 finally:
