@@ -18,7 +18,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
     case compare(String, StyleExpression, StyleExpression)
     case all([StyleExpression]), any([StyleExpression]), not(StyleExpression)
     case inList(StyleExpression, [StyleValue])
-    case toNumber(StyleExpression), toString(StyleExpression)
+    case toNumber([StyleExpression]), toString(StyleExpression)
     case arithmetic(String, [StyleExpression])
 
     public static func == (a: StyleExpression, b: StyleExpression) -> Bool { "\(a)" == "\(b)" }
@@ -146,7 +146,11 @@ public indirect enum StyleExpression: Hashable, Sendable {
             var out: [StyleExpression] = []
             for a in args { out.append(try node(a)) }
             return .arithmetic(op, out)
-        case "to-number": return .toNumber(try arg(0))
+        case "to-number":
+            guard !args.isEmpty else { throw StyleError("to-number needs at least one argument") }
+            var out: [StyleExpression] = []
+            for a in args { out.append(try node(a, colors: colors)) }
+            return .toNumber(out)
         case "to-string": return .toString(try arg(0))
         default: throw StyleError("unknown expression \"\(op)\"")
         }
@@ -191,11 +195,20 @@ public indirect enum StyleExpression: Hashable, Sendable {
         case let .any(list): return .bool(list.contains { $0.evaluate(properties, zoom: zoom).isTrue })
         case let .not(e): return .bool(!e.evaluate(properties, zoom: zoom).isTrue)
         case let .inList(e, list): return .bool(list.contains(e.evaluate(properties, zoom: zoom)))
-        case let .toNumber(e):
-            let v = e.evaluate(properties, zoom: zoom)
-            if let n = v.number { return .number(n) }
-            if let s = v.string, let n = Self.number(in: s) { return .number(n) }
-            if case let .bool(b) = v { return .number(b ? 1 : 0) }
+        case let .toNumber(list):
+            // The style specification's conversion, each argument in turn: null and false are 0,
+            // true 1, a string by ECMAScript's ToNumber; none converting is an error (null here,
+            // so the property takes its default, as in MapLibre).
+            for e in list {
+                let v = e.evaluate(properties, zoom: zoom)
+                switch v {
+                case .null: return .number(0)
+                case let .bool(b): return .number(b ? 1 : 0)
+                default:
+                    if let n = v.number { return .number(n) }
+                    if let s = v.string, let n = Self.number(in: s) { return .number(n) }
+                }
+            }
             return .null
         case let .arithmetic(op, list):
             var values: [Double] = []
@@ -218,9 +231,22 @@ public indirect enum StyleExpression: Hashable, Sendable {
 
     /// A string's number for `to-number`: plain numbers, and (a Meridian extension for
     /// OpenStreetMap heights) a number followed by " m", e.g. "48.5 m". Nil otherwise.
+    /// ECMAScript's ToNumber of a string: surrounding white space ignored, empty is 0, a
+    /// decimal literal (`1e3`, `.5`, `-2`), `Infinity`, or `0x`/`0o`/`0b` integers; anything
+    /// else (`"48.5 m"`, `"NaN"`) does not convert (nil).
     static func number(in s: String) -> Double? {
-        let trimmed = s.hasSuffix(" m") ? String(s.dropLast(2)) : s
-        guard let n = Double(trimmed), n.isFinite else { return nil }
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.isEmpty { return 0 }
+        for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)] where t.hasPrefix(prefix) {
+            return UInt64(t.dropFirst(2), radix: radix).map { Double($0) }
+        }
+        switch t {
+        case "Infinity", "+Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: break
+        }
+        // Swift's Double(…) also reads "nan", "inf" and hex floats, which ToNumber does not.
+        guard t.allSatisfy({ "0123456789+-.eE".contains($0) }), let n = Double(t) else { return nil }
         return n
     }
 
@@ -261,7 +287,7 @@ extension StyleExpression: CustomStringConvertible {
         case let .any(l): return "any(\(l))"
         case let .not(e): return "!(\(e))"
         case let .inList(e, l): return "in(\(e),\(l))"
-        case let .toNumber(e): return "to-number(\(e))"
+        case let .toNumber(l): return "to-number(\(l))"
         case let .toString(e): return "to-string(\(e))"
         case let .arithmetic(op, l): return "\(op)(\(l))"
         }

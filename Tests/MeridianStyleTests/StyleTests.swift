@@ -38,7 +38,17 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         #expect(try expression(#"["in", ["get", "highway"], ["literal", ["footway", "primary"]]]"#).evaluate(road, zoom: 1) == .bool(true))
         #expect(try expression(#"["!", ["in", ["get", "highway"], ["literal", ["primary"]]]]"#).evaluate(road, zoom: 1) == .bool(false))
         #expect(try expression(#"["*", ["to-number", ["get", "levels"]], 3]"#).evaluate(["levels": .string("5")], zoom: 1) == .number(15))
-        #expect(try expression(#"["*", ["to-number", ["get", "levels"]], 3]"#).evaluate([:], zoom: 1) == .null)
+        // The specification's to-number: null and false are 0, true 1; strings by ECMAScript's ToNumber;
+        // the next argument when one does not convert; null (the property's default) when none does.
+        #expect(try expression(#"["*", ["to-number", ["get", "levels"]], 3]"#).evaluate([:], zoom: 1) == .number(0))
+        for (text, expected) in [("48.5 m", nil), (" 12 ", 12.0), ("", 0), ("0x1F", 31), ("1e3", 1000), ("NaN", nil), ("nan", nil), ("inf", nil),
+                                 ("Infinity", Double.infinity), (".5", 0.5), ("0b101", 5)] as [(String, Double?)] {
+            let value = try expression(#"["to-number", ["get", "h"]]"#).evaluate(["h": .string(text)], zoom: 1)
+            #expect(value == (expected.map { StyleValue.number($0) } ?? .null), "\(text)")
+        }
+        #expect(try expression(#"["to-number", ["get", "h"], ["get", "fallback"], 7]"#).evaluate(["h": .string("x"), "fallback": .string("y")], zoom: 1) == .number(7))
+        #expect(try expression(#"["to-number", ["get", "h"]]"#).evaluate(["h": .bool(true)], zoom: 1) == .number(1))
+        #expect(try expression(#"["to-number", ["get", "h"], 5]"#).evaluate(["h": .string("48.5 m")], zoom: 1) == .number(5))
         #expect(try expression(#"["-", 0, ["get", "lanes"]]"#).evaluate(road, zoom: 1) == .number(-2))
     }
 
