@@ -7,6 +7,8 @@ source scripts/setup.sh
 swift build --build-tests 2>&1 | tail -n 3
 # The default data is imported with the `meridian` just built (as a user would).
 MERIDIAN_BIN="$(swift build --show-bin-path)/meridian" bash scripts/build-data.sh
+# MapLibre Native for the client tests, in the build folder.
+bash scripts/clients.sh
 # The real-data tests fail, rather than skip, when the data is missing.
 export MERIDIAN_REQUIRE_DATA=1
 # The viewer's test in headless Chromium fails, rather than skips, without the browser.

@@ -47,12 +47,13 @@ actor HeavyClients {
 
 /// Runs a program to its end on a thread of its own (never on Swift's cooperative threads,
 /// which the live servers under test need): its standard output, standard error and status.
-func runProcess(_ path: String, _ arguments: [String]) async throws -> (out: String, err: String, status: Int32) {
+func runProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (out: String, err: String, status: Int32) {
     try await withCheckedThrowingContinuation { continuation in
         Thread {
             let process = Process(), out = Pipe(), err = Pipe()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             (process.standardOutput, process.standardError) = (out, err)
             do { try process.run() } catch { continuation.resume(throwing: error); return }
             // Standard error on its own thread, so neither pipe fills while the other is read.

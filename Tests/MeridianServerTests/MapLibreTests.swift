@@ -70,3 +70,65 @@ struct LeafletTests {
         #expect(compared["dx"] == 0 && compared["dy"] == 0 && compared["iou"]! >= 0.8, "\(compared)")
     }
 }
+
+/// MapLibre Native (`mapli` 0.4.1 in the build folder's venv, made by scripts/clients.sh; Mesa's
+/// llvmpipe through EGL, no display) fetching `/style.json`, tiles and glyphs over HTTP from a
+/// live server: every view renders without an error and overlays Meridian's `/staticmap`.
+enum MapLibreNative {
+    static let python = Browser.root.appendingPathComponent(".build/tools/mapli/bin/python").path
+    /// Installed, or required (the test command installs it and sets MERIDIAN_REQUIRE_BROWSER=1).
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: python) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_BROWSER"] == "1"
+    }
+}
+
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && MapLibreNative.available,
+                "needs the default data and MapLibre Native (bash scripts/clients.sh)"))
+struct MapLibreNativeTests {
+
+    /// The best overlay, within ±`reach` px, of two images' masks of one colour: intersection over union and the shift.
+    static func overlay(_ a: [UInt32], _ b: [UInt32], width w: Int, height h: Int, colour: [Int], reach: Int = 4) -> (iou: Double, dx: Int, dy: Int) {
+        func mask(_ p: [UInt32]) -> [Bool] {
+            p.map { abs(Int($0 >> 16 & 0xFF) - colour[0]) <= 6 && abs(Int($0 >> 8 & 0xFF) - colour[1]) <= 6 && abs(Int($0 & 0xFF) - colour[2]) <= 6 }
+        }
+        let (ma, mb) = (mask(a), mask(b))
+        var best = (iou: -1.0, dx: 0, dy: 0)
+        for dy in -reach...reach {
+            for dx in -reach...reach {
+                var inter = 0, union = 0
+                for y in stride(from: 8, to: h - 24, by: 2) {
+                    for x in stride(from: 8, to: w - 8, by: 2) {
+                        let p = ma[y * w + x], q = mb[(y + dy) * w + x + dx]
+                        inter += p && q ? 1 : 0
+                        union += p || q ? 1 : 0
+                    }
+                }
+                let iou = union == 0 ? 0 : Double(inter) / Double(union)
+                if iou > best.iou { best = (iou, dx, dy) }
+            }
+        }
+        return best
+    }
+
+    @Test("MapLibre Native renders /style.json over HTTP without an error, and its flat, pitched and world views overlay Meridian's")
+    func native() async throws {
+        let prefix = Browser.root.appendingPathComponent(".build/maplibre-native").path
+        let views = String(decoding: try JSONEncoder().encode(MapLibreTests.views), as: UTF8.self)
+        try await HeavyClients.shared.run { try await withLiveServer { base in
+            let result = try await runProcess(MapLibreNative.python, [Browser.root.appendingPathComponent("Tests/Browser/native_render.py").path, base, prefix, views],
+                                              environment: ["EGL_PLATFORM": "surfaceless"])
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]], "\(result.err.suffix(1500))")
+            #expect(report.count == MapLibreTests.views.count)
+            for (view, rendered) in zip(MapLibreTests.views, report) {
+                #expect(rendered["error"] == nil, "\(view.name): \(rendered["error"] ?? "")")
+                guard let shot = rendered["shot"] as? String, let native = decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: shot)))) else {
+                    Issue.record("\(view.name): no image"); continue
+                }
+                let meridian = try #require(decodePNG(Array(try await get(base + view.meridian).body)))
+                #expect(native.width == 800 && native.height == 600 && meridian.width == 800)
+                let best = Self.overlay(native.pixels, meridian.pixels, width: 800, height: 600, colour: view.colour)
+                #expect(abs(best.dx) <= 2 && abs(best.dy) <= 2 && best.iou >= 0.6, "\(view.name): \(best)")
+            }
+        } }
+    }
+}
