@@ -92,7 +92,7 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianData", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianStyle", "MeridianTiles", "MeridianTestSupport",
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),

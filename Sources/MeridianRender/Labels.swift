@@ -38,6 +38,7 @@ struct LabelPlacer {
 
     /// Candidates from a symbol layer's point features, on screen and in front of the eye, each
     /// text once. Priority: the layer's `symbol-sort-key` (lower first); without one, tile order.
+    /// Layers are placed from the last to the first (``StyledLayers``), as MapLibre does.
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, order: Int) -> [Candidate] {
         let zoom = ground.viewport.camera.zoom

@@ -42,7 +42,7 @@ struct StyledLayers {
     }
 
     /// Draws every layer; returns the label candidates of the symbol layers (point labels in
-    /// priority order, and labels along lines). `check` runs before each layer (with its id)
+    /// placement order: later symbol layers first, as in MapLibre; and labels along lines). `check` runs before each layer (with its id)
     /// and may throw to abandon the drawing.
     func draw(extrude: Bool, check: (String) throws -> Void = { _ in }) rethrows -> (points: [LabelPlacer.Candidate], lines: [LineLabels.Candidate]) {
         var labels: [LabelPlacer.Candidate] = []
@@ -85,7 +85,9 @@ struct StyledLayers {
                 RasterTiles(ground: ground, canvas: canvas).draw(images[layer.source ?? ""] ?? [], opacity: opacity)
             }
         }
-        return (labels.sorted { ($0.layerOrder, -$0.priority, $0.text) < ($1.layerOrder, -$1.priority, $1.text) },
+        // As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
+        // `symbol-sort-key` first (so one style draws the same labels in both).
+        return (labels.sorted { (-$0.layerOrder, -$0.priority, $0.text) < (-$1.layerOrder, -$1.priority, $1.text) },
                 lineLabels.sorted { $0.length != $1.length ? $0.length > $1.length : $0.text < $1.text })
     }
 

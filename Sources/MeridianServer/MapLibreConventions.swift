@@ -6,7 +6,8 @@ import MeridianRender
 /// `minzoom`, `maxzoom` (never below 0), and the stops of `interpolate` and `step` expressions
 /// (and of legacy zoom functions) whose input is `["zoom"]`. Widths and sizes stay as they are
 /// (points and pixels agree at the same scale). Symbol layers get the `text-font` of the face
-/// Meridian draws them with (``GlyphRanges/fonts``: bold from 13 pt for point labels).
+/// Meridian draws them with (``GlyphRanges/fonts``: bold from 13 pt for point labels), and
+/// point labels that are not centred the dot Meridian draws beside them (``Sprite``).
 enum MapLibreConventions {
     /// One layer of the style, converted.
     static func layer(_ layer: [String: Any]) -> [String: Any] {
@@ -18,7 +19,18 @@ enum MapLibreConventions {
         }
         if layer["type"] as? String == "symbol" {
             var layout = out["layout"] as? [String: Any] ?? [:]
-            if layout["text-font"] == nil { layout["text-font"] = font(size: layout["text-size"], line: layout["symbol-placement"] as? String == "line") }
+            let line = layout["symbol-placement"] as? String == "line"
+            if layout["text-font"] == nil { layout["text-font"] = font(size: layout["text-size"], line: line) }
+            // A point label that is not centred is Meridian's dot with the text to its right
+            // (the text starts 5.5 pt from the point: half an em of 11 pt), the dot in the text's colour.
+            if !line, layout["text-anchor"] as? String != "center", layout["icon-image"] == nil {
+                layout["icon-image"] = "dot"
+                layout["text-anchor"] = "left"
+                layout["text-offset"] = [0.5, 0]
+                var paint = out["paint"] as? [String: Any] ?? [:]
+                paint["icon-color"] = paint["text-color"] ?? "#333333"
+                out["paint"] = paint
+            }
             out["layout"] = layout
         }
         return out

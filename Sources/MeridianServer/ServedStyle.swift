@@ -51,6 +51,7 @@ enum ServedStyle {
         }
         root["sources"] = served
         root["glyphs"] = base + "/fonts/{fontstack}/{range}.pbf"
+        root["sprite"] = base + "/sprite"
         root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }.map(MapLibreConventions.layer)
         return [UInt8](try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
     }

@@ -58,6 +58,24 @@ extension MeridianServer {
                 return deliver(bytes, type: "application/x-protobuf", etag: etag(key, service), request: request, service: service)
             }
         }
+        // The sprite (``Sprite``): its index and image at pixel ratios 1 and 2.
+        for ratio in [1, 2] {
+            let suffix = ratio == 1 ? "" : "@2x"
+            router.get("/sprite\(suffix).json") { request, _ in
+                await respond(request) { () throws(RequestError) -> Response in
+                    let sheet: (png: [UInt8], json: String)
+                    do { sheet = try Sprite.sheet(pixelRatio: ratio) } catch { throw RequestError("sprite", "\(error)", status: 500) }
+                    return deliver(Array(sheet.json.utf8), type: "application/json", etag: etag("sprite-json|\(ratio)", service), request: request, service: service)
+                }
+            }
+            router.get("/sprite\(suffix).png") { request, _ in
+                await respond(request) { () throws(RequestError) -> Response in
+                    let sheet: (png: [UInt8], json: String)
+                    do { sheet = try Sprite.sheet(pixelRatio: ratio) } catch { throw RequestError("sprite", "\(error)", status: 500) }
+                    return deliver(sheet.png, type: "image/png", etag: etag("sprite-png|\(ratio)", service), request: request, service: service)
+                }
+            }
+        }
         router.get("/tiles.json") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
                 let (url, shared) = try base(request, context), (name, info) = try primary()

@@ -63,15 +63,15 @@ extension DefaultStyles {
                                                         ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
-        { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
-          "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],
-                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
-        \#(capitals(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } }
+          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+        \#(capitals(text: text, halo: halo))
+        { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
+          "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],
+                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
+          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } }
         """#
     }
 }

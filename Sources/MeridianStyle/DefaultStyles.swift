@@ -71,24 +71,24 @@ public enum DefaultStyles {
           "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
           "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF" } },
-        { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
-          "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
-          "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
-          "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF" } },
-        { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
-          "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
-          "layout": { "text-field": \#(name), "text-size": 10 },
-          "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF" } },
+        { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
+          "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
+          "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
+    """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center",
                       "text-size": ["step", ["get", "population"], 11, 30000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)" } },
-    """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
-        { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-          "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
-                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } }
+        { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+          "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
+          "layout": { "text-field": \#(name), "text-size": 10 },
+          "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF" } },
+        { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+          "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
+          "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
+          "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF" } }
       ]
     }
     """#

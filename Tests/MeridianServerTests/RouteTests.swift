@@ -70,6 +70,8 @@ struct RouteTests {
             let glyphs = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")
             #expect(glyphs.status == 200 && glyphs.headers["content-type"] == "application/x-protobuf" && glyphs.body.count > 10_000)
             #expect(try await get(base + "/fonts/DejaVu%20Sans%20Book/1-256.pbf").status == 404)
+            #expect((json["sprite"] as? String)?.hasSuffix("/sprite") == true)
+            for path in ["/sprite.json", "/sprite@2x.json", "/sprite.png", "/sprite@2x.png"] { #expect(try await get(base + path).status == 200, "\(path)") }
             let layers = try #require(json["layers"] as? [[String: Any]])
             #expect(layers.allSatisfy { $0["source"] == nil || sources[$0["source"] as? String ?? ""] != nil } && layers.count > 10)
             let health = try await get(base + "/health")
