@@ -13,27 +13,22 @@ enum TileStats {
 
     /// Feature counts by layer and geometry type over the tiles read.
     static func count(_ path: String) throws(DataError) -> [String: [VectorTile.GeometryType: Int]] {
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let db else {
-            sqlite3_close_v2(db)
-            throw .io(path: path, reason: "cannot open the MBTiles file to count its geometry")
-        }
-        defer { sqlite3_close_v2(db) }
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        let sql = "SELECT tile_data FROM tiles WHERE rowid % max(1, (SELECT count(*) FROM tiles) / \(maxTiles)) = 0 LIMIT \(maxTiles)"
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw .io(path: path, reason: String(cString: sqlite3_errmsg(db))) }
-        var counts: [String: [VectorTile.GeometryType: Int]] = [:]
-        while sqlite3_step(statement) == SQLITE_ROW {
-            let n = Int(sqlite3_column_bytes(statement, 0))
-            guard n > 0, let blob = sqlite3_column_blob(statement, 0) else { continue }
-            let bytes = [UInt8](UnsafeRawBufferPointer(start: blob, count: n))
-            guard let tile = try? VectorTileDecoder.decode(compressed: bytes) else { continue }
-            for layer in tile.layers {
-                for feature in layer.features { counts[layer.name, default: [:]][feature.type, default: 0] += 1 }
+        try MetadataWriter.withDatabase(path, SQLITE_OPEN_READONLY, to: "count its geometry") { db throws(DataError) in
+            var statement: OpaquePointer?
+            defer { sqlite3_finalize(statement) }
+            let sql = "SELECT tile_data FROM tiles WHERE rowid % max(1, (SELECT count(*) FROM tiles) / \(maxTiles)) = 0 LIMIT \(maxTiles)"
+            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw .io(path: path, reason: String(cString: sqlite3_errmsg(db))) }
+            var counts: [String: [VectorTile.GeometryType: Int]] = [:]
+            while sqlite3_step(statement) == SQLITE_ROW {
+                let n = Int(sqlite3_column_bytes(statement, 0))
+                guard n > 0, let blob = sqlite3_column_blob(statement, 0),
+                      let tile = try? VectorTileDecoder.decode(compressed: [UInt8](UnsafeRawBufferPointer(start: blob, count: n))) else { continue }
+                for layer in tile.layers {
+                    for feature in layer.features { counts[layer.name, default: [:]][feature.type, default: 0] += 1 }
+                }
             }
+            return counts
         }
-        return counts
     }
 
     /// The file's `json` metadata with `tilestats` added (its `vector_layers` kept).

@@ -7,10 +7,13 @@ import CCairo
 enum Fonts {
     static let directory = "/usr/share/fonts/truetype/dejavu/"
 
-    nonisolated(unsafe) static let library: OpaquePointer? = {
+    nonisolated(unsafe) static let library: OpaquePointer? = newLibrary()
+
+    /// A FreeType library of its own (a library and its faces are used by one thread at a time).
+    static func newLibrary() -> OpaquePointer? {
         var library: FT_Library?
         return FT_Init_FreeType(&library) == 0 ? library : nil
-    }()
+    }
     nonisolated(unsafe) static let regular: OpaquePointer? = face("DejaVuSans.ttf")
     nonisolated(unsafe) static let bold: OpaquePointer? = face("DejaVuSans-Bold.ttf")
 

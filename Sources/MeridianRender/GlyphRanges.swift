@@ -67,10 +67,7 @@ public enum GlyphRanges {
 
     /// A FreeType library of its own (Cairo's faces use ``Fonts/library`` on other threads), used under ``lock``.
     static let lock = NSLock()
-    nonisolated(unsafe) static let library: OpaquePointer? = {
-        var library: FT_Library?
-        return FT_Init_FreeType(&library) == 0 ? library : nil
-    }()
+    nonisolated(unsafe) static let library: OpaquePointer? = Fonts.newLibrary()
 
     /// One glyph message, or nil when the font has no glyph for the code point.
     static func glyph(_ face: FT_Face, codepoint: Int) -> [UInt8]? {

@@ -35,26 +35,24 @@ extension MapService {
         if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
         let meta = Self.metatile(of: id), n = Double(1 << id.z), half = Double(meta.side) / 2
         let centre = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
-        let style = styles[mapType]!
+        let viewport: Viewport
         do {
             let camera = try CameraPosition(target: centre, zoom: Double(id.z))
-            let viewport = try Viewport(camera: camera, size: ScreenSize(width: 256 * Double(meta.side), height: 256 * Double(meta.side)))
-            let pixels = 256 * scale
+            viewport = try Viewport(camera: camera, size: ScreenSize(width: 256 * Double(meta.side), height: 256 * Double(meta.side)))
+        } catch { throw RequestError("tile", "\(error)", status: 500) }
+        let pixels = 256 * scale
+        return try drawing(mapType, credit: false, deadline: deadline, what: "tile") { renderer, sources, cache in
+            let image = try renderer.draw(viewport, sources: sources, scale: Double(scale), cache: cache)
             var wanted: [UInt8] = []
-            try withWorker { worker in
-                var renderer = MapRenderer(style: style, attribution: "")
-                renderer.deadline = deadline
-                let image = try renderer.draw(viewport, sources: try worker.sources(for: mapType, style: style), scale: Double(scale), cache: worker.cache)
-                for j in 0..<meta.side {
-                    for i in 0..<meta.side {
-                        let png = try image.png(x: i * pixels, y: j * pixels, width: pixels, height: pixels)
-                        responses.withLockedValue { $0.insert(png, for: key(meta.x + i, meta.y + j)) }
-                        if meta.x + i == id.x && meta.y + j == id.y { wanted = png }
-                    }
+            for j in 0..<meta.side {
+                for i in 0..<meta.side {
+                    let png = try image.png(x: i * pixels, y: j * pixels, width: pixels, height: pixels)
+                    responses.withLockedValue { $0.insert(png, for: key(meta.x + i, meta.y + j)) }
+                    if meta.x + i == id.x && meta.y + j == id.y { wanted = png }
                 }
             }
             return wanted
-        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let error as RequestError { throw error } catch { throw RequestError("tile", "\(error)", status: 500) }
+        }
     }
 
     /// A vector tile of one of the normal style's vector sources: its tilesets' tiles at this

@@ -132,15 +132,27 @@ public final class MapService: Sendable {
     /// - Throws: ``RequestError`` (500) when drawing fails; 503 when it passed `deadline`.
     func draw(mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
               deadline: Date? = nil) throws(RequestError) -> [UInt8] {
+        try drawing(mapType, credit: credit, deadline: deadline) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache).png
+        }
+    }
+
+    /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless
+    /// `credit`, abandoned at `deadline`), its open sources and its tile cache.
+    /// - Throws: ``RequestError``: 503 when the drawing passed `deadline`, else 500 naming `what`.
+    func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Date?, what: String = "map",
+                    _ body: (MapRenderer, MapSources, RenderCache) throws -> T) throws(RequestError) -> T {
         let style = styles[mapType]!
         do {
             return try withWorker { worker in
                 var renderer = MapRenderer(style: style)
                 if !credit { renderer.attribution = "" }
                 renderer.deadline = deadline
-                return try renderer.render(viewport, sources: try worker.sources(for: mapType, style: style), overlays: overlays, scale: scale, cache: worker.cache).png
+                return try body(renderer, try worker.sources(for: mapType, style: style), worker.cache)
             }
-        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch { throw RequestError("map", "drawing failed: \(error)", status: 500) }
+        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch {
+            throw RequestError(what, "drawing failed: \(error)", status: 500)
+        }
     }
 
     /// The 503 of a drawing abandoned at its deadline (counted in `meridian_drawings_abandoned_total`).

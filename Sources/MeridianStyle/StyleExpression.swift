@@ -71,6 +71,12 @@ public indirect enum StyleExpression: Hashable, Sendable {
             guard i < args.count else { throw StyleError("\"\(op)\" needs at least \(i + 1) arguments") }
             return try node(args[i], colors: colors)
         }
+        /// Every argument compiled (the operands of `all`, `coalesce`, arithmetic…).
+        func every(colors: Bool = false) throws(StyleError) -> [StyleExpression] {
+            var out: [StyleExpression] = []
+            for a in args { out.append(try node(a, colors: colors)) }
+            return out
+        }
         func key(_ i: Int) throws(StyleError) -> String {
             guard i < args.count, let k = args[i].string else { throw StyleError("\"\(op)\" needs a property name") }
             return k
@@ -116,19 +122,13 @@ public indirect enum StyleExpression: Hashable, Sendable {
             var branches: [(StyleExpression, StyleExpression)] = []
             for i in stride(from: 0, to: args.count - 1, by: 2) { branches.append((try node(args[i]), try node(args[i + 1], colors: colors))) }
             return .caseOf(branches: branches, fallback: try node(args[args.count - 1], colors: colors))
-        case "coalesce":
-            var out: [StyleExpression] = []
-            for a in args { out.append(try node(a, colors: colors)) }
-            return .coalesce(out)
+        case "coalesce": return .coalesce(try every(colors: colors))
         case "==", "!=", "<", "<=", ">", ">=":
             guard args.count == 2 else { throw StyleError("\"\(op)\" needs two arguments") }
             // Legacy filter form: a bare key on the left.
             let left: StyleExpression = if let k = args[0].string { .get(k) } else { try node(args[0]) }
             return .compare(op, left, try node(args[1]))
-        case "all", "any":
-            var out: [StyleExpression] = []
-            for a in args { out.append(try node(a)) }
-            return op == "all" ? .all(out) : .any(out)
+        case "all", "any": return op == "all" ? .all(try every()) : .any(try every())
         case "!": return .not(try arg(0))
         case "in":
             // Expression form: ["in", needle, haystack] with the haystack a literal array;
@@ -143,14 +143,10 @@ public indirect enum StyleExpression: Hashable, Sendable {
             guard !args.isEmpty, op == "+" || op == "*" || args.count == 2 || (op == "-" && args.count == 1) else {
                 throw StyleError("\"\(op)\" has the wrong number of arguments")
             }
-            var out: [StyleExpression] = []
-            for a in args { out.append(try node(a)) }
-            return .arithmetic(op, out)
+            return .arithmetic(op, try every())
         case "to-number":
             guard !args.isEmpty else { throw StyleError("to-number needs at least one argument") }
-            var out: [StyleExpression] = []
-            for a in args { out.append(try node(a, colors: colors)) }
-            return .toNumber(out)
+            return .toNumber(try every(colors: colors))
         case "to-string": return .toString(try arg(0))
         default: throw StyleError("unknown expression \"\(op)\"")
         }

@@ -6,41 +6,14 @@ input-to-frame latencies the page measured. The Swift test (MeridianServerTests)
 
 Usage: viewer_cdp.py URL SCREENSHOT.png
 """
-import base64, itertools, json, subprocess, sys, tempfile, time, urllib.request
-import websocket
+import base64, json, sys, time
+from cdp import Chromium
 
 URL, SHOT = sys.argv[1], sys.argv[2]
-PORT = 9300 + int(time.time() * 1000) % 500
-profile = tempfile.mkdtemp(prefix="meridian-chrome-")
-proc = subprocess.Popen(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                         f"--remote-debugging-port={PORT}", "--remote-debugging-address=127.0.0.1",
-                         f"--user-data-dir={profile}", "--window-size=1100,700", "about:blank"],
-                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+browser = Chromium(["--disable-gpu"], "1100,700", 9300)
+cdp, js = browser.cdp, browser.js
 out = {"steps": []}
 try:
-    targets = None
-    for _ in range(200):
-        try:
-            targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{PORT}/json/list", timeout=1)); break
-        except OSError:
-            time.sleep(0.1)
-    page = next(t for t in targets if t["type"] == "page")
-    ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
-    ids = itertools.count(1)
-
-    def cdp(method, **params):
-        i = next(ids)
-        ws.send(json.dumps({"id": i, "method": method, "params": params}))
-        while True:
-            msg = json.loads(ws.recv())
-            if msg.get("id") == i:
-                if "error" in msg:
-                    raise RuntimeError(msg["error"])
-                return msg.get("result", {})
-
-    def js(expr):
-        return cdp("Runtime.evaluate", expression=expr, returnByValue=True, awaitPromise=True)["result"].get("value")
-
     def mouse(type_, x, y, button="left", buttons=1, modifiers=0, clicks=1):
         cdp("Input.dispatchMouseEvent", type=type_, x=x, y=y, button=button, buttons=buttons, clickCount=clicks, modifiers=modifiers)
 
@@ -113,8 +86,6 @@ try:
     out["panel"] = js("document.getElementById('zoom').textContent")
     shot = cdp("Page.captureScreenshot", format="png")
     open(SHOT, "wb").write(base64.b64decode(shot["data"]))
-    ws.close()
 finally:
-    proc.terminate()
-    proc.wait(10)
+    browser.close()
 print(json.dumps(out))

@@ -149,17 +149,11 @@ struct ClientHTTPTests {
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.isExecutableFile(atPath: "/usr/bin/ogrinfo"),
                 "needs the default data and GDAL (gdal-bin)"))
 struct GDALTests {
-    /// Runs a GDAL tool; its standard output and error.
-    static func run(_ tool: String, _ arguments: [String]) async throws -> (out: String, err: String) {
-        let result = try await runProcess("/usr/bin/" + tool, arguments)
-        return (result.out, result.err)
-    }
-
     @Test("ogrinfo and ogr2ogr read /tiles/14 as an MVT tileset: layers typed from tilestats, features, no warning")
     func ogr() async throws {
         try await HeavyClients.shared.run { try await withLiveServer { base in
             let url = "MVT:/vsicurl/\(base)/tiles/14"
-            let info = try await Self.run("ogrinfo", ["-ro", "-so", url, "building", "transportation"])
+            let info = try await runProcess("/usr/bin/ogrinfo", ["-ro", "-so", url, "building", "transportation"])
             /// The `Geometry:` line of a layer's block in ogrinfo's summary.
             func geometry(_ layer: String) -> String? {
                 info.out.components(separatedBy: "Layer name: ").first { $0.hasPrefix(layer + "\n") }?
@@ -170,7 +164,7 @@ struct GDALTests {
             #expect(geometry("transportation") == "Unknown (any)")
             let count = info.out.components(separatedBy: "Feature Count: ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
             #expect(count.count == 2 && count.allSatisfy { $0 > 100 }, "\(count)")
-            let landuse = try await Self.run("ogr2ogr", ["-f", "GeoJSON", "/vsistdout/", url, "landuse"])
+            let landuse = try await runProcess("/usr/bin/ogr2ogr", ["-f", "GeoJSON", "/vsistdout/", url, "landuse"])
             let json = try JSONSerialization.jsonObject(with: Data(landuse.out.utf8)) as? [String: Any]
             #expect(((json?["features"] as? [Any])?.count ?? 0) > 10 && landuse.err.isEmpty, "\(landuse.err.prefix(400))")
         } }
