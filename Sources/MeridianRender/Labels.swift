@@ -17,7 +17,8 @@ public struct PlacedLabel: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(text); hasher.combine(anchor) }
 }
 
-/// Point labels (symbol layers): upright, never overlapping one another or the credit line, the
+/// Point labels (symbol layers): upright, never overlapping one another, never drawn over the
+/// credit line, placed in a ``LabelArea`` (beyond the view's edges for a flat camera), the
 /// most important first, each drawn at most once however many tiles carry it, and a text
 /// repeated by several features (building parts, a POI inside its building) at most once
 /// within ``repeatDistance``. Under tilt, nothing is labelled deeper than ``maximumDepth``
@@ -36,7 +37,7 @@ struct LabelPlacer {
         let centered: Bool
     }
 
-    /// Candidates from a symbol layer's point features, on screen and in front of the eye, each
+    /// Candidates from a symbol layer's point features in front of the eye, each
     /// text once. Priority: the layer's `symbol-sort-key` (lower first); without one, tile order.
     /// Layers are placed from the last to the first (``StyledLayers``), as MapLibre does.
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
@@ -83,24 +84,25 @@ struct LabelPlacer {
         return VectorTile.Point(x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
     }
 
-    /// Places and draws the candidates; boxes in `taken` (the credit line, labels already set)
-    /// stay free, and each placed label's box is added to it.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, taken: inout [(Double, Double, Double, Double)]) -> [PlacedLabel] {
+    /// Places the candidates in `area` and draws those it shows; boxes in `taken` (labels
+    /// already set) stay free, and each placed label's box is added to it, drawn or not.
+    /// Returns the drawn labels.
+    static func place(_ candidates: [Candidate], on canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
         var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            // A label's box holds its anchor, and boxes must lie on screen: cull before measuring.
-            guard c.anchor.x >= 0, c.anchor.y >= 0, c.anchor.x <= size.width, c.anchor.y <= size.height else { continue }
+            // Anchors must lie in the region: cull before measuring.
+            guard area.holds(c.anchor) else { continue }
             if anchors[c.text, default: []].contains(where: { ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance * repeatDistance }) {
                 continue
             }
             let m = canvas.measure(c.text, size: c.size, bold: c.bold)
             let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3
             let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding, baseline + m.height * 0.2 + padding)
-            guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
-                  !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
+            guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
             taken.append(box)
             anchors[c.text, default: []].append(c.anchor)
+            guard area.shows(box) else { continue }
             if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
             canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))

@@ -4,21 +4,38 @@ import MeridianStyle
 import MeridianTiles
 import RealModule
 
-/// Labels along lines (`symbol-placement: line`, e.g. street names): each name set once along
-/// the longest straight stretch of its line that holds it, turned with the line but kept upright
-/// (never upside down), sharing the collision boxes of the point labels.
+/// Labels along lines (`symbol-placement: line`, e.g. street names): set along straight
+/// stretches of their lines, turned with the line but kept upright (never upside down), at
+/// least ``repeatDistance`` apart for one name, sharing the collision boxes of the point labels.
+///
+/// Where a label may go does not depend on the view: anchors lie where a line crosses a grid
+/// fixed on the ground (every ``spacing`` points at the camera's zoom), and an anchor is judged
+/// by the line within reach of it alone (straight for half the text and a little more each
+/// side), so every view of the same ground offers the same candidates (``LabelArea``).
 enum LineLabels {
-    struct Candidate { let text: String, center: ScreenPoint, angle: Double, length: Double, size: Double, color: RGBA, halo: RGBA }
+    struct Candidate {
+        let text: String, center: ScreenPoint, angle: Double
+        /// 2 when the line runs straight well beyond the text (``roomy`` points more each side), else 1.
+        let room: Int
+        /// The coarsest grid the anchor lies on (``Anchor/level``).
+        let level: Int
+        let size: Double, color: RGBA, halo: RGBA
+    }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
     static let repeatDistance = 250.0
+    /// Points between the ground-fixed grid lines whose crossings with a line are its anchors.
+    static let spacing = 32.0
+    /// Points of straight line beyond the text on each side that make an anchor preferred.
+    static let roomy = 40.0
 
     /// Candidates from a symbol layer's lines: the pieces of each name (a street comes as many
-    /// ways, cut again at tile edges) are joined end to end first, then each joined line offers
-    /// its longest nearly straight run that holds the text.
+    /// ways, cut again at tile edges) are joined end to end in world points, then every anchor
+    /// in `area`'s region where the line runs straight for the text offers a candidate centred
+    /// on it. Placement order: roomy anchors first, then by text and position (a total order).
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
-                           _ ground: GroundGeometry, _ canvas: Canvas) -> [Candidate] {
-        let zoom = ground.viewport.camera.zoom
+                           _ ground: GroundGeometry, _ canvas: Canvas, area: LabelArea) -> [Candidate] {
+        let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
         struct Name { var parts: [[ScreenPoint]] = []; var size = 11.0; var color = RGBA(0.2, 0.2, 0.2); var halo = RGBA(1, 1, 1, 0.9) }
         var names: [String: Name] = [:]
         var order: [String] = []
@@ -30,46 +47,130 @@ enum LineLabels {
                                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? RGBA(0.2, 0.2, 0.2),
                                    halo: layer.color("text-halo-color", p, zoom: zoom) ?? RGBA(1, 1, 1, 0.9))
             }
-            names[text]!.parts += f.geometry.flatMap { ground.line(ground.world($0, tile: id, extent: extent)) }
+            // World points at the camera's zoom (points on the ground, before the camera).
+            names[text]!.parts += f.geometry.map { ground.world($0, tile: id, extent: extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) } }
         }
         var out: [Candidate] = []
-        let size = ground.viewport.size
         for text in order {
             let name = names[text]!
-            // Off-screen lines carry no label: skip them before measuring.
-            guard name.parts.contains(where: { $0.contains { $0.x >= 0 && $0.y >= 0 && $0.x <= size.width && $0.y <= size.height } }) else { continue }
-            let width = canvas.measure(text, size: name.size).width + 8
+            var halfWidth: Double?   // measured at the first anchor in the region
             for line in joined(name.parts) {
-                var best: (length: Double, a: ScreenPoint, b: ScreenPoint)?
-                for (a, b) in straightRuns(line) {
-                    let length = (b - a).length
-                    if length >= width, length > (best?.length ?? 0) { best = (length, a, b) }
+                for anchor in anchors(line) {
+                    let world = MercatorPoint(x: anchor.point.x / scale, y: anchor.point.y / scale)
+                    let depth = viewport.depthRatio(forWorld: world)
+                    guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
+                          let center = viewport.point(forWorld: world), area.holds(center) else { continue }
+                    let half = halfWidth ?? canvas.measure(text, size: name.size).width / 2 + 4
+                    halfWidth = half
+                    // Reach in world points: farther ground is smaller on screen by `depth`.
+                    guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
+                          let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
+                          let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else { continue }
+                    let room = stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
+                    var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
+                    if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+                    out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color, halo: name.halo))
                 }
-                guard let best else { continue }
-                var angle = Double.atan2(y: best.b.y - best.a.y, x: best.b.x - best.a.x)
-                if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
-                out.append(Candidate(text: text, center: ScreenPoint(x: (best.a.x + best.b.x) / 2, y: (best.a.y + best.b.y) / 2), angle: angle,
-                                     length: best.length, size: name.size, color: name.color, halo: name.halo))
             }
         }
-        // Longest stretches first: the clearest place for each name.
-        return out.sorted { $0.length != $1.length ? $0.length > $1.length : ($0.text, $0.center.x) < ($1.text, $1.center.x) }
+        return out.sorted(by: isPlacedBefore)
     }
 
-    /// Lines joined where one ends within half a point of where another starts or ends.
+    /// Placement order: roomy anchors first, then anchors on coarser grids, then by text and
+    /// position (a total order, so the order never depends on the order tiles were read in).
+    /// Coarse grids first keep a long street's labels where the ground puts them: ordered by
+    /// position alone, each label ``repeatDistance`` after the previous one would chain from
+    /// wherever the view's first anchor happened to be.
+    static func isPlacedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
+        (-a.room, -a.level, a.text, a.center.y, a.center.x) < (-b.room, -b.level, b.text, b.center.y, b.center.x)
+    }
+
+    /// A point on a line: segment `index` (from point `index` to `index + 1`) at `point`, on a
+    /// grid line k·``spacing``; `level` is 3 when k is a multiple of 8 (every 256 points), 2 of 4,
+    /// 1 of 2, else 0.
+    struct Anchor {
+        let index: Int, point: ScreenPoint
+        var level = 0
+    }
+
+    /// Where a line (world points) crosses the grid lines x = k·``spacing`` (along its more
+    /// horizontal segments) or y = k·``spacing`` (along the more vertical ones): the same places
+    /// whatever part of the line a view holds. Anchors of one level on a straight line are then
+    /// at least 8 × ``spacing`` apart, more than ``repeatDistance``, so they never suppress one
+    /// another. A crossing at a vertex counts once.
+    static func anchors(_ line: [ScreenPoint]) -> [Anchor] {
+        var out: [Anchor] = []
+        for i in 0..<max(0, line.count - 1) {
+            let (p, q) = (line[i], line[i + 1])
+            let horizontal = abs(q.x - p.x) >= abs(q.y - p.y)
+            let (u0, u1) = horizontal ? (p.x, q.x) : (p.y, q.y)
+            guard u0 != u1 else { continue }
+            // Grid values in [min, max): a crossing at a shared vertex belongs to one segment.
+            var k = (min(u0, u1) / spacing).rounded(.up)
+            while k * spacing < max(u0, u1), out.count < 100_000 {
+                let t = (k * spacing - u0) / (u1 - u0)
+                let m = Int(k.truncatingRemainder(dividingBy: 8)), level = m == 0 ? 3 : m % 4 == 0 ? 2 : m % 2 == 0 ? 1 : 0
+                out.append(Anchor(index: i, point: ScreenPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t), level: level))
+                k += 1
+            }
+        }
+        return out
+    }
+
+    /// The chord of the line around an anchor, `reach` points along the line each way, when the
+    /// line runs straight there: every vertex within `tolerance` of the chord and every segment
+    /// turned less than ``maximumBend`` from it; nil when the line bends or ends within reach.
+    static func stretch(_ line: [ScreenPoint], at anchor: Anchor, reach: Double, tolerance: Double) -> (ScreenPoint, ScreenPoint)? {
+        func walk(_ step: Int) -> [ScreenPoint]? {
+            var points: [ScreenPoint] = [], from = anchor.point, left = reach
+            var next = step > 0 ? anchor.index + 1 : anchor.index
+            while next >= 0 && next < line.count {
+                let d = (line[next] - from).length
+                if d >= left {
+                    let t = left / d
+                    points.append(ScreenPoint(x: from.x + (line[next].x - from.x) * t, y: from.y + (line[next].y - from.y) * t))
+                    return points
+                }
+                points.append(line[next])
+                left -= d
+                from = line[next]
+                next += step
+            }
+            return nil
+        }
+        guard reach > 0, let ahead = walk(1), let behind = walk(-1), let a = behind.last, let b = ahead.last else { return nil }
+        let chord = b - a, length = chord.length
+        guard length > 0 else { return nil }
+        let path = behind.reversed() + [anchor.point] + ahead
+        for point in path where abs((point.x - a.x) * chord.dy - (point.y - a.y) * chord.dx) / length > tolerance { return nil }
+        let cosLimit = Double.cos(maximumBend * .pi / 180)
+        for (p, q) in zip(path, path.dropFirst()) {
+            let d = q - p, l = d.length
+            if l > 1e-9, (d.dx * chord.dx + d.dy * chord.dy) / (l * length) < cosLimit { return nil }
+        }
+        return (a, b)
+    }
+
+    /// Lines joined where one ends within half a point of where another starts or ends, and
+    /// no third line ends there: at a fork each branch stays a line of its own, so the joined
+    /// lines do not depend on the order the pieces come in.
     static func joined(_ parts: [[ScreenPoint]]) -> [[ScreenPoint]] {
         func meet(_ a: ScreenPoint, _ b: ScreenPoint) -> Bool { abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5 }
         var remaining = parts.filter { $0.count >= 2 }
+        let ends = remaining.flatMap { [$0.first!, $0.last!] }
+        // Where exactly two ends meet (one line on each side).
+        func joins(_ p: ScreenPoint) -> Bool { ends.lazy.filter { meet($0, p) }.prefix(3).count == 2 }
         var out: [[ScreenPoint]] = []
         while var line = remaining.popLast() {
             var grew = true
             while grew {
                 grew = false
+                let (head, tail) = (joins(line.first!), joins(line.last!))
                 for (i, p) in remaining.enumerated() {
-                    if meet(line.last!, p.first!) { line += p.dropFirst() }
-                    else if meet(line.last!, p.last!) { line += p.reversed().dropFirst() }
-                    else if meet(line.first!, p.last!) { line = p + line.dropFirst() }
-                    else if meet(line.first!, p.first!) { line = p.reversed() + line.dropFirst() }
+                    if tail && meet(line.last!, p.first!) { line += p.dropFirst() }
+                    else if tail && meet(line.last!, p.last!) { line += p.reversed().dropFirst() }
+                    else if head && meet(line.first!, p.last!) { line = p + line.dropFirst() }
+                    else if head && meet(line.first!, p.first!) { line = p.reversed() + line.dropFirst() }
                     else { continue }
                     remaining.remove(at: i)
                     grew = true
@@ -81,51 +182,26 @@ enum LineLabels {
         return out
     }
 
-    /// Most degrees a line may turn from the start of a run and still carry straight text.
+    /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
-    /// The nearly straight runs of a polyline, as their end points: consecutive segments stay in
-    /// one run while each turns less than ``maximumBend`` from the run's first segment and the
-    /// run's chord stays within 2 points of every vertex (so text set along the chord sits on
-    /// the street).
-    static func straightRuns(_ points: [ScreenPoint]) -> [(ScreenPoint, ScreenPoint)] {
-        guard points.count >= 2 else { return [] }
-        var runs: [(ScreenPoint, ScreenPoint)] = []
-        var start = 0
-        func direction(_ i: Int) -> Double { Double.atan2(y: points[i + 1].y - points[i].y, x: points[i + 1].x - points[i].x) }
-        func fits(_ from: Int, _ to: Int) -> Bool {
-            let a = points[from], b = points[to], d = b - a, len = d.length
-            guard len > 0 else { return true }
-            return (from...to).allSatisfy { abs((points[$0].x - a.x) * d.dy - (points[$0].y - a.y) * d.dx) / len <= 2 }
-        }
-        for i in 1..<points.count - 1 {
-            var turn = abs(direction(i) - direction(start)) * 180 / .pi
-            if turn > 180 { turn = 360 - turn }
-            if turn > maximumBend || !fits(start, i + 1) {
-                runs.append((points[start], points[i]))
-                start = i
-            }
-        }
-        runs.append((points[start], points[points.count - 1]))
-        return runs
-    }
-
-    /// Places and draws line labels that fit; `taken` holds the boxes already used.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, size: ScreenSize, taken: inout [(Double, Double, Double, Double)]) -> [PlacedLabel] {
+    /// Places the line labels that fit in `area` and draws those it shows; `taken` holds the
+    /// boxes already used. Returns the drawn labels.
+    static func place(_ candidates: [Candidate], on canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
+            guard area.holds(c.center), !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
             let m = canvas.measure(c.text, size: c.size)
             // The axis-aligned box around the turned text.
             let (hw, hh) = (m.width / 2 + 2, m.height / 2 + 1)
             let (cs, sn) = (abs(Double.cos(c.angle)), abs(Double.sin(c.angle)))
             let (ex, ey) = (hw * cs + hh * sn, hw * sn + hh * cs)
             let box = (c.center.x - ex, c.center.y - ey, c.center.x + ex, c.center.y + ey)
-            guard box.0 >= 0, box.1 >= 0, box.2 <= size.width, box.3 <= size.height,
-                  !taken.contains(where: { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }) else { continue }
+            guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
             taken.append(box)
             setAt[c.text, default: []].append(c.center)
+            guard area.shows(box) else { continue }
             canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.center, box: box))
         }

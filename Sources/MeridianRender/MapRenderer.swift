@@ -25,6 +25,13 @@ public struct MapRenderer {
     /// tilesets, layers, overlays, labels and encoding: a few milliseconds apart at most on the
     /// real data) with ``RenderError/deadlinePassed(_:)``; a server's per-request limit.
     public var deadline: Date?
+    /// Points beyond each edge of a flat view where labels are placed too (and tiles read for
+    /// them), so that a label near an edge is decided as in any other view of that ground
+    /// (``LabelArea``); 0 places labels in the view alone. Under tilt labels are placed in the view.
+    public var labelMargin = 512.0
+    /// Draws the placed labels that cross the image's edge, cut by it, as metatiles need (their
+    /// neighbours draw the rest); by default only labels wholly inside the image are drawn.
+    public var labelsAcrossEdges = false
 
     /// The shipped streets style (it parses: the tests check it).
     public static let streets = (try? Style(json: Data(DefaultStyles.streets.utf8)))!
@@ -93,46 +100,68 @@ public struct MapRenderer {
 
     /// The decoded tiles of a source covering the view, from each of its tilesets at that
     /// tileset's own zoom (through the cache when there is one), coarser in the distance under
-    /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``).
-    static func tiles(of source: TileSource, for viewport: Viewport, cache: RenderCache?) throws -> [(TileID, VectorTile)] {
-        var out: [(TileID, VectorTile)] = []
+    /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``); and with them the tiles covering
+    /// `labels` (the view widened by the label margin), each read once.
+    static func tiles(of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
+                      cache: RenderCache?) throws -> (view: [(TileID, VectorTile)], labels: [(TileID, VectorTile)]) {
+        var view: [(TileID, VectorTile)] = [], around: [(TileID, VectorTile)] = []
         for tileset in source.tilesets {
             guard let z = tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...14) else { continue }
-            for id in try coverByDepth(viewport, zoom: z, tileset: tileset) {
-                if let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) { out.append((id, tile)) }
+            // Tiles carry their neighbours' edges in a buffer (up to 1/64 of a tile in common
+            // tilesets), drawn where two tiles overlap: a flat view takes every tile whose buffer
+            // reaches it, so each pixel is drawn from the same tiles in every view of it.
+            let reach = try widened(viewport, by: 4 * Double.exp2(viewport.camera.zoom - Double(z))) ?? viewport
+            let inView = try coverByDepth(reach, zoom: z, tileset: tileset), drawn = Set(inView)
+            let wider = try labels.map { try coverByDepth($0, zoom: z, tileset: tileset) } ?? []
+            for id in inView + wider.filter({ !drawn.contains($0) }) {
+                guard let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) else { continue }
+                around.append((id, tile))
+                if drawn.contains(id) { view.append((id, tile)) }
             }
         }
-        return out
+        return (view, around)
+    }
+
+    /// The view widened by `margin` points on every side: for a flat camera exactly the ground
+    /// around it (nil under tilt or without a margin).
+    static func widened(_ viewport: Viewport, by margin: Double) throws -> Viewport? {
+        guard margin > 0, viewport.camera.tilt == 0 else { return nil }
+        let p = viewport.padding, size = viewport.size
+        return try Viewport(camera: viewport.camera, size: ScreenSize(width: size.width + 2 * margin, height: size.height + 2 * margin),
+                            padding: EdgeInsets(top: p.top + margin, left: p.left + margin, bottom: p.bottom + margin, right: p.right + margin))
     }
 
     func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
         let ground = GroundGeometry(viewport: viewport)
-        var tiles: [String: [(TileID, VectorTile)]] = [:]
+        var tiles: [String: [(TileID, VectorTile)]] = [:], labelTiles = tiles
         var images: [String: [(TileID, RasterImage)]] = [:]
+        let wider = try Self.widened(viewport, by: labelMargin)
         for (name, described) in style.sources {
             guard let source = sources.sources[name] else { continue }
             try check("reading source \(name)")
             switch described.kind {
-            case .vector: tiles[name] = try Self.tiles(of: source, for: viewport, cache: cache)
+            case .vector: (tiles[name], labelTiles[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
             case .raster: images[name] = try RasterTiles.tiles(of: source, for: viewport, cache: cache)
             }
         }
         let extrude = viewport.camera.tilt > 0 && viewport.camera.zoom >= extrusionMinZoom
-        let candidates = try StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, images: images)
+        // The credit line is measured first: labels are not drawn over it.
+        let attribution = self.attribution ?? sources.attribution(for: style)
+        let full = canvas.measure(attribution, size: 10).width
+        // 10 pt, smaller in a view too narrow for it (never below 5 pt).
+        let creditSize = max(5, min(10, 10 * (viewport.size.width - 8) / max(full, 1)))
+        let credit = canvas.measure(attribution, size: creditSize)
+        let right = viewport.size.width - 4, baseline = viewport.size.height - 5
+        let area = LabelArea(viewport, margin: labelMargin, hidden: attribution.isEmpty ? [] : [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)],
+                             acrossEdges: labelsAcrossEdges)
+        let candidates = try StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, labelTiles: labelTiles, labelArea: area, images: images)
             .draw(extrude: extrude, check: { try check("layer \($0)") })
         try check("overlays")
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)
         try check("labels")
-        // The credit line first, so labels keep clear of it.
-        // 10 pt, smaller in a view too narrow for it (never below 5 pt).
-        let attribution = self.attribution ?? sources.attribution(for: style)
-        let full = canvas.measure(attribution, size: 10).width
-        let creditSize = max(5, min(10, 10 * (viewport.size.width - 8) / max(full, 1)))
-        let credit = canvas.measure(attribution, size: creditSize)
-        let right = viewport.size.width - 4, baseline = viewport.size.height - 5
         canvas.text(attribution, rightAt: right, baseline: baseline, size: creditSize, RGBA(hex: 0x333333), halo: RGBA(1, 1, 1, 0.8))
-        var taken = [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)]
-        let points = LabelPlacer.place(candidates.points, on: canvas, size: viewport.size, taken: &taken)
-        return points + LineLabels.place(candidates.lines, on: canvas, size: viewport.size, taken: &taken)
+        var taken: [LabelArea.Box] = []
+        let points = LabelPlacer.place(candidates.points, on: canvas, area: area, taken: &taken)
+        return points + LineLabels.place(candidates.lines, on: canvas, area: area, taken: &taken)
     }
 }

@@ -12,6 +12,11 @@ struct StyledLayers {
     let canvas: Canvas
     /// Decoded tiles per source name.
     let tiles: [String: [(TileID, VectorTile)]]
+    /// Decoded tiles per source name for symbol layers: those of `tiles` and the tiles of the
+    /// label area's margin (labels there decide labels in the view).
+    let labelTiles: [String: [(TileID, VectorTile)]]
+    /// Where labels are placed (candidates outside its region are not made).
+    let labelArea: LabelArea
     /// Decoded raster tiles per source name.
     let images: [String: [(TileID, RasterImage)]]
     /// Each feature's properties as style values, converted once per frame however many
@@ -29,7 +34,7 @@ struct StyledLayers {
     func features(_ layer: Style.Layer, _ type: VectorTile.GeometryType? = nil) -> [(TileID, Int, VectorTile.Feature, [String: StyleValue])] {
         guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
-        for (id, tile) in tiles[source] ?? [] {
+        for (id, tile) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
             let key = PropertyMemo.Key(source: source, tile: id, layer: sourceLayer)
             let all = memo.properties[key] ?? l.features.map(\.styleProperties)
@@ -76,7 +81,7 @@ struct StyledLayers {
                 if extrude { Extrusion(ground: ground).draw(items, on: canvas) } else { Extrusion(ground: ground).drawFlat(items, on: canvas) }
             case .symbol:
                 if layer.value("symbol-placement", [:], zoom: zoom)?.string == "line" {
-                    lineLabels += LineLabels.candidates(features(layer, .lineString), layer, ground, canvas)
+                    lineLabels += LineLabels.candidates(features(layer, .lineString), layer, ground, canvas, area: labelArea)
                 } else {
                     labels += LabelPlacer.candidates(features(layer).filter { $0.2.type == .point || $0.2.type == .polygon }, layer, ground, order: order)
                 }
@@ -87,8 +92,9 @@ struct StyledLayers {
         }
         // As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
         // `symbol-sort-key` first (so one style draws the same labels in both).
-        return (labels.sorted { (-$0.layerOrder, -$0.priority, $0.text) < (-$1.layerOrder, -$1.priority, $1.text) },
-                lineLabels.sorted { $0.length != $1.length ? $0.length > $1.length : $0.text < $1.text })
+        // Ties go by position, so the order never depends on the order tiles were read in.
+        return (labels.sorted { (-$0.layerOrder, -$0.priority, $0.text, $0.anchor.y, $0.anchor.x) < (-$1.layerOrder, -$1.priority, $1.text, $1.anchor.y, $1.anchor.x) },
+                lineLabels.sorted(by: LineLabels.isPlacedBefore))
     }
 
     func drawLines(_ layer: Style.Layer) {

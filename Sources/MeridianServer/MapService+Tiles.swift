@@ -15,10 +15,16 @@ extension MapService {
     }
 
     /// Raster tiles are drawn as part of a metatile of this many tiles a side (fewer at zooms 0
-    /// and 1), as tile servers do: labels are placed once for the whole metatile and only where
-    /// they fit whole inside it, so neighbouring tiles agree on every label and none is cut at a
-    /// tile edge (labels that would cross a metatile edge are left out there).
+    /// and 1), as tile servers do: labels are placed once for the whole metatile, so the tiles
+    /// inside it agree on every label. Labels are placed in the metatile widened by the
+    /// renderer's label margin and drawn across its edges, so two neighbouring metatiles place a
+    /// label on their common edge alike and each draws its part (``MapRenderer/labelMargin``).
     static let metatile = 4
+
+    /// Points drawn beyond each edge of a metatile and cut away: Cairo's antialiasing of edges
+    /// that cross an image's left side differs in its first few pixels from the same edges
+    /// drawn inside an image, so a metatile's own first pixels are drawn as inner ones.
+    static let bleed = 8.0
 
     /// The metatile holding a tile: its first tile's x and y, and tiles a side.
     static func metatile(of id: TileID) -> (x: Int, y: Int, side: Int) {
@@ -38,15 +44,18 @@ extension MapService {
         let viewport: Viewport
         do {
             let camera = try CameraPosition(target: centre, zoom: Double(id.z))
-            viewport = try Viewport(camera: camera, size: ScreenSize(width: 256 * Double(meta.side), height: 256 * Double(meta.side)))
+            let side = 256 * Double(meta.side) + 2 * Self.bleed
+            viewport = try Viewport(camera: camera, size: ScreenSize(width: side, height: side))
         } catch { throw RequestError("tile", "\(error)", status: 500) }
-        let pixels = 256 * scale
+        let pixels = 256 * scale, offset = Int(Self.bleed) * scale
         return try drawing(mapType, credit: false, deadline: deadline, what: "tile") { renderer, sources, cache in
+            var renderer = renderer
+            renderer.labelsAcrossEdges = true
             let image = try renderer.draw(viewport, sources: sources, scale: Double(scale), cache: cache)
             var wanted: [UInt8] = []
             for j in 0..<meta.side {
                 for i in 0..<meta.side {
-                    let png = try image.png(x: i * pixels, y: j * pixels, width: pixels, height: pixels)
+                    let png = try image.png(x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
                     responses.withLockedValue { $0.insert(png, for: key(meta.x + i, meta.y + j)) }
                     if meta.x + i == id.x && meta.y + j == id.y { wanted = png }
                 }

@@ -102,7 +102,7 @@ public enum MeridianServer {
                 guard let type = MapType(named: mapType) else {
                     throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
-                let side = Double(256 * MapService.metatile(of: id).side * (retina ? 2 : 1))
+                let side = (256 * Double(MapService.metatile(of: id).side) + 2 * MapService.bleed) * (retina ? 2 : 1)
                 let png = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in
                     try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, deadline: deadline)
                 }

@@ -1,6 +1,10 @@
 import Foundation
-import MeridianServer
+import MeridianCamera
+import MeridianGeometry
+import MeridianRender
+@testable import MeridianServer
 import MeridianTestSupport
+import MeridianTiles
 import Testing
 
 /// MapLibre GL JS 5.3 (from the `maplibre` wheel, a local file) in Debian's headless Chromium,
@@ -51,24 +55,42 @@ struct MapLibreTests {
 }
 
 /// Leaflet 1.7 (Debian's libjs-leaflet) in headless Chromium, on a page of another origin,
-/// showing the raster tiles: every tile loads (CORS, no error), and the tiles side by side
-/// overlay Meridian's `/staticmap` of the same view (Leaflet's zooms are Meridian's).
+/// showing the raster tiles where four metatiles meet at z17: every tile loads (CORS, no error),
+/// the tiles side by side overlay Meridian's `/staticmap` of the same view (Leaflet's zooms are
+/// Meridian's), and every label the static map shows is in Leaflet's view, the same pixels.
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.fileExists(atPath: "/usr/share/javascript/leaflet/leaflet.js")
                 && Browser.available, "needs the default data, Debian's libjs-leaflet, chromium and python3-websocket"))
 struct LeafletTests {
-    @Test("Leaflet loads every raster tile from another origin with an empty console, and its view overlays the static map")
+    @Test("Leaflet loads every raster tile from another origin with an empty console, overlays the static map and shows every label it shows")
     func leaflet() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/leaflet").path
-        let view = MapLibreTests.View("z17", lat: 60.1705, lng: 24.9497, zoom: 16, colour: MapLibreTests.park)
+        // Centred on a metatile corner (a whole pixel at z17, so Leaflet's tiles and the static
+        // map share a pixel grid), so labels cross the metatiles' edges.
+        let corner = MetatileTests.corner(z: 17), n = Double(1 << 17)
+        let centre = WebMercator.unproject(MercatorPoint(x: Double(corner.x) / n, y: Double(corner.y) / n))
+        let view = MapLibreTests.View("z17", lat: centre.latitude, lng: centre.longitude, zoom: 16, colour: MapLibreTests.park)
         // Leaflet's zoom is Meridian's: the view's MapLibre-convention zoom plus one.
-        let views = #"[{"name":"z17","center":[24.9497,60.1705],"zoom":17,"bearing":0,"pitch":0}]"#
-        let (data, best) = try await HeavyClients.shared.run { try await withLiveServer { base in
+        let views = #"[{"name":"z17","center":[\#(centre.longitude),\#(centre.latitude)],"zoom":17,"bearing":0,"pitch":0}]"#
+        let (data, best, meridian) = try await HeavyClients.shared.run { try await withLiveServer { base in
             let data = try await Browser.run("clients_cdp.py", ["leaflet", base, "/usr/share/javascript/leaflet", prefix, views])
-            return (data, try await overlay("\(prefix)-z17.png", on: view, base: base))
+            return (data, try await overlay("\(prefix)-z17.png", on: view, base: base), try await get(base + view.meridian).body)
         } }
         let result = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
         #expect(result["idle"] as? Bool == true && (result["messages"] as? [Any])?.isEmpty == true, "\(result)")
         #expect(best.dx == 0 && best.dy == 0 && best.iou >= 0.8, "\(best)")
+        // The static map's labels (drawn in process by the same service) and its pixels in each
+        // label's box against Leaflet's.
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let labels = try MetatileTests.staticMap(service, z: 17, corner: corner, width: 800, height: 600, credit: true).labels
+        let shot = try #require(decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-z17.png")))))
+        let map = try #require(decodePNG(Array(meridian)))
+        // The metatile edges in the view: x = 400 and y = 300, through the corner.
+        let crossing = labels.filter { (label: PlacedLabel) -> Bool in (label.box.left < 400 && label.box.right > 400) || (label.box.top < 300 && label.box.bottom > 300) }
+        #expect(labels.count >= 15 && !crossing.isEmpty, "\(labels.count) labels, \(crossing.count) across a metatile edge")
+        for label in labels {
+            let bad = MetatileTests.differing(map.pixels, shot.pixels, width: 800, height: 600, in: label.box)
+            #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in Leaflet's view")
+        }
     }
 }
 

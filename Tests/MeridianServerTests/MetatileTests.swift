@@ -1,43 +1,81 @@
 import Foundation
 import MeridianCamera
 import MeridianGeometry
+import MeridianRender
 @testable import MeridianServer
 import MeridianTestSupport
 import MeridianTiles
 import Testing
 
-/// Raster tiles cut from metatiles: the sixteen tiles of a metatile put side by side are
-/// Meridian's drawing of that whole area (the static map of it, credit line aside), so every
-/// label that crosses a tile edge inside it is whole and the same in both neighbours.
+/// Raster tiles cut from metatiles, where four metatiles meet at z17 over the Senate Square:
+/// the tiles side by side show every label of the static map of that view exactly as it does
+/// (labels across metatile edges included: both neighbours place them, each draws its part),
+/// and away from the view's edges they are the static map, pixel for pixel.
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct MetatileTests {
-    @Test("the tiles of a metatile at z17 over the Senate Square, side by side, are the static map of its area, pixel for pixel")
-    func metatile() throws {
-        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
-        let centre = WebMercator.project(Coordinate(latitude: 60.1694, longitude: 24.9522))
-        let z = 17, n = Double(1 << z)
-        let meta = MapService.metatile(of: TileID(z: z, x: Int(centre.x * n), y: Int(centre.y * n)))
-        #expect(meta.side == 4 && meta.x % 4 == 0 && meta.y % 4 == 0)
-        var tiles: [[UInt32]] = []
-        for j in 0..<4 {
-            for i in 0..<4 {
-                let png = try service.rasterTile(TileID(z: z, x: meta.x + i, y: meta.y + j), scale: 1, mapType: .normal)
-                tiles.append(try #require(decodePNG(png)?.pixels))
+    /// The metatile corner nearest the Senate Square at `z`, in tiles.
+    static func corner(z: Int) -> (x: Int, y: Int) {
+        let centre = WebMercator.project(Coordinate(latitude: 60.1694, longitude: 24.9522)), n = Double(1 << z)
+        let side = Double(MapService.metatile)
+        return (Int((centre.x * n / side).rounded()) * MapService.metatile, Int((centre.y * n / side).rounded()) * MapService.metatile)
+    }
+
+    /// The static map centred on a tile corner: its PNG's pixels and the labels it drew.
+    static func staticMap(_ service: MapService, z: Int, corner: (x: Int, y: Int), width: Int, height: Int,
+                          credit: Bool) throws -> (pixels: [UInt32], labels: [PlacedLabel]) {
+        let n = Double(1 << z)
+        let target = WebMercator.unproject(MercatorPoint(x: Double(corner.x) / n, y: Double(corner.y) / n))
+        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(width), height: Double(height)))
+        let frame = try service.drawing(.normal, credit: credit, deadline: nil) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
+        }
+        return (try #require(decodePNG(frame.png)).pixels, frame.labels)
+    }
+
+    /// Pixels of a label's box (within the image) where two images differ by more than 2 in a channel.
+    static func differing(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int, in box: (left: Double, top: Double, right: Double, bottom: Double)? = nil) -> Int {
+        let (x0, y0) = (max(0, Int(box?.left ?? 0)), max(0, Int(box?.top ?? 0)))
+        let (x1, y1) = (min(width, Int((box?.right ?? Double(width)).rounded(.up))), min(height, Int((box?.bottom ?? Double(height)).rounded(.up))))
+        var count = 0
+        for y in y0..<max(y0, y1) {
+            for x in x0..<max(x0, x1) {
+                let (p, q) = (a[y * width + x], b[y * width + x])
+                if [16, 8, 0].contains(where: { abs(Int(p >> $0 & 0xFF) - Int(q >> $0 & 0xFF)) > 2 }) { count += 1 }
             }
         }
-        // The static map of the metatile's area: centred on its middle corner, 1024 points square.
-        let middle = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + 2) / n, y: (Double(meta.y) + 2) / n))
-        let viewport = try Viewport(camera: try CameraPosition(target: middle, zoom: Double(z)), size: ScreenSize(width: 1024, height: 1024))
-        let whole = try #require(decodePNG(try service.draw(mapType: .normal, viewport: viewport, overlays: [], scale: 1, credit: false)))
-        var differing = 0
-        for y in 0..<1024 {
-            for x in 0..<1024 where tiles[(y / 256) * 4 + x / 256][(y % 256) * 256 + x % 256] != whole.pixels[y * 1024 + x] { differing += 1 }
+        return count
+    }
+
+    @Test("where four metatiles meet at z17, the tiles show every label of the static map exactly, and are the static map away from its edges")
+    func labelsAcrossEdges() throws {
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let z = 17, corner = Self.corner(z: z)
+        #expect(MapService.metatile(of: TileID(z: z, x: corner.x, y: corner.y)) == (corner.x, corner.y, 4))
+        // The 8 × 8 tiles of the four metatiles around the corner, side by side: 2048 px square.
+        var tiles = [UInt32](repeating: 0, count: 2048 * 2048)
+        for j in 0..<8 {
+            for i in 0..<8 {
+                let png = try service.rasterTile(TileID(z: z, x: corner.x - 4 + i, y: corner.y - 4 + j), scale: 1, mapType: .normal)
+                let tile = try #require(decodePNG(png)?.pixels)
+                for y in 0..<256 { for x in 0..<256 { tiles[(j * 256 + y) * 2048 + i * 256 + x] = tile[y * 256 + x] } }
+            }
         }
-        #expect(differing == 0, "\(differing) pixels differ")
-        // And it has labels across tile edges: dark text pixels on both sides of an inner edge.
-        let text = { (p: UInt32) -> Bool in (p >> 16 & 0xFF) < 0x90 && (p >> 8 & 0xFF) < 0x90 && (p & 0xFF) < 0x90 }
-        var crossing = 0
-        for y in 0..<1024 { for edge in [256, 512, 768] where text(whole.pixels[y * 1024 + edge - 1]) && text(whole.pixels[y * 1024 + edge]) { crossing += 1 } }
-        #expect(crossing > 0, "no label crosses an inner tile edge in this view")
+        // The static map of 1024 × 768 points centred on the corner: the tiles' pixels from (512, 640).
+        let (w, h) = (1024, 768)
+        let map = try Self.staticMap(service, z: z, corner: corner, width: w, height: h, credit: false)
+        var view = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { view[y * w + x] = tiles[(640 + y) * 2048 + 512 + x] } }
+        #expect(map.labels.count >= 15, "\(map.labels.count) labels")
+        // Labels across the metatiles' edges (x = 512 and y = 384 in the view) are among them.
+        let crossing = map.labels.filter { ($0.box.left < 512 && $0.box.right > 512) || ($0.box.top < 384 && $0.box.bottom > 384) }
+        #expect(!crossing.isEmpty, "no label of this view crosses a metatile edge")
+        for label in map.labels {
+            let bad = Self.differing(map.pixels, view, width: w, height: h, in: label.box)
+            #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in the tiles")
+        }
+        // Away from the view's edges (where the tiles also draw labels the static map leaves out,
+        // being cut there) nothing differs.
+        let inner = Self.differing(map.pixels, view, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
+        #expect(inner == 0, "\(inner) pixels differ away from the edges")
     }
 }
