@@ -26,7 +26,9 @@ document["layers"] = (document["layers"] as! [[String: Any]]).filter { !skip.con
 let style = try Style(json: try JSONSerialization.data(withJSONObject: document))
 // Every source of the style from the data folder, as the CLI and the server open them.
 let sources = try MapSources(style: style, folder: DataFolder(path: a[1]))
-let renderer = MapRenderer(style: style)
+var renderer = MapRenderer(style: style)
+// LABEL_MARGIN=points overrides the renderer's label margin (to see what it costs).
+if let margin = ProcessInfo.processInfo.environment["LABEL_MARGIN"].flatMap(Double.init) { renderer.labelMargin = margin }
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
 var encode = 0.0
