@@ -45,7 +45,10 @@ let package = Package(
         .target(name: "MeridianStyle", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Drawing: Cairo through a system-library target.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", .product(name: "RealModule", package: "swift-numerics")]),
+        // JPEG for frames of a moving camera: libjpeg-turbo (Debian's libjpeg62-turbo-dev) behind a
+        // small C shim that turns libjpeg's error exits into return codes.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).

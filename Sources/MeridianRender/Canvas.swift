@@ -7,6 +7,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSize(String)
     /// Cairo reported an error (its message).
     case cairo(String)
+    /// An image encoder (zlib for PNG, libjpeg) failed (its message).
+    case encoding(String)
     /// A raster tile that is not a decodable PNG (which tile, and why).
     case badImage(String)
     /// The drawing passed its ``MapRenderer/deadline`` and was abandoned (where it stopped).
@@ -16,6 +18,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidSize(why): return "cannot draw an image of that size: \(why)"
         case let .cairo(why): return "drawing failed: \(why)"
+        case let .encoding(why): return "encoding the image failed: \(why)"
         case let .badImage(why): return "bad raster tile: \(why)"
         case let .deadlinePassed(stage): return "the drawing passed its deadline (\(stage)) and was abandoned"
         }
@@ -222,6 +225,14 @@ final class Canvas {
         guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("the surface has no pixels") }
         return try PNGEncoder.encode(base: data, width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
                                      stride: Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// The image as JPEG bytes at `quality` 1–100 (``JPEGEncoder``; for frames of a moving camera).
+    func jpeg(quality: Int = JPEGEncoder.motionQuality) throws(RenderError) -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("the surface has no pixels") }
+        return try JPEGEncoder.encode(base: data, width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
+                                      stride: Int(cairo_image_surface_get_stride(surface)), quality: quality)
     }
 
     /// A rectangle of the image as PNG bytes, in pixels from the top left (clipped to the image).

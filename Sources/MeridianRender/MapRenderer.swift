@@ -56,6 +56,8 @@ public struct MapRenderer {
         /// A rectangle of the image as PNG bytes: pixels from the top left (a tile of a metatile).
         /// - Throws: ``RenderError/invalidSize(_:)`` when it leaves the image.
         public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.png(x: x, y: y, width: width, height: height) }
+        /// The image as JPEG bytes (quality 1–100; for frames of a moving camera, ``JPEGEncoder``).
+        public func jpeg(quality: Int = 80) throws -> [UInt8] { try canvas.jpeg(quality: quality) }
         /// The image as PNG bytes from Cairo's own writer (libpng), for comparison.
         public func cairoPNG() throws -> [UInt8] { try canvas.cairoPNG() }
     }
@@ -80,7 +82,7 @@ public struct MapRenderer {
     }
 
     /// Throws ``RenderError/deadlinePassed(_:)`` once ``deadline`` has passed.
-    func check(_ stage: @autoclosure () -> String) throws {
+    public func check(_ stage: @autoclosure () -> String) throws {
         if let deadline, Date() > deadline { throw RenderError.deadlinePassed(stage()) }
     }
 

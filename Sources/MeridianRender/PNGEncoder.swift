@@ -10,7 +10,7 @@ enum PNGEncoder {
     static let level: Int32 = 3
 
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
-    /// - Throws: ``RenderError/cairo(_:)`` when zlib fails (out of memory).
+    /// - Throws: ``RenderError/encoding(_:)`` when zlib fails (out of memory).
     static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
         var opaque = true
         for y in 0..<height where opaque {
@@ -70,7 +70,7 @@ enum PNGEncoder {
         let rc = output.withUnsafeMutableBufferPointer { dst in
             input.withUnsafeBufferPointer { src in compress2(dst.baseAddress, &length, src.baseAddress, UInt(src.count), level) }
         }
-        guard rc == Z_OK else { throw .cairo("zlib could not compress the image (code \(rc))") }
+        guard rc == Z_OK else { throw .encoding("zlib could not compress the image (code \(rc))") }
         return Array(output[..<Int(length)])
     }
 }

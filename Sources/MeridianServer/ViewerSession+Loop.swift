@@ -51,8 +51,13 @@ extension ViewerSession {
 }
 
 extension MapService {
-    /// A viewer frame (never cached: sessions move continuously).
+    /// A viewer frame (never cached: sessions move continuously): JPEG while the camera moves,
+    /// PNG at rest (the page decodes either).
     func frame(_ job: ViewerSession.FrameJob, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        try draw(mapType: job.mapType, viewport: job.viewport, overlays: job.overlays, scale: job.scale ?? 1, deadline: deadline)
+        try drawing(job.mapType, credit: true, deadline: deadline) { renderer, sources, cache in
+            let image = try renderer.draw(job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache)
+            try renderer.check("encoding")
+            return job.moving ? try image.jpeg() : try image.png()
+        }
     }
 }

@@ -83,6 +83,9 @@ final class ViewerSession {
         /// Pixels per point; nil for a state message without a frame.
         let scale: Double?
         let state: String
+        /// A frame of a moving camera: sent as JPEG (a few milliseconds to encode, where PNG
+        /// takes tens); frames at rest are PNG.
+        var moving = false
     }
 
     func nextFrame(now: Double) -> FrameJob? {
@@ -113,7 +116,7 @@ final class ViewerSession {
         unacknowledged.append(now)
         lastSentPreview = moving
         return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
-                        scale: moving ? Double(scale) / 2 : Double(scale), state: state)
+                        scale: moving ? Double(scale) / 2 : Double(scale), state: state, moving: moving)
     }
 
     /// The frame of the last job was not drawn (the server was busy, or drawing failed): the

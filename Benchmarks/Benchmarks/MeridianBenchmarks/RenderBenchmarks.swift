@@ -43,5 +43,14 @@ func renderBenchmarks() {
         Benchmark(name + " (PNG encode only, Cairo's libpng writer)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
             for _ in b.scaledIterations { blackHole(try drawn.cairoPNG()) }
         }
+        // Frames of a moving camera: JPEG (libjpeg-turbo, quality 80), of the full frame and of
+        // the viewer's preview (drawn at scale 0.5, a quarter of the pixels).
+        Benchmark(name + " (JPEG encode only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try drawn.jpeg()) }
+        }
+        let preview = try! MapRenderer().draw(viewport, sources: sources, scale: 0.5, cache: cache)
+        Benchmark(name + " (moving: JPEG encode of the 0.5-scale preview)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+            for _ in b.scaledIterations { blackHole(try preview.jpeg()) }
+        }
     }
 }

@@ -35,8 +35,11 @@ var encode = 0.0
 for _ in 0..<frames {
     let image = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
     let t = DispatchTime.now().uptimeNanoseconds
-    _ = try image.png()
+    // FORMAT=jpeg encodes as the viewer does while the camera moves.
+    _ = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? try image.jpeg() : try image.png()
     encode += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6
 }
 let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames)
-print(String(format: "%.2f ms draw + %.2f ms PNG per frame (warm cache, %d frames, scale %.1f)", total - encode / Double(frames), encode / Double(frames), frames, scale))
+let format = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? "JPEG" : "PNG"
+print(String(format: "%.2f ms draw + %.2f ms ", total - encode / Double(frames), encode / Double(frames)) + format
+      + String(format: " per frame (warm cache, %d frames, scale %.1f)", frames, scale))
