@@ -47,10 +47,27 @@ if [ -d "$HERE/../../shared/peers/mapnik" ]; then
   fi
 fi
 
+# The MapLibre Native peer (shared/peers/maplibre-native: mapli 0.4.1 on Mesa's llvmpipe, no
+# display) on the same four views and data, drawing Meridian's own served style made local
+# (maplibre_style.py, then the peer's make-style for its glyphs and dots), and the frame table
+# of issue 12: Meridian / MapLibre, wall and CPU (llvmpipe rasterises on both cores).
+ML="$HERE/../../shared/peers/maplibre-native"
+DATA="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}"
+if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
+  (cd "$HERE/.." && swift build -c release --product meridian >/dev/null)
+  python3 maplibre_style.py "$HERE/../.build/release/meridian" "$DATA" out/maplibre-source-style.json > out/maplibre-style.log
+  bash "$ML/run.sh" make-style --from out/maplibre-source-style.json --already-maplibre --data "$DATA" -o out/maplibre-style.json >> out/maplibre-style.log 2>&1
+  echo
+  echo "MapLibre Native peer (7 reps, 1024 × 768, render + read-back + PNG):"
+  bash "$ML/run.sh" --data "$DATA" --style out/maplibre-style.json --reps 7 --shots out/maplibre \
+    --views z15=60.1716,24.9443,15 z17=60.1712,24.9425,17 tilt=60.1695,24.9523,17,30,60 world=0,0,2 2> out/maplibre.stderr \
+    | grep '^peer=' | tee "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
+  python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" | sed -n '/^| view |/,$p' | tee -a "out/summary-$stamp.md"
+fi
+
 # MVT decoding: Meridian's decoder and the mapbox-vector-tile peer (shared/peers/mvt, its venv
 # made by the setup above) on the same file, the default data's openmaptiles/helsinki.mbtiles
 # (OpenMapTiles schema, made by `meridian data import`).
-DATA="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}"
 if [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
   swift build -c release --product DecodeThroughput >/dev/null
   echo

@@ -43,6 +43,8 @@ final class Canvas {
     let cr: OpaquePointer
     let scale: Double
     var measured: [MeasureKey: (width: Double, height: Double)] = [:]
+    /// Label stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
+    var stamps: LabelStampCache?
     var currentFont: (size: Double, bold: Bool)?
 
     init(size: ScreenSize, scale: Double) throws(RenderError) {
@@ -191,25 +193,37 @@ final class Canvas {
     }
 
     /// Text with a halo, its left end at `x`, baseline at `y` (glyphs from FreeType through
-    /// Cairo; no complex shaping, which the Latin, Finnish and Swedish names here do not need).
+    /// Cairo; no complex shaping, which the Latin, Finnish and Swedish names here do not need),
+    /// drawn as a ``LabelStamp`` at the nearest whole device pixel.
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
-        font(size: size, bold: bold)
-        cairo_move_to(cr, x, y)
-        cairo_text_path(cr, s)
-        set(halo)
-        cairo_set_line_width(cr, 3)
-        cairo_stroke_preserve(cr)
-        set(c)
-        cairo_fill(cr)
+        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false)
+        stamp(key, at: ScreenPoint(x: x, y: y), width: 0, height: 0)
     }
 
-    /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen).
+    /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
+    /// kept to the milliradian), drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, _ c: RGBA, halo: RGBA) {
         let m = measure(s, size: size)
+        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale,
+                                 milliradians: angle.isFinite ? Int((angle * 1000).rounded()) : 0, centred: true)
+        stamp(key, at: center, width: m.width, height: m.height)
+    }
+
+    /// Composites a label's stamp (from ``stamps`` or made now) with its reference point at
+    /// `point` rounded to whole device pixels. `width` and `height`: the text's measure, for
+    /// centred stamps.
+    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double) {
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
+        let made = stamps?.value(for: key) ?? LabelStamp.make(key, width: width, height: height)
+        guard let stamp = made else { return }
+        stamps?.insert(stamp, for: key, cost: stamp.cost)
+        // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
+        // two views shifted by whole pixels, on either side of the origin.
+        let x = Int((point.x * scale + 0.5).rounded(.down)) - stamp.originX, y = Int((point.y * scale + 0.5).rounded(.down)) - stamp.originY
         cairo_save(cr)
-        cairo_translate(cr, center.x, center.y)
-        cairo_rotate(cr, angle)
-        text(s, leftAt: -m.width / 2, baseline: m.height * 0.3, size: size, c, halo: halo)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, stamp.surface, Double(x), Double(y))
+        cairo_paint(cr)
         cairo_restore(cr)
         currentFont = nil   // the restore brought back the font of before the save
     }

@@ -78,6 +78,7 @@ public struct MapRenderer {
     public func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay] = [], scale: Double = 1,
                      cache: RenderCache? = nil) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
+        canvas.stamps = cache?.stamps
         return Image(canvas: canvas, labels: try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas))
     }
 

@@ -8,6 +8,8 @@ public final class RenderCache {
     public let capacityPerSource: Int
     var caches: [String: TileCache<VectorTile>] = [:]
     var images: [String: TileCache<RasterImage>] = [:]
+    /// Label stamps (text and halo rendered once), 8 MiB of pixels at most.
+    let stamps = LabelStampCache(capacity: 8 << 20)
 
     /// - Parameter capacityPerSource: bytes per tileset (64 MiB by default).
     public init(capacityPerSource: Int = 64 << 20) { self.capacityPerSource = capacityPerSource }

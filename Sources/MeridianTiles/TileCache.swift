@@ -1,13 +1,16 @@
 import MeridianCamera
 
 /// A least-recently-used cache of decoded tiles with a memory bound (an estimate of bytes per
-/// tile given by the caller, e.g. its compressed size × a factor). Not thread-safe: one per
-/// owner (a renderer, a server session).
-public final class TileCache<Value> {
+/// tile given by the caller, e.g. its compressed size × a factor).
+public typealias TileCache<Value> = LRUCache<TileID, Value>
+
+/// A least-recently-used cache with a memory bound (an estimate of bytes per value given by the
+/// caller). Not thread-safe: one per owner (a renderer, a server session).
+public final class LRUCache<Key: Hashable, Value> {
     /// Most bytes held; inserting beyond it evicts the least recently used tiles.
     public let capacity: Int
     public private(set) var totalCost = 0
-    private var entries: [TileID: (value: Value, cost: Int, stamp: UInt64)] = [:]
+    private var entries: [Key: (value: Value, cost: Int, stamp: UInt64)] = [:]
     private var clock: UInt64 = 0
 
     /// - Parameter capacity: bytes; a non-positive capacity keeps nothing.
@@ -16,7 +19,7 @@ public final class TileCache<Value> {
     public var count: Int { entries.count }
 
     /// The cached value, marking it recently used.
-    public func value(for tile: TileID) -> Value? {
+    public func value(for tile: Key) -> Value? {
         guard let entry = entries[tile] else { return nil }
         clock += 1
         entries[tile] = (entry.value, entry.cost, clock)
@@ -25,7 +28,7 @@ public final class TileCache<Value> {
 
     /// Stores a value with its cost in bytes (negative costs count as 0); a value costing more
     /// than the whole capacity is not kept.
-    public func insert(_ value: Value, for tile: TileID, cost: Int) {
+    public func insert(_ value: Value, for tile: Key, cost: Int) {
         let cost = max(0, cost)
         if let old = entries.removeValue(forKey: tile) { totalCost -= old.cost }
         guard cost <= capacity else { return }

@@ -1,0 +1,94 @@
+import CCairo
+import MeridianGeometry
+import MeridianTiles
+
+/// Labels are drawn as stamps: the text and its halo rendered once into a small image (glyph
+/// outlines filled and stroked by Cairo, the costly part of a label), then composited onto the
+/// map at whole device pixels. A ``RenderCache`` keeps the stamps between frames, so a frame
+/// that shows the labels of the frame before (a pan, a redraw) only composites. With or without
+/// the cache a label's pixels are the same: the stamp is what is always drawn.
+final class LabelStamp {
+    let surface: OpaquePointer
+    /// Device pixels from the stamp's top left to its reference point (the pen's start for
+    /// text set from its left end, the text's centre for text turned about it).
+    let originX: Int, originY: Int
+    var cost: Int { Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) + 64 }
+
+    /// What fixes a stamp's pixels. The angle is kept in milliradians (an error of 0.03 px at
+    /// the end of a 60-pt name) so the same street in two frames finds one stamp.
+    struct Key: Hashable {
+        let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
+        let milliradians: Int
+        let centred: Bool
+    }
+
+    init(surface: OpaquePointer, originX: Int, originY: Int) {
+        (self.surface, self.originX, self.originY) = (surface, originX, originY)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Halo width in points (Cairo strokes the glyph outlines this wide).
+    static let halo = 3.0
+
+    /// Renders a stamp: the text at `size` points, `scale` pixels per point, set from its left
+    /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
+    /// the text leaves nothing to draw.
+    static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
+        func setUp(_ cr: OpaquePointer) {
+            let options = cairo_font_options_create()
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+            if let face = key.bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
+                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, key.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            }
+            cairo_scale(cr, key.scale, key.scale)
+            if key.centred { cairo_rotate(cr, Double(key.milliradians) / 1000) }
+            cairo_set_font_size(cr, key.size)
+            cairo_move_to(cr, key.centred ? -width / 2 : 0, key.centred ? height * 0.3 : 0)
+            cairo_text_path(cr, key.text)
+            cairo_set_line_width(cr, halo)
+        }
+        // The stamp's extent around the reference point, in device pixels.
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
+        defer { cairo_surface_destroy(scratch) }
+        let measure = cairo_create(scratch)
+        defer { cairo_destroy(measure) }
+        setUp(measure!)
+        // The glyphs' inked box from the font (cairo_text_extents, relative to the pen), widened
+        // by the halo. (cairo_path_extents on the scratch surface loses glyphs past its edge.)
+        var ink = cairo_text_extents_t()
+        cairo_text_extents(measure, key.text, &ink)
+        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
+        let (x1, y1) = (pen.x + ink.x_bearing - halo, pen.y + ink.y_bearing - halo)
+        let (x2, y2) = (x1 + ink.width + 2 * halo, y1 + ink.height + 2 * halo)
+        // Extents are in user space: take the device box of their corners.
+        let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { corner -> (Double, Double) in
+            var (x, y) = corner
+            cairo_user_to_device(measure, &x, &y)
+            return (x, y)
+        }
+        let left = Int(corners.map(\.0).min()!.rounded(.down)) - 1, top = Int(corners.map(\.1).min()!.rounded(.down)) - 1
+        let right = Int(corners.map(\.0).max()!.rounded(.up)) + 1, bottom = Int(corners.map(\.1).max()!.rounded(.up)) + 1
+        guard right > left, bottom > top, (right - left) * (bottom - top) <= 4096 * 512,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, Double(-left), Double(-top))
+        setUp(cr)
+        cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
+        cairo_stroke_preserve(cr)
+        cairo_set_source_rgba(cr, key.color.r, key.color.g, key.color.b, key.color.a)
+        cairo_fill(cr)
+        cairo_surface_flush(surface)
+        return LabelStamp(surface: surface, originX: -left, originY: -top)
+    }
+}
+
+/// Stamps kept between frames (in a ``RenderCache``), bounded by their pixels' bytes.
+typealias LabelStampCache = LRUCache<LabelStamp.Key, LabelStamp>

@@ -1,0 +1,57 @@
+import CCairo
+@testable import MeridianRender
+import Testing
+
+/// Label stamps: the whole text and its halo, however long or turned, and the same stamp for
+/// the same key.
+@Suite struct LabelStampTests {
+    func key(_ text: String, size: Double = 10, scale: Double = 1, milliradians: Int = 0, centred: Bool = false) -> LabelStamp.Key {
+        LabelStamp.Key(text: text, size: size, bold: false, color: RGBA(0.2, 0.2, 0.2), halo: RGBA(1, 1, 1, 0.8), scale: scale,
+                       milliradians: milliradians, centred: centred)
+    }
+
+    /// The stamp's pixel size.
+    func size(_ stamp: LabelStamp) -> (Int, Int) { (Int(cairo_image_surface_get_width(stamp.surface)), Int(cairo_image_surface_get_height(stamp.surface))) }
+
+    @Test("a stamp holds the whole text and halo: a long credit line as wide as its measure, ink in its last columns")
+    func wholeText() throws {
+        let text = "© OpenStreetMap contributors · GSHHG · Natural Earth · GeoNames · NASA Blue Marble"
+        let canvas = try Canvas(size: .init(width: 10, height: 10), scale: 1)
+        let width = canvas.measure(text, size: 10).width
+        let stamp = try #require(LabelStamp.make(key(text), width: 0, height: 0))
+        let (w, h) = size(stamp)
+        // The advance less the last glyph's side bearings, plus the 3-point halo each side.
+        #expect(Double(w) >= width && Double(w) <= width + 12 && h >= 12 && h <= 24, "\(w)×\(h) for an advance of \(width)")
+        // Ink (the halo) within 6 px of the right end: nothing was cut.
+        let stride = Int(cairo_image_surface_get_stride(stamp.surface)) / 4
+        let pixels = UnsafeBufferPointer(start: cairo_image_surface_get_data(stamp.surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * h) { $0 }, count: stride * h)
+        let inked = (0..<h).contains { y in (w - 6..<w).contains { x in pixels[y * stride + x] >> 24 > 0 } }
+        #expect(inked)
+        #expect(stamp.originX >= 3 && stamp.originY >= 10, "the pen starts inside the stamp, below its top by the ascent")
+    }
+
+    @Test("a turned stamp is the turned box: a quarter turn swaps width and height; scale 2 doubles both")
+    func turned() throws {
+        let flat = try #require(LabelStamp.make(key("Aleksanterinkatu", centred: true), width: 90, height: 12))
+        let upright = try #require(LabelStamp.make(key("Aleksanterinkatu", milliradians: 1571, centred: true), width: 90, height: 12))
+        let double = try #require(LabelStamp.make(key("Aleksanterinkatu", scale: 2, centred: true), width: 90, height: 12))
+        let (fw, fh) = size(flat), (uw, uh) = size(upright), (dw, dh) = size(double)
+        #expect(abs(fw - uh) <= 2 && abs(fh - uw) <= 2, "\(fw)×\(fh) turned is \(uw)×\(uh)")
+        #expect(abs(dw - 2 * fw) <= 3 && abs(dh - 2 * fh) <= 3, "\(dw)×\(dh) at scale 2 against \(fw)×\(fh)")
+        // Centred: the reference point is the stamp's middle.
+        #expect(abs(flat.originX - fw / 2) <= 3 && abs(upright.originY - uh / 2) <= 3)
+    }
+
+    @Test("the cache gives back the stamp made for a key, and keeps within its bytes")
+    func cache() throws {
+        let cache = LabelStampCache(capacity: 20_000)
+        let stamp = try #require(LabelStamp.make(key("Kaivokatu"), width: 0, height: 0))
+        cache.insert(stamp, for: key("Kaivokatu"), cost: stamp.cost)
+        #expect(cache.value(for: key("Kaivokatu")) === stamp && cache.value(for: key("Kaivokatu", size: 11)) == nil)
+        for i in 0..<50 {
+            let s = try #require(LabelStamp.make(key("Street \(i)"), width: 0, height: 0))
+            cache.insert(s, for: key("Street \(i)"), cost: s.cost)
+        }
+        #expect(cache.totalCost <= 20_000 && cache.count < 51)
+    }
+}
