@@ -113,7 +113,12 @@ struct StyledLayers {
             if ground.viewport.camera.tilt > 0 { width = (width * 8).rounded() / 8 }
             var dash: [Double] = []
             if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
-            batch.add(Look(color: c, width: width, dash: dash), parts)
+            // Only what can touch the view is stroked (dashed lines whole: a cut restarts the dashes).
+            let size = ground.viewport.size
+            let drawn = dash.isEmpty ? ScreenClip.lines(parts, to: (0, 0, size.width, size.height), margin: width + 8) : parts
+            // Added even when nothing is left: the batches (and so how overlapping strokes of one
+            // look blend) must not depend on which features the view shows.
+            batch.add(Look(color: c, width: width, dash: dash), drawn)
         }
     }
 

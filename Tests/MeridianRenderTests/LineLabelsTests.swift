@@ -77,3 +77,20 @@ struct CapitalLabelsTests {
         #expect(!texts.contains { $0.contains("\u{FFFD}") })
     }
 }
+
+@Suite struct ScreenClipTests {
+    func p(_ x: Double, _ y: Double) -> ScreenPoint { ScreenPoint(x: x, y: y) }
+
+    @Test("lines keep the whole segments that may touch the widened view, broken where a segment lies wholly beyond one side")
+    func clip() {
+        let rect = (left: 0.0, top: 0.0, right: 100.0, bottom: 100.0)
+        // In, out beyond the right side, back in: two pieces, each with its crossing segment whole.
+        let pieces = ScreenClip.lines([[p(50, 50), p(150, 50), p(300, 50), p(300, 60), p(150, 60), p(50, 60)]], to: rect, margin: 10)
+        #expect(pieces == [[p(50, 50), p(150, 50)], [p(150, 60), p(50, 60)]])
+        // A segment crossing the view with both ends far outside is kept.
+        #expect(ScreenClip.lines([[p(-500, 50), p(500, 50)]], to: rect, margin: 10) == [[p(-500, 50), p(500, 50)]])
+        // Wholly outside (but within the margin: kept), and beyond it: dropped.
+        #expect(ScreenClip.lines([[p(105, 0), p(105, 100)]], to: rect, margin: 10).count == 1)
+        #expect(ScreenClip.lines([[p(120, 0), p(120, 100)], [p(0, -30), p(100, -30)]], to: rect, margin: 10).isEmpty)
+    }
+}
