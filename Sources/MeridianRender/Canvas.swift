@@ -42,9 +42,13 @@ final class Canvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
     let scale: Double
+    /// The device row of the image this canvas's row 0 is (0, or a band's first row).
+    let deviceTop: Int
     var measured: [MeasureKey: (width: Double, height: Double)] = [:]
     /// Label stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
     var stamps: LabelStampCache?
+    /// While set, drawing operations are recorded here instead of drawn (``replay(_:bands:)``).
+    var ops: [DrawOp]?
     var currentFont: (size: Double, bold: Bool)?
 
     init(size: ScreenSize, scale: Double) throws(RenderError) {
@@ -58,6 +62,7 @@ final class Canvas {
         surface = s
         cr = cairo_create(s)
         self.scale = scale
+        deviceTop = 0
         cairo_scale(cr, scale, scale)
         // Cairo's FAST antialiasing (fewer coverage samples than GOOD) draws a warm z17 frame in
         // 45 ms instead of 72 ms here (Benchmarks/Sources/RenderLoop), edges still smoothed.
@@ -72,6 +77,20 @@ final class Canvas {
         cairo_font_options_destroy(options)
     }
 
+    /// A band of another canvas's pixels: `height` rows from row `top` (device pixels) of its
+    /// memory, drawn in the same point coordinates; nil when Cairo refuses the rows.
+    init?(rows: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, top: Int, scale: Double) {
+        guard let s = cairo_image_surface_create_for_data(rows, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { return nil }
+        surface = s
+        cr = cairo_create(s)
+        self.scale = scale
+        deviceTop = top
+        cairo_translate(cr, 0, Double(-top))
+        cairo_scale(cr, scale, scale)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+    }
+
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
@@ -80,6 +99,7 @@ final class Canvas {
     func set(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
 
     func fillAll(_ c: RGBA) {
+        if record(.fillAll(c)) { return }
         set(c)
         cairo_paint(cr)
     }
@@ -96,6 +116,7 @@ final class Canvas {
     /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
     /// vector tiles), or by the even-odd rule (holes however they are wound, as overlays give them).
     func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) {
+        if record(.fill(parts, c, evenOdd: evenOdd)) { return }
         path(parts, closed: true)
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         set(c)
@@ -103,6 +124,7 @@ final class Canvas {
     }
 
     func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
+        if record(.stroke(parts, c, width: width, closed: closed, dash: dash)) { return }
         path(parts, closed: closed)
         set(c)
         cairo_set_line_width(cr, width)
@@ -118,6 +140,7 @@ final class Canvas {
 
     /// A filled disc (Cairo's arc: exact, antialiased).
     func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA) {
+        if record(.disc(center, radius: radius, c)) { return }
         cairo_new_sub_path(cr)
         cairo_arc(cr, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
         set(c)
@@ -129,6 +152,7 @@ final class Canvas {
     /// and tiles meet without seams; no antialiasing on the triangle's edges, which would
     /// show the background along shared edges).
     func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
+        if record(.image(image, from: src, to: dst, opacity: opacity)) { return }
         // The pattern matrix maps canvas (user) space to image space: solve the affine map
         // that sends dst[i] to src[i].
         let (a, b, c) = (dst[0], dst[1], dst[2])
@@ -158,6 +182,7 @@ final class Canvas {
     }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
+        if record(.rectangle(x: x, y: y, width: width, height: height, c)) { return }
         cairo_rectangle(cr, x, y, width, height)
         set(c)
         cairo_fill(cr)
@@ -220,9 +245,15 @@ final class Canvas {
         // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
         // two views shifted by whole pixels, on either side of the origin.
         let x = Int((point.x * scale + 0.5).rounded(.down)) - stamp.originX, y = Int((point.y * scale + 0.5).rounded(.down)) - stamp.originY
+        if record(.stamp(stamp, x: x, y: y)) { return }
+        paint(stamp, x: x, y: y)
+    }
+
+    /// Composites a stamp with its top left at device pixel (`x`, `y`).
+    func paint(_ stamp: LabelStamp, x: Int, y: Int) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, stamp.surface, Double(x), Double(y))
+        cairo_set_source_surface(cr, stamp.surface, Double(x), Double(y - deviceTop))
         cairo_paint(cr)
         cairo_restore(cr)
         currentFont = nil   // the restore brought back the font of before the save

@@ -32,6 +32,13 @@ public struct MapRenderer {
     /// Draws the placed labels that cross the image's edge, cut by it, as metatiles need (their
     /// neighbours draw the rest); by default only labels wholly inside the image are drawn.
     public var labelsAcrossEdges = false
+    /// Threads a frame is rasterised on: the frame is composed once (styles, geometry, labels)
+    /// as a list of drawing operations, which each thread replays on its own band of rows; 1
+    /// draws directly. The same input and band count give the same bytes; another band count
+    /// changes at most a few pixels by a few levels, where Cairo steps an edge that crosses a
+    /// band's first row (seen only under tilt). Default 2 on every machine, so output does not
+    /// depend on the core count (one core replays the two bands in turn).
+    public var bands = 2
 
     /// The shipped streets style (it parses: the tests check it).
     public static let streets = (try? Style(json: Data(DefaultStyles.streets.utf8)))!
@@ -79,7 +86,14 @@ public struct MapRenderer {
                      cache: RenderCache? = nil) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
         canvas.stamps = cache?.stamps
-        return Image(canvas: canvas, labels: try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas))
+        if bands > 1 { canvas.ops = [] }
+        let labels = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
+        if let ops = canvas.ops {
+            canvas.ops = nil
+            try check("rasterising")
+            guard canvas.replay(ops, bands: bands, deadline: deadline) else { throw RenderError.deadlinePassed("rasterising") }
+        }
+        return Image(canvas: canvas, labels: labels)
     }
 
     /// Throws ``RenderError/deadlinePassed(_:)`` once ``deadline`` has passed.

@@ -1,5 +1,9 @@
 import CCairo
 @testable import MeridianRender
+import MeridianCamera
+import MeridianGeometry
+import MeridianMap
+import MeridianTestSupport
 import Testing
 
 /// Label stamps: the whole text and its halo, however long or turned, and the same stamp for
@@ -53,5 +57,41 @@ import Testing
             cache.insert(s, for: key("Street \(i)"), cost: s.cost)
         }
         #expect(cache.totalCost <= 20_000 && cache.count < 51)
+    }
+}
+
+/// Frames rasterised in bands on several threads: the same bytes every time for a band count,
+/// and the pixels of a frame drawn directly up to Cairo's stepping of edges that cross a band's
+/// first row (seen only under tilt: a dozen pixels, a few levels).
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+struct BandTests {
+    @Test("one band, two and three: flat, tilted with buildings, and at scale 2 with overlays",
+          arguments: [(15.0, 0.0, 0.0, 1.0), (16.5, 30, 55, 1), (17, 200, 0, 2)])
+    func bands(zoom: Double, bearing: Double, tilt: Double, scale: Double) throws {
+        let sources = MapSources(tilesets: try RenderData.sources())
+        let view = try Viewport(camera: try CameraPosition(target: RenderData.cathedral, zoom: zoom, bearing: bearing, tilt: tilt),
+                                size: ScreenSize(width: 301, height: 203))
+        var circle = Circle(center: RenderData.cathedral, radius: 60)
+        circle.strokeWidth = 3
+        func png(bands: Int) throws -> [UInt8] {
+            var renderer = MapRenderer()
+            renderer.bands = bands
+            return try renderer.render(view, sources: sources, overlays: [.circle(circle)], scale: scale, cache: RenderCache()).png
+        }
+        let direct = try png(bands: 1), two = try png(bands: 2)
+        #expect(direct.count > 10_000)
+        #expect(try png(bands: 2) == two, "the same bytes again with two bands")
+        let reference = try #require(decodePNG(direct)).pixels
+        for bands in [2, 3] {
+            let pixels = try #require(decodePNG(bands == 2 ? two : try png(bands: bands))).pixels
+            var differing = 0, most = 0
+            for (a, b) in zip(reference, pixels) where a != b {
+                differing += 1
+                most = max(most, [16, 8, 0].map { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) }.max()!)
+            }
+            // At most 0.1 % of the pixels, by at most 16 levels; flat views are identical.
+            #expect(differing * 1000 <= reference.count && most <= 16, "\(bands) bands: \(differing) pixels differ, by up to \(most)")
+            if tilt == 0 { #expect(differing == 0, "\(bands) bands, flat: \(differing) pixels differ") }
+        }
     }
 }

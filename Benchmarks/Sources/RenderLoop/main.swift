@@ -29,6 +29,8 @@ let sources = try MapSources(style: style, folder: DataFolder(path: a[1]))
 var renderer = MapRenderer(style: style)
 // LABEL_MARGIN=points overrides the renderer's label margin (to see what it costs).
 if let margin = ProcessInfo.processInfo.environment["LABEL_MARGIN"].flatMap(Double.init) { renderer.labelMargin = margin }
+// BANDS=n rasterises on n threads (MapRenderer.bands; 1 draws directly).
+if let bands = ProcessInfo.processInfo.environment["BANDS"].flatMap(Int.init) { renderer.bands = bands }
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
 var encode = 0.0

@@ -1,0 +1,84 @@
+import CCairo
+import Foundation
+import MeridianGeometry
+
+/// One drawing operation of a frame, recorded while the frame is composed and replayed on
+/// bands of the image, each band on its own thread (``Canvas/replay(_:bands:)``).
+enum DrawOp {
+    case fillAll(RGBA)
+    case fill([[ScreenPoint]], RGBA, evenOdd: Bool)
+    case stroke([[ScreenPoint]], RGBA, width: Double, closed: Bool, dash: [Double])
+    case disc(ScreenPoint, radius: Double, RGBA)
+    case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)
+    case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
+    /// A label stamp at whole device pixels (its top left).
+    case stamp(LabelStamp, x: Int, y: Int)
+}
+
+extension Canvas {
+    /// Appends `op` when the canvas is recording (``ops`` set) and says so; the caller draws
+    /// it directly otherwise.
+    func record(_ op: @autoclosure () -> DrawOp) -> Bool {
+        guard ops != nil else { return false }
+        ops!.append(op())
+        return true
+    }
+
+    /// Draws one operation on this canvas.
+    func apply(_ op: DrawOp) {
+        switch op {
+        case let .fillAll(c): fillAll(c)
+        case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
+        case let .stroke(parts, c, width, closed, dash): stroke(parts, c, width: width, closed: closed, dash: dash)
+        case let .disc(center, radius, c): disc(center, radius: radius, c)
+        case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
+        case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
+        case let .stamp(stamp, x, y): paint(stamp, x: x, y: y)
+        }
+    }
+
+    /// Replays recorded operations on `bands` horizontal bands of this canvas's pixels at once,
+    /// one thread each. Every band draws the same operations through its own Cairo context on
+    /// its own rows (a translation by whole device rows), so the pixels are those of drawing
+    /// the operations on the whole canvas, except where Cairo steps an edge that crosses a
+    /// band's first row a little differently (a few levels; ``MapRenderer/bands``). Each band
+    /// stops once `deadline` has passed (checked every 32 operations); returns false then.
+    func replay(_ ops: [DrawOp], bands: Int, deadline: Date? = nil) -> Bool {
+        let height = Int(cairo_image_surface_get_height(surface)), width = Int(cairo_image_surface_get_width(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let n = max(1, min(bands, height))
+        cairo_surface_flush(surface)
+        @Sendable func late(_ i: Int) -> Bool { i % 32 == 0 && deadline.map { Date() > $0 } == true }
+        guard n > 1, let data = cairo_image_surface_get_data(surface) else {
+            for (i, op) in ops.enumerated() {
+                if late(i) { return false }
+                apply(op)
+            }
+            return true
+        }
+        let shared = UnsafeSendable((ops, data, scale))
+        let finished = UnsafeSendable(UnsafeMutableBufferPointer<Bool>.allocate(capacity: n))
+        defer { finished.value.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: n) { b in
+            let (ops, data, scale) = shared.value
+            finished.value[b] = false
+            let top = height * b / n, bottom = height * (b + 1) / n
+            guard let band = Canvas(rows: data + top * stride, width: width, height: bottom - top, stride: stride, top: top, scale: scale) else { return }
+            for (i, op) in ops.enumerated() {
+                if late(i) { return }
+                band.apply(op)
+            }
+            cairo_surface_flush(band.surface)
+            finished.value[b] = true
+        }
+        cairo_surface_mark_dirty(surface)
+        return finished.value.allSatisfy { $0 }
+    }
+}
+
+/// A value handed to the band threads: the recorded operations (their images and stamps are
+/// only read) and the canvas's pixels (each band writes its own rows).
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
