@@ -138,9 +138,12 @@ public final class MapService: Sendable {
     }
 
     /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless
-    /// `credit`, abandoned at `deadline`), its open sources and its tile cache.
+    /// `credit`, abandoned at `deadline`, rasterised on `bands` threads), its open sources and
+    /// its tile cache. Static maps and tiles take one band: the drawing lanes already keep both
+    /// cores busy under load, and a second band costs about 15 % more CPU under tilt
+    /// (BENCHMARKS.md); viewer frames take two, for latency.
     /// - Throws: ``RequestError``: 503 when the drawing passed `deadline`, else 500 naming `what`.
-    func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Date?, what: String = "map",
+    func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Date?, what: String = "map", bands: Int = 1,
                     _ body: (MapRenderer, MapSources, RenderCache) throws -> T) throws(RequestError) -> T {
         let style = styles[mapType]!
         do {
@@ -148,6 +151,7 @@ public final class MapService: Sendable {
                 var renderer = MapRenderer(style: style)
                 if !credit { renderer.attribution = "" }
                 renderer.deadline = deadline
+                renderer.bands = bands
                 return try body(renderer, try worker.sources(for: mapType, style: style), worker.cache)
             }
         } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch {

@@ -34,8 +34,17 @@ if let bands = ProcessInfo.processInfo.environment["BANDS"].flatMap(Int.init) { 
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
 var encode = 0.0
-for _ in 0..<frames {
-    let image = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
+// VARY=1 moves the camera every frame as Benchmarks/load-varied.lua does (a new target and
+// bearing each time: what a server drawing uncached static maps sees).
+let vary = ProcessInfo.processInfo.environment["VARY"] == "1"
+for i in 0..<frames {
+    var view = viewport
+    if vary {
+        let c = i + 1
+        view = viewport.with(camera: try CameraPosition(target: Coordinate(latitude: 60.165 + Double(c * 37 % 1000) / 1000 * 0.012, longitude: 24.935 + Double(c * 61 % 1000) / 1000 * 0.018),
+                                                        zoom: zoom, bearing: Double(c * 7 % 360), tilt: tilt))
+    }
+    let image = try renderer.draw(view, sources: sources, scale: scale, cache: cache)
     let t = DispatchTime.now().uptimeNanoseconds
     // FORMAT=jpeg encodes as the viewer does while the camera moves.
     _ = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? try image.jpeg() : try image.png()
