@@ -67,14 +67,7 @@ final class Canvas {
         // Cairo's FAST antialiasing (fewer coverage samples than GOOD) draws a warm z17 frame in
         // 45 ms instead of 72 ms here (Benchmarks/Sources/RenderLoop), edges still smoothed.
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
-        // Text: greyscale antialiasing, no hinting, unhinted metrics — the same glyphs and
-        // advances on every machine, whatever its fontconfig settings.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        Fonts.setTextOptions(cr)
     }
 
     /// A band of another canvas's pixels: `height` rows from row `top` (device pixels) of its
@@ -208,11 +201,7 @@ final class Canvas {
     /// Selects DejaVu Sans (``Fonts``) at a size, only when the face or size changes.
     func font(size: Double, bold: Bool) {
         guard currentFont?.size != size || currentFont?.bold != bold else { return }
-        if currentFont?.bold != bold {
-            if let face = bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
-                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-            }
-        }
+        if currentFont?.bold != bold { Fonts.select(cr, bold: bold) }
         cairo_set_font_size(cr, size)
         currentFont = (size, bold)
     }

@@ -25,4 +25,23 @@ enum Fonts {
         guard FT_New_Face(library, directory + file, 0, &face) == 0, let face else { return nil }
         return cairo_ft_font_face_create_for_ft_face(face, 0)
     }
+
+    /// Text options on a context: greyscale antialiasing, no hinting, unhinted metrics (the same
+    /// glyphs and advances on every machine, whatever its fontconfig settings).
+    static func setTextOptions(_ cr: OpaquePointer) {
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+    }
+
+    /// Selects DejaVu Sans, regular or bold, on a context (through fontconfig when the setup's
+    /// font files are missing).
+    static func select(_ cr: OpaquePointer, bold: Bool) {
+        if let face = bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        }
+    }
 }

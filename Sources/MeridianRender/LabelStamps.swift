@@ -36,16 +36,9 @@ final class LabelStamp {
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
         func setUp(_ cr: OpaquePointer) {
-            let options = cairo_font_options_create()
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            cairo_set_font_options(cr, options)
-            cairo_font_options_destroy(options)
+            Fonts.setTextOptions(cr)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
-            if let face = key.bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
-                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, key.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-            }
+            Fonts.select(cr, bold: key.bold)
             cairo_scale(cr, key.scale, key.scale)
             if key.centred { cairo_rotate(cr, Double(key.milliradians) / 1000) }
             cairo_set_font_size(cr, key.size)

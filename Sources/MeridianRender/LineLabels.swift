@@ -32,7 +32,7 @@ enum LineLabels {
     /// Candidates from a symbol layer's lines: the pieces of each name (a street comes as many
     /// ways, cut again at tile edges) are joined end to end in world points, then every anchor
     /// in `area`'s region where the line runs straight for the text offers a candidate centred
-    /// on it. Placement order: roomy anchors first, then by text and position (a total order).
+    /// on it. Placement order: ``isPlacedBefore(_:_:)``.
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, _ canvas: Canvas, area: LabelArea) -> [Candidate] {
         let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
