@@ -33,7 +33,7 @@ if let margin = ProcessInfo.processInfo.environment["LABEL_MARGIN"].flatMap(Doub
 if let bands = ProcessInfo.processInfo.environment["BANDS"].flatMap(Int.init) { renderer.bands = bands }
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
-var encode = 0.0
+var encode = 0.0, bytes = 0
 // VARY=1 moves the camera every frame as Benchmarks/load-varied.lua does (a new target and
 // bearing each time: what a server drawing uncached static maps sees).
 let vary = ProcessInfo.processInfo.environment["VARY"] == "1"
@@ -47,10 +47,10 @@ for i in 0..<frames {
     let image = try renderer.draw(view, sources: sources, scale: scale, cache: cache)
     let t = DispatchTime.now().uptimeNanoseconds
     // FORMAT=jpeg encodes as the viewer does while the camera moves.
-    _ = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? try image.jpeg() : try image.png()
+    bytes = (ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? try image.jpeg() : try image.png()).count
     encode += Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6
 }
 let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames)
 let format = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? "JPEG" : "PNG"
 print(String(format: "%.2f ms draw + %.2f ms ", total - encode / Double(frames), encode / Double(frames)) + format
-      + String(format: " per frame (warm cache, %d frames, scale %.1f)", frames, scale))
+      + String(format: " per frame (warm cache, %d frames, scale %.1f; %d bytes)", frames, scale, bytes))
