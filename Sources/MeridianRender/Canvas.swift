@@ -7,7 +7,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSize(String)
     /// Cairo reported an error (its message).
     case cairo(String)
-    /// An image encoder (zlib for PNG, libjpeg) failed (its message).
+    /// An image encoder (libdeflate for PNG, libjpeg) failed (its message).
     case encoding(String)
     /// A raster tile that is not a decodable PNG (which tile, and why).
     case badImage(String)
@@ -228,9 +228,12 @@ final class Canvas {
     /// centred stamps.
     func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
-        let made = stamps?.value(for: key) ?? LabelStamp.make(key, width: width, height: height)
-        guard let stamp = made else { return }
-        stamps?.insert(stamp, for: key, cost: stamp.cost)
+        let stamp: LabelStamp
+        if let kept = stamps?.value(for: key) { stamp = kept } else {
+            guard let made = LabelStamp.make(key, width: width, height: height) else { return }
+            stamps?.insert(made, for: key, cost: made.cost)
+            stamp = made
+        }
         // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
         // two views shifted by whole pixels, on either side of the origin.
         let x = Int((point.x * scale + 0.5).rounded(.down)) - stamp.originX, y = Int((point.y * scale + 0.5).rounded(.down)) - stamp.originY

@@ -35,6 +35,8 @@ final class LabelStamp {
     /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
+        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
+        /// The font, size and transform of the stamp (the same on the measuring context).
         func setUp(_ cr: OpaquePointer) {
             Fonts.setTextOptions(cr)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
@@ -42,9 +44,6 @@ final class LabelStamp {
             cairo_scale(cr, key.scale, key.scale)
             if key.centred { cairo_rotate(cr, Double(key.milliradians) / 1000) }
             cairo_set_font_size(cr, key.size)
-            cairo_move_to(cr, key.centred ? -width / 2 : 0, key.centred ? height * 0.3 : 0)
-            cairo_text_path(cr, key.text)
-            cairo_set_line_width(cr, halo)
         }
         // The stamp's extent around the reference point, in device pixels.
         guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return nil }
@@ -56,7 +55,6 @@ final class LabelStamp {
         // by the halo. (cairo_path_extents on the scratch surface loses glyphs past its edge.)
         var ink = cairo_text_extents_t()
         cairo_text_extents(measure, key.text, &ink)
-        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
         let (x1, y1) = (pen.x + ink.x_bearing - halo, pen.y + ink.y_bearing - halo)
         let (x2, y2) = (x1 + ink.width + 2 * halo, y1 + ink.height + 2 * halo)
         // Extents are in user space: take the device box of their corners.
@@ -74,6 +72,9 @@ final class LabelStamp {
         defer { cairo_destroy(cr) }
         cairo_translate(cr, Double(-left), Double(-top))
         setUp(cr)
+        cairo_move_to(cr, pen.x, pen.y)
+        cairo_text_path(cr, key.text)
+        cairo_set_line_width(cr, halo)
         cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
         cairo_stroke_preserve(cr)
         cairo_set_source_rgba(cr, key.color.r, key.color.g, key.color.b, key.color.a)

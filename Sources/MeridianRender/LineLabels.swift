@@ -32,7 +32,7 @@ enum LineLabels {
     /// Candidates from a symbol layer's lines: the pieces of each name (a street comes as many
     /// ways, cut again at tile edges) are joined end to end in world points, then every anchor
     /// in `area`'s region where the line runs straight for the text offers a candidate centred
-    /// on it. Placement order: ``isPlacedBefore(_:_:)``.
+    /// on it, unsorted (the caller puts every layer's candidates in ``isPlacedBefore(_:_:)``'s order).
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, _ canvas: Canvas, area: LabelArea) -> [Candidate] {
         let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
@@ -73,7 +73,7 @@ enum LineLabels {
                 }
             }
         }
-        return out.sorted(by: isPlacedBefore)
+        return out
     }
 
     /// Placement order: roomy anchors first, then anchors on coarser grids, then by text and
@@ -185,13 +185,14 @@ enum LineLabels {
     /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
-    /// Places the line labels that fit in `area` and draws those it shows; `taken` holds the
-    /// boxes already used. Returns the drawn labels.
+    /// Places the line labels that fit in `area` and draws those it shows (candidates come from
+    /// ``candidates(_:_:_:_:area:)``, whose centres lie in its region); `taken` holds the boxes
+    /// already used. Returns the drawn labels.
     static func place(_ candidates: [Candidate], on canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [PlacedLabel] {
         var placed: [PlacedLabel] = []
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            guard area.holds(c.center), !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
+            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
             let m = canvas.measure(c.text, size: c.size)
             // The axis-aligned box around the turned text.
             let (hw, hh) = (m.width / 2 + 2, m.height / 2 + 1)

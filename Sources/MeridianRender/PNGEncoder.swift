@@ -12,7 +12,7 @@ enum PNGEncoder {
     static let level: Int32 = 3
 
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
-    /// - Throws: ``RenderError/encoding(_:)`` when zlib fails (out of memory).
+    /// - Throws: ``RenderError/encoding(_:)`` when libdeflate fails (out of memory).
     static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
         var opaque = true
         for y in 0..<height where opaque {

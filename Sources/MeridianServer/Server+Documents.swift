@@ -58,21 +58,17 @@ extension MeridianServer {
                 return deliver(bytes, type: "application/x-protobuf", etag: etag(key, service), request: request, service: service)
             }
         }
-        // The sprite (``Sprite``): its index and image at pixel ratios 1 and 2.
+        // The sprite (``Sprite``): its index and image at pixel ratios 1 and 2, made once here
+        // (they never change; a ratio Sprite refuses would be a 500 on its routes).
         for ratio in [1, 2] {
-            let suffix = ratio == 1 ? "" : "@2x"
-            router.get("/sprite\(suffix).json") { request, _ in
-                await respond(request) { () throws(RequestError) -> Response in
-                    let sheet: (png: [UInt8], json: String)
-                    do { sheet = try Sprite.sheet(pixelRatio: ratio) } catch { throw RequestError("sprite", "\(error)", status: 500) }
-                    return deliver(Array(sheet.json.utf8), type: "application/json", etag: etag("sprite-json|\(ratio)", service), request: request, service: service)
-                }
-            }
-            router.get("/sprite\(suffix).png") { request, _ in
-                await respond(request) { () throws(RequestError) -> Response in
-                    let sheet: (png: [UInt8], json: String)
-                    do { sheet = try Sprite.sheet(pixelRatio: ratio) } catch { throw RequestError("sprite", "\(error)", status: 500) }
-                    return deliver(sheet.png, type: "image/png", etag: etag("sprite-png|\(ratio)", service), request: request, service: service)
+            let suffix = ratio == 1 ? "" : "@2x", sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio) }
+            for (ext, type) in [("json", "application/json"), ("png", "image/png")] {
+                router.get("/sprite\(suffix).\(ext)") { request, _ in
+                    await respond(request) { () throws(RequestError) -> Response in
+                        guard case let .success(made) = sheet else { throw RequestError("sprite", "\(sheet)", status: 500) }
+                        return deliver(ext == "png" ? made.png : Array(made.json.utf8), type: type, etag: etag("sprite-\(ext)|\(ratio)", service),
+                                       request: request, service: service)
+                    }
                 }
             }
         }

@@ -225,9 +225,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
         }
     }
 
-    /// A string's number for `to-number`: plain numbers, and (a Meridian extension for
-    /// OpenStreetMap heights) a number followed by " m", e.g. "48.5 m". Nil otherwise.
-    /// ECMAScript's ToNumber of a string: surrounding white space ignored, empty is 0, a
+    /// A string's number for `to-number`: ECMAScript's ToNumber of a string: surrounding white space ignored, empty is 0, a
     /// decimal literal (`1e3`, `.5`, `-2`), `Infinity`, or `0x`/`0o`/`0b` integers; anything
     /// else (`"48.5 m"`, `"NaN"`) does not convert (nil).
     static func number(in s: String) -> Double? {

@@ -57,12 +57,11 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
             (process.standardOutput, process.standardError) = (out, err)
             do { try process.run() } catch { continuation.resume(throwing: error); return }
             // Standard error on its own thread, so neither pipe fills while the other is read.
-            let errData = NIOLockedValueBox(Data())
-            let reader = Thread { errData.withLockedValue { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
-            reader.start()
+            let errData = NIOLockedValueBox(Data()), done = DispatchSemaphore(value: 0)
+            Thread { errData.withLockedValue { $0 = err.fileHandleForReading.readDataToEndOfFile() }; done.signal() }.start()
             let o = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+            done.wait()
             continuation.resume(returning: (String(decoding: o, as: UTF8.self), String(decoding: errData.withLockedValue { $0 }, as: UTF8.self),
                                             process.terminationStatus))
         }.start()
