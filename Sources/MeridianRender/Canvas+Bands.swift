@@ -46,7 +46,7 @@ extension Canvas {
     func replay(_ ops: [DrawOp], bands: Int, deadline: Date? = nil) -> Bool {
         let height = Int(cairo_image_surface_get_height(surface)), width = Int(cairo_image_surface_get_width(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let n = max(1, min(bands, height))
+        let n = max(1, min(bands, 8, height))   // at most 8 threads: more only repeats each path's stroking
         cairo_surface_flush(surface)
         @Sendable func late(_ i: Int) -> Bool { i % 32 == 0 && deadline.map { Date() > $0 } == true }
         guard n > 1, let data = cairo_image_surface_get_data(surface) else {

@@ -37,7 +37,8 @@ public struct MapRenderer {
     /// draws directly. The same input and band count give the same bytes; another band count
     /// changes at most a few pixels by a few levels, where Cairo steps an edge that crosses a
     /// band's first row (seen only under tilt). Default 2 on every machine, so output does not
-    /// depend on the core count (one core replays the two bands in turn).
+    /// depend on the core count (one core replays the two bands in turn). Values below 1 mean
+    /// 1, above 8 mean 8.
     public var bands = 2
 
     /// The shipped streets style (it parses: the tests check it).
