@@ -30,7 +30,13 @@ URL="http://127.0.0.1:$PORT/staticmap?center=60.1699,24.9384&zoom=15&size=600x40
 echo; echo "same static map (600x400, bearing 30, tilt 45), response cache warm after the first:"
 wrk -t2 -c8 -d"${SECONDS_PER_RUN}s" --latency "$URL" | grep -E "Requests/sec|Latency|50%|99%|requests in|Non-2xx|Socket errors"
 echo; echo "a different camera every request (each one drawn):"
-wrk -t2 -c8 -d"${SECONDS_PER_RUN}s" --latency -s "$HERE/load-varied.lua" "http://127.0.0.1:$PORT" | grep -E "Requests/sec|Latency|50%|99%|requests in|Non-2xx|Socket errors"
+varied="$(wrk -t2 -c8 -d"${SECONDS_PER_RUN}s" --latency -s "$HERE/load-varied.lua" "http://127.0.0.1:$PORT")"
+echo "$varied" | grep -E "Requests/sec|Latency|50%|99%|requests in|Non-2xx|Socket errors"
+# Machine-readable lines for summarize.py (wrk prints 99% as e.g. 350.12ms or 1.20s).
+echo "$varied" | awk '/Requests\/sec/ { print "metric=uncached_staticmap_req_per_s value=" $2 }
+  $1 == "99%" { v = $2; u = 1; if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /us$/) { sub(/us$/, "", v); u = 0.001 } else if (v ~ /s$/) { sub(/s$/, "", v); u = 1000 }
+    print "metric=uncached_staticmap_p99_ms value=" v * u }'
+
 kill $SAMPLER 2>/dev/null || true
 echo; echo "server resident memory (KiB) during the runs: first $(head -n 1 "$HERE/out/load-memory.txt" | cut -d' ' -f2), max $(sort -k2 -n "$HERE/out/load-memory.txt" | tail -n 1 | cut -d' ' -f2), last $(tail -n 1 "$HERE/out/load-memory.txt" | cut -d' ' -f2)"
 if command -v chromium >/dev/null && /usr/bin/python3 -c "import websocket" 2>/dev/null; then

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Runs Meridian's benchmarks and the C peer in one invocation (the peer is linked into the
-# same benchmark binary and times the same inputs), then prints a markdown summary with the
-# Meridian / C ratios. Not part of the test suite. Usage: bash Benchmarks/run.sh [filter regex]
+# Runs Meridian's benchmarks and every peer in one invocation: the C projection loop (linked
+# into the same benchmark binary, timing the same inputs), Mapnik, MapLibre Native and the
+# Python MVT decoder on the same views and data, then the server's load test and the viewer's
+# latency (load.sh); prints each table with same-run ratios and issue 12's goal table.
+# Not part of the test suite. Usage: bash Benchmarks/run.sh [filter regex]
+# (SKIP_LOAD=1 leaves out the load test; LOAD_SECONDS sets each wrk run, default 20.)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$HERE"
@@ -63,6 +66,17 @@ if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
     --views z15=60.1716,24.9443,15 z17=60.1712,24.9425,17 tilt=60.1695,24.9523,17,30,60 world=0,0,2 2> out/maplibre.stderr \
     | grep '^peer=' | tee "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
   python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" | sed -n '/^| view |/,$p' | tee -a "out/summary-$stamp.md"
+fi
+
+# The server under load and the viewer's input-to-frame latency (load.sh, LOAD_SECONDS per wrk
+# run, default 20), then issue 12's goal table from this one invocation's figures.
+if [ "${SKIP_LOAD:-0}" != 1 ]; then
+  echo
+  echo "Load test and viewer latency (load.sh, ${LOAD_SECONDS:-20} s per wrk run):"
+  bash load.sh "${LOAD_SECONDS:-20}" 2>&1 | tee "out/load-$stamp.txt" | tee -a "out/summary-$stamp.md"
+  if [ -s "out/maplibre-$stamp.txt" ]; then
+    python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" "out/load-$stamp.txt" | sed -n '/^| figure (issue 12) |/,$p' | tee -a "out/summary-$stamp.md"
+  fi
 fi
 
 # MVT decoding: Meridian's decoder and the mapbox-vector-tile peer (shared/peers/mvt, its venv

@@ -4,7 +4,10 @@ the ratio Meridian / C for each pair run in the same invocation. With a second f
 MapLibre Native peer's `peer=maplibre-native metric=VIEW_render[_cpu]_ms value=…` lines (from
 the same invocation), also the frame table of issue 12: Meridian's warm frame (draw + PNG, one
 thread, so its CPU time is its wall time) against MapLibre's render (draw + read-back + PNG).
-Usage: summarize.py RUN.txt [MAPLIBRE_LINES.txt]"""
+With a third file, the output of load.sh in the same invocation (its `metric=` lines: uncached
+static maps per second and p99, the viewer's input-to-frame p50 and p95), the whole goal table
+of issue 12: each figure beside its goal.
+Usage: summarize.py RUN.txt [MAPLIBRE_LINES.txt [LOAD.txt]]"""
 import re
 import sys
 
@@ -55,6 +58,7 @@ if len(sys.argv) > 2:
         if m:
             peer[(m.group(1), bool(m.group(2)))] = float(m.group(3))
     print()
+    rows = {}
     print("| view | Meridian draw | Meridian frame (draw + PNG) | moving frame (draw + JPEG) | MapLibre Native wall | MapLibre CPU | M/L wall | M/L CPU |")
     print("|---|---|---|---|---|---|---|---|")
     for view, name in FRAMES.items():
@@ -66,5 +70,31 @@ if len(sys.argv) > 2:
             print(f"| {view} | (missing: {'Meridian' if frame is None else 'MapLibre'}) | | | | | | |")
             continue
         moving = f"{(draw + jpeg) / 1e6:.1f} ms" if draw and jpeg else ""
+        rows[view] = (draw / 1e6 if draw else None, jpeg / 1e6 if jpeg else None, frame / 1e6 / cpu)
         print(f"| {view} | {draw / 1e6:.1f} ms | {frame / 1e6:.1f} ms | {moving} | {wall:.1f} ms | {cpu:.1f} ms | "
               f"{frame / 1e6 / wall:.2f} | {frame / 1e6 / cpu:.2f} |")
+
+if len(sys.argv) > 3:
+    load = {}
+    for line in open(sys.argv[3], encoding="utf-8"):
+        m = re.match(r"metric=(\w+) value=([\d.]+)", line.strip())
+        if m:
+            load[m.group(1)] = float(m.group(2))
+    def fmt(values, digits=1):
+        return " / ".join("?" if v is None else f"{v:.{digits}f}" for v in values)
+    def met(ok):
+        return "yes" if ok else "no"
+    draws = [rows.get(v, (None, None, None))[0] for v in FRAMES]
+    jpegs = [rows.get(v, (None, None, None))[1] for v in FRAMES]
+    cpus = [rows.get(v, (None, None, None))[2] for v in FRAMES]
+    rps, p99 = load.get("uncached_staticmap_req_per_s"), load.get("uncached_staticmap_p99_ms")
+    v50, v95 = load.get("viewer_input_to_frame_p50_ms"), load.get("viewer_input_to_frame_p95_ms")
+    known = lambda vs: all(v is not None for v in vs)
+    print()
+    print("| figure (issue 12) | this run | goal | met |")
+    print("|---|---|---|---|")
+    print(f"| warm frame 1024×768 draw, z15 / z17 / tilted z17 / world z2 | {fmt(draws)} ms | ≤ 16 ms each | {met(known(draws) and max(draws) <= 16)} |")
+    print(f"| the same frames against MapLibre Native, CPU time | {fmt(cpus, 2)} | ≤ 0.25 | {met(known(cpus) and max(cpus) <= 0.25)} |")
+    print(f"| encoding a frame while the camera moves (JPEG) | {fmt(jpegs, 2)} ms | ≤ 3 ms | {met(known(jpegs) and max(jpegs) <= 3)} |")
+    print(f"| viewer input → frame on loopback, drag, p50 / p95 | {fmt([v50, v95])} ms | ≤ 25 / ≤ 50 ms | {met(known([v50, v95]) and v50 <= 25 and v95 <= 50)} |")
+    print(f"| uncached 600×400 static maps, 2 cores: req/s, p99 | {fmt([rps])} req/s, {fmt([p99], 0)} ms | ≥ 150 req/s, ≤ 100 ms | {met(known([rps, p99]) and rps >= 150 and p99 <= 100)} |")

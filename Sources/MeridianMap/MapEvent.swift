@@ -27,9 +27,9 @@ public struct AnimationOptions {
     public var curve: TimingCurve
     /// Called once when the animation ends: true when it reached its end, false when it was
     /// replaced, stopped by a gesture or by a camera set.
-    public var completion: (@MainActor (Bool) -> Void)?
+    public var completion: ((Bool) -> Void)?
 
-    public init(duration: Double? = nil, curve: TimingCurve = .easeInOut, completion: (@MainActor (Bool) -> Void)? = nil) {
+    public init(duration: Double? = nil, curve: TimingCurve = .easeInOut, completion: ((Bool) -> Void)? = nil) {
         self.duration = duration
         self.curve = curve
         self.completion = completion

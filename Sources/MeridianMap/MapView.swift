@@ -8,7 +8,9 @@ import MeridianMotion
 /// input, overlays and an event observer; everything it computes comes from the value types
 /// it orchestrates (``Viewport``, ``CameraUpdate``, ``CameraTransition``, ``GestureArbiter``).
 ///
-/// A map belongs to the main actor, like a view; what it hands out is a Sendable value.
+/// A map is not Sendable: it lives in one isolation domain (the main actor in an app, as a view
+/// does, or an actor of its own, as each viewer session in the server); what it hands out is
+/// a Sendable value.
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -16,7 +18,6 @@ import MeridianMotion
 /// map.animate(with: .zoomIn)
 /// clock.advance(by: 1.0 / 60); map.tick()    // one frame
 /// ```
-@MainActor
 public final class MapView {
     /// The current camera (during an animation, the latest frame's).
     public private(set) var camera: CameraPosition

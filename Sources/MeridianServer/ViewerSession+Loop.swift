@@ -4,9 +4,10 @@ import Foundation
 import NIOCore
 
 extension ViewerSession {
-    /// Serves one WebSocket connection until the page closes it: a frame loop (about 250 checks
-    /// a second; frames only on change, at most two unacknowledged) beside the input reader.
-    nonisolated static func run(service: MapService, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// Serves one WebSocket connection until the page closes it: a frame loop beside the input
+    /// reader. The loop draws only on change (at most two frames unacknowledged) and otherwise
+    /// sleeps until a message rings its ``Doorbell`` or the session's next deadline passes.
+    static func run(service: MapService, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         // At most ``HTTPLimits/maxSessions`` at once: one more is closed with 1013 (try again later).
         let admitted = service.sessions.withLockedValue { open -> Bool in
             guard open < service.limits.maxSessions else { return false }
@@ -18,32 +19,35 @@ extension ViewerSession {
             return
         }
         defer { service.sessions.withLockedValue { $0 -= 1 } }
-        let home = service.home
-        let session = await MainActor.run { ViewerSession(home: home) }
+        let connection = ViewerConnection(home: service.home)
+        let doorbell = Doorbell()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
-                    if let job = await MainActor.run(body: { session.nextFrame(now: session.clock.now) }) {
-                        if job.scale != nil {
-                            let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
-                            do {
-                                let png = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in try service.frame(job, deadline: deadline) }
-                                try await outbound.write(.binary(ByteBuffer(bytes: png)))
-                            } catch let failure as RequestError {
-                                // Busy or failed: the page hears why, and the frame is drawn again shortly.
-                                await MainActor.run { session.frameFailed(failure) }
-                                try await Task.sleep(for: .milliseconds(250))
-                                continue
-                            }
-                        }
-                        try await outbound.write(.text(job.state))
+                    let (job, wake) = await connection.next()
+                    guard let job else {
+                        await doorbell.wait(timeout: wake)
+                        continue
                     }
-                    try await Task.sleep(for: .milliseconds(4))
+                    if job.scale != nil {
+                        let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
+                        do {
+                            let frame = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in try service.frame(job, deadline: deadline) }
+                            try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+                        } catch let failure as RequestError {
+                            // Busy or failed: the page hears why, and the frame is drawn again shortly.
+                            await connection.frameFailed(failure)
+                            try await Task.sleep(for: .milliseconds(250))
+                            continue
+                        }
+                    }
+                    try await outbound.write(.text(job.state))
                 }
             }
             for try await message in inbound.messages(maxSize: 1 << 16) {
                 guard case let .text(text) = message else { continue }
-                await MainActor.run { session.handle(text, now: session.clock.now) }
+                await connection.handle(text)
+                doorbell.ring()
             }
             group.cancelAll()
         }

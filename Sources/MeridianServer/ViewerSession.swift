@@ -23,7 +23,9 @@ import NIOCore
 /// `{"type":"key","key":"up|down|left|right|zoomIn|zoomOut"}`, `{"type":"example","name":E}`,
 /// `{"type":"maptype","name":T}`, `{"type":"ack"}`. Bad messages are answered with an
 /// `{"type":"error",…}` message and otherwise ignored.
-@MainActor
+///
+/// A session is a plain value-owning class: the server keeps each one inside its own
+/// ``ViewerConnection`` actor, so sessions never wait on each other or on the main actor.
 final class ViewerSession {
     let map: MapView
     /// The map's clock; input is stamped with it on arrival (the system's in the server).
@@ -54,7 +56,7 @@ final class ViewerSession {
     /// Where the session starts, and where the `home` and `fly-home` examples go: the data's
     /// home (``MapService/home``), the whole world without data.
     let home: CameraPosition
-    nonisolated static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
+    static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
 
     init(home: CameraPosition = ViewerSession.world, clock: any MapClock = SystemClock()) {
         self.clock = clock
@@ -117,6 +119,19 @@ final class ViewerSession {
         lastSentPreview = moving
         return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
                         scale: moving ? Double(scale) / 2 : Double(scale), state: state, moving: moving)
+    }
+
+    /// Seconds until a frame may be due without new input or an acknowledgement: the next
+    /// animation frame (1/60 s) while the map moves, the end of the preview window (when the
+    /// resting camera is drawn again at full resolution), the expiry of the oldest unanswered
+    /// frame. Nil when only a message can make a frame due; never below 1 ms.
+    func wake(now: Double) -> Double? {
+        var times: [Double] = unacknowledged.first.map { [$0 + 1 - now] } ?? []
+        if unacknowledged.count < Self.framesInFlight {
+            if map.isAnimating { times.append(1.0 / 60) }
+            if lastSentPreview { times.append(lastInputAt + Self.previewWindow - now) }
+        }
+        return times.min().map { max($0, 0.001) }
     }
 
     /// The frame of the last job was not drawn (the server was busy, or drawing failed): the

@@ -47,14 +47,24 @@ import Testing
         #expect(session.nextFrame(now: 1.05)?.scale == 1)
         session.handle(#"{"type":"move","id":1,"x":80,"y":150,"seq":5}"#, now: 1.06)
         #expect(session.nextFrame(now: 1.07) == nil)
+        // Two frames unanswered: only their expiry, 1 s after the first, can make one due.
+        #expect(abs((session.wake(now: 1.07) ?? 0) - (1.03 + 1 - 1.07)) < 1e-9)
         session.handle(#"{"type":"ack"}"#, now: 1.08)
         #expect(session.nextFrame(now: 1.09)?.scale == 1)
         session.handle(#"{"type":"up","id":1,"x":80,"y":150,"seq":6}"#, now: 1.5)
         session.handle(#"{"type":"ack"}"#, now: 1.5)
         session.handle(#"{"type":"ack"}"#, now: 1.5)
+        // The last frame was a preview: it is due again at full scale when the preview window ends.
+        // (First the release's state, without a frame; then nothing until the window ends.)
+        #expect(session.nextFrame(now: 1.55)?.scale == nil)
+        #expect(session.nextFrame(now: 1.55) == nil)
+        #expect(abs((session.wake(now: 1.55) ?? 0) - (1.5 + ViewerSession.previewWindow - 1.55)) < 1e-9)
         // At rest (no input for 150 ms, no fling after a still release): the same camera at full scale.
         let rest = try #require(session.nextFrame(now: 3))
         #expect(rest.scale == 2)
+        // Nothing moves and the page answered: only a message can make a frame due.
+        session.handle(#"{"type":"ack"}"#, now: 3.1)
+        #expect(session.nextFrame(now: 3.2) == nil && session.wake(now: 3.2) == nil)
     }
 
     @Test("the guide's examples run: fit Vancouver–Calgary ends on the SDK fit; restricting and zoom limits toggle")
