@@ -127,7 +127,7 @@ struct StyledLayers {
         var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, colour, width: 0.6, closed: true) }
         for (id, extent, f, p) in features(layer, .polygon) {
             guard let c = layer.color("fill-color", opacity: "fill-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
-            let rings = f.geometry.map { ground.ring(ground.world($0, tile: id, extent: extent)) }
+            let rings = f.geometry.map { ground.ring(ground.ring($0, tile: id, extent: extent)) }
             fills.add(c, rings)
             if let outline = layer.color("fill-outline-color", p, zoom: zoom) { outlines.add(outline, rings) }
         }
