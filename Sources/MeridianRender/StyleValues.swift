@@ -33,22 +33,33 @@ extension VectorTile.Feature {
 extension Style.Layer {
     /// A paint or layout value for a feature at a zoom.
     func value(_ property: String, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
-        (paint[property] ?? layout[property])?.evaluate(properties, zoom: zoom)
+        resolved(property, zoom: zoom)(properties)
     }
 
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(_ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double, default fallback: RGBA? = nil) -> RGBA? {
-        guard var c = value(property, properties, zoom: zoom)?.rgba ?? fallback else { return nil }
-        if let opacity, let o = value(opacity, properties, zoom: zoom)?.finite { c.a *= min(max(o, 0), 1) }
-        return c
+        colorResolver(property, opacity: opacity, zoom: zoom, default: fallback)(properties)
     }
 
     /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
     /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
     func number(_ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double) -> Double {
-        let v = value(property, properties, zoom: zoom)?.finite ?? fallback
-        let range = Self.drawableRanges[property] ?? -1e6...1e6
-        return min(max(v, range.lowerBound), range.upperBound)
+        numberResolver(property, zoom: zoom, default: fallback)(properties)
+    }
+
+    /// One property for one zoom, looked up once (see ``ResolvedProperty``).
+    func resolved(_ property: String, zoom: Double) -> ResolvedProperty {
+        ResolvedProperty(paint[property] ?? layout[property], zoom: zoom)
+    }
+
+    /// ``color(_:opacity:_:zoom:default:)`` for every feature of one frame.
+    func colorResolver(_ property: String, opacity: String? = nil, zoom: Double, default fallback: RGBA? = nil) -> ResolvedColor {
+        ResolvedColor(color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: fallback)
+    }
+
+    /// ``number(_:_:zoom:default:)`` for every feature of one frame.
+    func numberResolver(_ property: String, zoom: Double, default fallback: Double) -> ResolvedNumber {
+        ResolvedNumber(value: resolved(property, zoom: zoom), range: Self.drawableRanges[property] ?? -1e6...1e6, fallback: fallback)
     }
 
     /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
@@ -59,4 +70,67 @@ extension Style.Layer {
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.
     static let dashLimit = 16
+}
+
+/// A layer's property for one frame's zoom: looked up once, and evaluated once when it does
+/// not read the feature (``StyleExpression/readsFeature``), so the features of a layer share
+/// it instead of each looking it up and evaluating it again.
+struct ResolvedProperty {
+    let expression: StyleExpression?
+    let zoom: Double
+    /// The value when it is the same for every feature (nil when absent or feature-dependent).
+    let constant: StyleValue?
+
+    init(_ expression: StyleExpression?, zoom: Double) {
+        self.expression = expression
+        self.zoom = zoom
+        constant = expression.flatMap { $0.readsFeature ? nil : $0.evaluate([:], zoom: zoom) }
+    }
+
+    /// Whether every feature gets the same value.
+    var isConstant: Bool { expression == nil || constant != nil }
+
+    /// The value for a feature's properties; nil when the layer does not set the property.
+    func callAsFunction(_ properties: [String: StyleValue]) -> StyleValue? {
+        constant ?? expression?.evaluate(properties, zoom: zoom)
+    }
+}
+
+/// A colour property with its opacity folded into alpha, for one frame's zoom.
+struct ResolvedColor {
+    let color: ResolvedProperty
+    let opacity: ResolvedProperty?
+    let fallback: RGBA?
+    /// The result when neither property reads the feature.
+    private let constant: RGBA??
+
+    init(color: ResolvedProperty, opacity: ResolvedProperty?, fallback: RGBA?) {
+        (self.color, self.opacity, self.fallback) = (color, opacity, fallback)
+        constant = color.isConstant && opacity?.isConstant ?? true ? .some(Self.fold(color([:]), opacity?([:]), fallback)) : nil
+    }
+
+    /// The colour for a feature; nil when absent or not a colour (and no fallback).
+    func callAsFunction(_ properties: [String: StyleValue]) -> RGBA? {
+        if let constant { return constant }
+        return Self.fold(color(properties), opacity?(properties), fallback)
+    }
+
+    static func fold(_ value: StyleValue?, _ opacity: StyleValue?, _ fallback: RGBA?) -> RGBA? {
+        guard var c = value?.rgba ?? fallback else { return nil }
+        if let o = opacity?.finite { c.a *= min(max(o, 0), 1) }
+        return c
+    }
+}
+
+/// A numeric property clamped into a drawable range, for one frame's zoom.
+struct ResolvedNumber {
+    let value: ResolvedProperty
+    let range: ClosedRange<Double>
+    let fallback: Double
+
+    /// The number for a feature (the fallback when absent or not a finite number), clamped.
+    func callAsFunction(_ properties: [String: StyleValue]) -> Double {
+        let v = value(properties)?.finite ?? fallback
+        return min(max(v, range.lowerBound), range.upperBound)
+    }
 }

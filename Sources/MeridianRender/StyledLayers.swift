@@ -101,18 +101,21 @@ struct StyledLayers {
         struct Look: Equatable { let color: RGBA, width: Double, dash: [Double] }
         var batch = PathBatch<Look> { look, parts in canvas.stroke(parts, look.color, width: look.width, dash: look.dash) }
         defer { batch.flush() }
+        let color = layer.colorResolver("line-color", opacity: "line-opacity", zoom: zoom, default: RGBA(0, 0, 0))
+        let lineWidth = layer.numberResolver("line-width", zoom: zoom, default: 1)
+        let dasharray = layer.resolved("line-dasharray", zoom: zoom)
         for (id, extent, f, p) in features(layer) where f.type == .lineString || f.type == .polygon {
-            guard let c = layer.color("line-color", opacity: "line-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+            guard let c = color(p) else { continue }
             let worlds = f.geometry.map { ground.world($0, tile: id, extent: extent) }
             let parts = f.type == .polygon ? worlds.map { ground.ring($0) }.map { $0.isEmpty ? $0 : $0 + [$0[0]] } : worlds.flatMap(ground.line)
             guard !parts.isEmpty else { continue }
             // Widths are in points at the camera's zoom (the style interpolates them by zoom);
             // perspective thins what lies farther away.
             // Under tilt, widths are rounded to an eighth of a point so that lines can share strokes.
-            var width = max(0.3, layer.number("line-width", p, zoom: zoom, default: 1) / ground.meanDepth(worlds.flatMap { $0 }))
+            var width = max(0.3, lineWidth(p) / ground.meanDepth(worlds.flatMap { $0 }))
             if ground.viewport.camera.tilt > 0 { width = (width * 8).rounded() / 8 }
             var dash: [Double] = []
-            if case let .array(pattern)? = layer.value("line-dasharray", p, zoom: zoom) { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
+            if case let .array(pattern)? = dasharray(p) { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
             // Only what can touch the view is stroked (dashed lines whole: a cut restarts the dashes).
             let size = ground.viewport.size
             let drawn = dash.isEmpty ? ScreenClip.lines(parts, to: (0, 0, size.width, size.height), margin: width + 8) : parts
@@ -125,11 +128,13 @@ struct StyledLayers {
     func drawFills(_ layer: Style.Layer) {
         var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
         var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, colour, width: 0.6, closed: true) }
+        let color = layer.colorResolver("fill-color", opacity: "fill-opacity", zoom: zoom, default: RGBA(0, 0, 0))
+        let outline = layer.colorResolver("fill-outline-color", zoom: zoom)
         for (id, extent, f, p) in features(layer, .polygon) {
-            guard let c = layer.color("fill-color", opacity: "fill-opacity", p, zoom: zoom, default: RGBA(0, 0, 0)) else { continue }
+            guard let c = color(p) else { continue }
             let rings = f.geometry.map { ground.ring(ground.ring($0, tile: id, extent: extent)) }
             fills.add(c, rings)
-            if let outline = layer.color("fill-outline-color", p, zoom: zoom) { outlines.add(outline, rings) }
+            if let o = outline(p) { outlines.add(o, rings) }
         }
         fills.flush()
         outlines.flush()

@@ -25,6 +25,25 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         #expect(color.evaluate([:], zoom: 5) == .color(StyleColor(r: 0.5, g: 0.5, b: 0.5)))
     }
 
+    @Test("readsFeature: true wherever get or has appears, however deep; false for zoom-only and literal expressions")
+    func readsFeature() throws {
+        for json in [#"["get", "class"]"#, #"["has", "name"]"#, #"["interpolate", ["linear"], ["zoom"], 10, 1, 20, ["get", "w"]]"#,
+                     #"["step", ["zoom"], 1, 12, ["match", ["get", "class"], "a", 2, 3]]"#, #"["case", ["==", ["get", "x"], 1], 2, 3]"#,
+                     #"["coalesce", ["get", "a"], 1]"#, #"["*", 2, ["to-number", ["get", "lanes"]]]"#, #"["!", ["has", "a"]]"#] {
+            let e = try expression(json)
+            #expect(e.readsFeature, "\(json)")
+            // The claim is checked against evaluation: some property set changes the value.
+            let values = Set([[:], road, ["class": .string("a"), "w": .number(9), "x": .number(1), "a": .number(5), "lanes": .number(4)]].map { "\(e.evaluate($0, zoom: 15))" })
+            #expect(values.count > 1, "\(json)")
+        }
+        for json in [#"3"#, #"["zoom"]"#, #"["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5]"#, #"["step", ["zoom"], 1, 12, 2]"#,
+                     #"["match", ["literal", "a"], "a", 1, 2]"#, #"["+", ["zoom"], 1]"#] {
+            let e = try expression(json)
+            #expect(!e.readsFeature, "\(json)")
+            #expect(e.evaluate([:], zoom: 14) == e.evaluate(road, zoom: 14), "\(json)")
+        }
+    }
+
     @Test("step, match, case, coalesce, get, has, comparisons, in, arithmetic")
     func operators() throws {
         #expect(try expression(#"["step", ["zoom"], "a", 10, "b", 15, "c"]"#).evaluate([:], zoom: 12) == .string("b"))
