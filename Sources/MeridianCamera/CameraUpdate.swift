@@ -32,6 +32,19 @@ public enum CameraUpdate: Hashable, Sendable {
     /// Beyond the SDK: like ``fit(_:insets:)`` but keeping the current bearing and tilt, exact
     /// under perspective (see ``CameraFit``).
     case fitKeepingOrientation(CoordinateBounds, insets: EdgeInsets = EdgeInsets(all: 64))
+    /// Beyond the SDK: the greatest zoom at which every point (not their bounding box) fits
+    /// inside the padded view with these insets, keeping the bearing and tilt, exact under
+    /// perspective (``CameraFit/camera(fittingPoints:size:padding:insets:bearing:tilt:zoomRange:)``).
+    /// No points make the update do nothing.
+    case fitPoints([Coordinate], insets: EdgeInsets = EdgeInsets(all: 64))
+    /// Beyond the SDK: the bearing turned by the degrees (clockwise positive), the ground under
+    /// the pivot staying under it (a two-finger rotation about their midpoint); about the
+    /// target without a pivot, or when the pivot shows no ground.
+    case rotate(by: Double, about: ScreenPoint? = nil)
+    /// Beyond the SDK: the target moved so that the coordinate is drawn at the screen point
+    /// (zoom, bearing and tilt kept; "put this place there"). A point above the ground under
+    /// the current camera leaves the camera as it is.
+    case place(Coordinate, at: ScreenPoint)
 
     /// The SDK's `fitBounds:withPadding:`: the same padding on every edge.
     public static func fit(_ bounds: CoordinateBounds, padding: Double) -> CameraUpdate {
@@ -65,8 +78,23 @@ public enum CameraUpdate: Hashable, Sendable {
                 bearing: keep ? camera.bearing : 0, tilt: keep ? camera.tilt : 0, zoomRange: constraints.zoomRange)
             else { return camera }
             moved = fitted
+        case let .fitPoints(points, insets):
+            guard let fitted = try CameraFit.camera(fittingPoints: points, size: viewport.size, padding: viewport.padding, insets: insets,
+                                                    bearing: camera.bearing, tilt: camera.tilt, zoomRange: constraints.zoomRange)
+            else { return camera }
+            moved = fitted
+        case let .rotate(degrees, pivot):
+            let turned = camera.with(bearing: camera.bearing + (try InvalidArgument.finite(degrees, "degrees")))
+            let p = try pivot?.validated("pivot")
+            guard let p, let ground = viewport.worldPoint(for: p) else { moved = turned; break }
+            moved = viewport.anchoring(turned, ground: ground, at: p) ?? turned
+        case let .place(c, p):
+            let ground = WebMercator.project(try c.validated("coordinate"))
+            var near = ground
+            near.x -= (ground.x - viewport.targetWorld.x).rounded()   // the copy nearest the target
+            moved = viewport.anchoring(camera, ground: near, at: try p.validated("point")) ?? camera
         }
-        return constraints.constrain(moved)
+        return constraints.constrain(moved, size: viewport.size, padding: viewport.padding)
     }
 
     /// The camera at `zoom` (tilt lowered to the curve if needed) that keeps the ground under

@@ -5,9 +5,10 @@ import MeridianGeometry
 struct HalfPlane {
     let a: Double, nx: Double, ny: Double, c: Double
 
-    /// The half-planes of a convex quadrilateral's edges, inner side ≤, with the bounds' half
-    /// extent folded into `a` (the worst of the four corners for that edge).
-    static func enclosing(_ quad: [(x: Double, y: Double)], halfExtent h: (x: Double, y: Double)) -> [HalfPlane] {
+    /// The half-planes of a convex quadrilateral's edges, inner side ≤, with the fitted shape's
+    /// support folded into `a` (how far its worst point reaches towards that edge, per unit of
+    /// world scale).
+    static func enclosing(_ quad: [(x: Double, y: Double)], shape: FitShape) -> [HalfPlane] {
         let mx = quad.map(\.x).reduce(0, +) / Double(quad.count), my = quad.map(\.y).reduce(0, +) / Double(quad.count)
         var planes: [HalfPlane] = []
         for (i, p) in quad.enumerated() {
@@ -19,7 +20,7 @@ struct HalfPlane {
             ny /= len
             var c = nx * p.x + ny * p.y
             if nx * mx + ny * my > c { nx = -nx; ny = -ny; c = -c }
-            planes.append(HalfPlane(a: abs(nx) * h.x + abs(ny) * h.y, nx: nx, ny: ny, c: c))
+            planes.append(HalfPlane(a: shape.support(nx, ny), nx: nx, ny: ny, c: c))
         }
         return planes
     }
@@ -70,5 +71,38 @@ struct HalfPlane {
         // rectangle of a flat fit it is the centre.
         let n = Double(poly.count)
         return (poly.map(\.0).reduce(0, +) / n, poly.map(\.1).reduce(0, +) / n)
+    }
+}
+
+/// What a fit keeps in view: points of the normalised world as offsets from an origin (the
+/// middle of their extent); only their convex hull matters.
+struct FitShape {
+    let origin: MercatorPoint
+    let offsets: [(x: Double, y: Double)]
+
+    /// The farthest reach of the points along (nx, ny).
+    func support(_ nx: Double, _ ny: Double) -> Double {
+        offsets.reduce(-Double.infinity) { Swift.max($0, nx * $1.x + ny * $1.y) }
+    }
+
+    /// A latitude/longitude box: its four corners (a rectangle in Web Mercator).
+    init(south: Double, north: Double, west: Double, span: Double) {
+        let yTop = WebMercator.y(latitude: north), yBottom = WebMercator.y(latitude: south)
+        let h = (x: span / 720, y: (yBottom - yTop) / 2)
+        origin = MercatorPoint(x: WebMercator.x(longitude: west) + h.x, y: (yTop + yBottom) / 2)
+        offsets = [(-h.x, -h.y), (h.x, -h.y), (h.x, h.y), (-h.x, h.y)]
+    }
+
+    /// Points, each longitude taken east of the west edge of their smallest enclosing bounds
+    /// (so points across the antimeridian stay together); nil for none.
+    init?(points: [Coordinate]) {
+        let bounds = CoordinateBounds(path: points)
+        guard let west = bounds.west, let south = bounds.south, let north = bounds.north, let span = bounds.longitudeSpan else { return nil }
+        let x0 = WebMercator.x(longitude: west)
+        let middle = MercatorPoint(x: x0 + span / 720, y: (WebMercator.y(latitude: north) + WebMercator.y(latitude: south)) / 2)
+        origin = middle
+        offsets = points.map { p in
+            (x: x0 + Angle.wrap360(p.longitude - west) / 360 - middle.x, y: WebMercator.y(latitude: p.latitude) - middle.y)
+        }
     }
 }

@@ -33,10 +33,14 @@ public enum WebMercator {
     /// Normalised Mercator y of a latitude in degrees (clamped to ±``maxLatitude``):
     /// y = ½ − ln((1 + sin φ) / (1 − sin φ)) / 4π. (The log form, not atanh: glibc's log is
     /// about twice as fast, and y needs absolute, not relative, precision near the equator.)
+    /// Always in [0, 1]: the clamp latitudes give exactly 0 and 1 (the formula's rounding would
+    /// put them about 1e-15 outside), and NaN stays NaN.
     @inlinable
     public static func y(latitude: Double) -> Double {
-        let s = Double.sin(Angle.radians(latitude.clamped(to: -maxLatitude...maxLatitude)))
-        return 0.5 - Double.log((1 + s) / (1 - s)) / (4 * .pi)
+        if latitude >= maxLatitude { return 0 }
+        if latitude <= -maxLatitude { return 1 }
+        let s = Double.sin(Angle.radians(latitude))
+        return min(max(0.5 - Double.log((1 + s) / (1 - s)) / (4 * .pi), 0), 1)
     }
 
     /// Latitude in degrees of a normalised Mercator y. y outside [0, 1] gives latitudes beyond

@@ -31,7 +31,7 @@ extension MapView {
     /// Mercator line, zoom linearly, bearing the short way, tilt linearly, eased in and out,
     /// 0.3 s unless a transaction says otherwise. Replaces a running animation from where it is.
     public func animate(to camera: CameraPosition) {
-        start(CameraTransition(from: self.camera, to: constraints.constrain(camera), path: .ease, viewSize: frame))
+        start(CameraTransition(from: self.camera, to: constrained(camera), path: .ease, viewSize: frame))
     }
 
     /// Applies `update` to the current camera and animates to the result.
@@ -63,13 +63,28 @@ extension MapView {
     /// Flies to `camera` along van Wijk & Nuij's path (zoom out, travel, zoom in), with an
     /// automatic duration from the path's length unless a transaction gives one.
     public func fly(to camera: CameraPosition, rho: Double = CameraTransition.defaultRho) {
-        start(CameraTransition(from: self.camera, to: constraints.constrain(camera), path: .fly(rho: rho), viewSize: frame))
+        start(CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: rho), viewSize: frame))
     }
 
-    func start(_ transition: CameraTransition) {
+    /// Flies to `camera` with MapLibre's fly options: the path's curve, its speed or screen
+    /// speed for the automatic duration, and a maximum duration above which it snaps (a
+    /// transaction's duration is limited the same way).
+    public func fly(to camera: CameraPosition, options fly: FlyOptions) {
+        let transition = CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame)
+        start(transition, automatic: fly.duration(for: transition), limit: fly.limited)
+    }
+
+    /// The duration a fly to `camera` with `options` would take now, in seconds (0 when it
+    /// would snap), before any transaction's duration.
+    public func flyDuration(to camera: CameraPosition, options fly: FlyOptions = .standard) -> Double {
+        fly.duration(for: CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame))
+    }
+
+    func start(_ transition: CameraTransition, automatic given: Double? = nil, limit: (Double) -> Double = { $0 }) {
         let options = transactions.last ?? AnimationOptions()
-        let automatic = if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
-        let duration = options.duration.map { $0.isFinite ? max(0, $0) : 0 } ?? automatic
+        let standard = if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
+        let automatic = given ?? standard
+        let duration = limit(options.duration.map { $0.isFinite ? max(0, $0) : 0 } ?? automatic)
         let wasMoving = animation != nil || glide != nil
         stopMotion()
         guard transition.to != camera else {
@@ -103,7 +118,7 @@ extension MapView {
             // not sum exactly (60 × 1/60) must not add a frame that changes nothing.
             let t = (now - a.start) / a.duration
             let finished = t >= 1 - Self.endTolerance
-            change(to: constraints.constrain(a.transition.camera(at: finished ? 1 : a.options.curve.progress(at: t))))
+            change(to: constrained(a.transition.camera(at: finished ? 1 : a.options.curve.progress(at: t))))
             if finished {
                 animation = nil
                 a.options.completion?(true)
@@ -115,7 +130,7 @@ extension MapView {
             let offset = g.deceleration.offset(at: elapsed)
             if let ground = g.origin.worldPoint(for: g.anchor),
                let moved = g.origin.anchoring(g.origin.camera, ground: ground, at: g.anchor + offset) {
-                change(to: constraints.constrain(moved))
+                change(to: constrained(moved))
             }
             if elapsed >= g.deceleration.duration {
                 glide = nil

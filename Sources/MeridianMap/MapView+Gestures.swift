@@ -47,7 +47,7 @@ extension MapView {
         case let .tilt(by):
             next = try? camera.changing(tilt: camera.tilt + by)
         }
-        if let next { change(to: constraints.constrain(next)) }
+        if let next { change(to: constrained(next)) }
     }
 
     /// `changed` with its target moved so the ground under `point` stays there (as it is when

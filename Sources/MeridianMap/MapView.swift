@@ -82,7 +82,7 @@ public final class MapView {
     /// range respected) plus `insets`; nil for empty bounds. Does not move the map.
     public func camera(for bounds: CoordinateBounds, insets: EdgeInsets = .zero) throws(InvalidArgument) -> CameraPosition? {
         try CameraFit.camera(fitting: bounds, size: frame, padding: padding, insets: insets, zoomRange: constraints.zoomRange)
-            .map(constraints.constrain)
+            .map(constrained)
     }
 
     /// Sets the zoom range (ends clamped into [0, 24]); a current zoom outside it moves to the
@@ -96,6 +96,19 @@ public final class MapView {
     public var minZoom: Double { constraints.zoomRange.min }
     public var maxZoom: Double { constraints.zoomRange.max }
 
+    /// Sets the tilts the camera may take, in degrees within 0…65 (beyond the SDK; MapLibre's
+    /// `minPitch`/`maxPitch`). The curve still lowers the tilt at low zooms; a current tilt
+    /// outside the range moves into it, with events.
+    /// - Throws: ``InvalidArgument`` when an end is not finite or outside 0…65, or min > max;
+    ///   nothing changes.
+    public func setMinTilt(_ minTilt: Double, maxTilt: Double) throws(InvalidArgument) {
+        constraints.tiltRange = try CameraConstraints.tiltRange(min: minTilt, max: maxTilt)
+        reconstrain()
+    }
+
+    public var minTilt: Double { constraints.tiltRange.lowerBound }
+    public var maxTilt: Double { constraints.tiltRange.upperBound }
+
     /// Bounds the camera target may not leave, by gestures or code; nil (or empty bounds)
     /// removes them. Setting them pulls the current target inside, with events.
     public var cameraTargetBounds: CoordinateBounds? {
@@ -106,16 +119,31 @@ public final class MapView {
         }
     }
 
-    /// Changes the padding; the target stays, the content moves on screen (no camera event).
+    /// Bounds the ground seen by the whole view may not leave (MapLibre's `maxBounds`, beyond
+    /// the SDK): the zoom rises and the target moves as little as needed to keep all four
+    /// corners of the view inside (``CameraConstraints/constrain(_:size:padding:)``). Nil (or
+    /// empty bounds) removes them. Setting them moves the current camera inside, with events.
+    public var viewportBounds: CoordinateBounds? {
+        get { constraints.viewportBounds }
+        set {
+            constraints.viewportBounds = newValue?.isEmpty == true ? nil : newValue
+            reconstrain()
+        }
+    }
+
+    /// Changes the padding; the target stays, the content moves on screen (no camera event,
+    /// unless ``viewportBounds`` must move the camera to keep the view inside).
     /// - Throws: ``InvalidArgument`` for a non-finite inset; nothing changes.
     public func setPadding(_ insets: EdgeInsets) throws(InvalidArgument) {
         padding = try insets.validated("padding")
+        reconstrain()
     }
 
-    /// Changes the view's size; the camera stays.
+    /// Changes the view's size; the camera stays (unless ``viewportBounds`` must move it).
     /// - Throws: ``InvalidArgument`` unless both sides are finite and positive.
     public func setFrame(_ size: ScreenSize) throws(InvalidArgument) {
         frame = try size.validated("frame")
+        reconstrain()
     }
 
     /// Whether two cameras would draw the same frame (SPEC §2).
@@ -123,14 +151,19 @@ public final class MapView {
 
     // MARK: - Moving the camera, with events
 
+    /// `camera` under every constraint, for this view's frame and padding.
+    func constrained(_ camera: CameraPosition) -> CameraPosition {
+        constraints.constrain(camera, size: frame, padding: padding)
+    }
+
     func reconstrain() {
-        let constrained = constraints.constrain(camera)
+        let constrained = constrained(camera)
         if constrained != camera { snap(to: constrained) }
     }
 
     /// A snap: stop what runs, then willMove, didChange, idle, unless nothing changes.
     func snap(to newCamera: CameraPosition) {
-        let target = constraints.constrain(newCamera)
+        let target = constrained(newCamera)
         let stopped = stopMotion()
         guard target != camera else {
             if stopped { settle() }

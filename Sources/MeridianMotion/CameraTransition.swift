@@ -76,8 +76,9 @@ public struct CameraTransition: Hashable, Sendable {
         return FlyPath(from: from, to: to, a: a, b: b, viewSize: viewSize, rho: rho).S
     }
 
-    /// A duration in seconds that flies at ``flySpeed`` view widths per second (at least 0.3 s).
-    public var automaticDuration: Double { max(0.3, flyLength / Self.flySpeed) }
+    /// A duration in seconds that flies at ``flySpeed`` view widths per second (at least 0.3 s;
+    /// ``FlyOptions`` sets other speeds).
+    public var automaticDuration: Double { FlyOptions.standard.duration(for: self) }
 }
 
 /// The van Wijk & Nuij optimal path, in their symbols: w₀, w₁ the view widths (in world units

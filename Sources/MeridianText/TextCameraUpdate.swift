@@ -5,7 +5,8 @@ extension TextValues {
     /// The forms ``cameraUpdate(_:)`` reads, for help texts.
     public static let cameraUpdateForms = """
         zoom-in | zoom-out | zoom-to:Z | zoom-by:D[@X,Y] | target:LAT,LNG[,ZOOM] | camera:LAT,LNG,ZOOM[,BEARING[,TILT]] \
-        | scroll:X,Y | fit:S,W,N,E[@PADDING | @TOP,LEFT,BOTTOM,RIGHT] | fit-keep:S,W,N,E[@...] (':' or '=' before the values)
+        | scroll:X,Y | fit:S,W,N,E[@PADDING | @TOP,LEFT,BOTTOM,RIGHT] | fit-keep:S,W,N,E[@...] \
+        | fit-points:LAT,LNG;LAT,LNG;…[@...] | rotate:DEGREES[@X,Y] | place:LAT,LNG@X,Y (':' or '=' before the values)
         """
 
     /// Reads a camera update (SPEC §3) in the forms of ``cameraUpdateForms``. A fit without
@@ -41,6 +42,17 @@ extension TextValues {
             let b = try bounds(box, what: name)
             let room = try padding.map { s throws(TextError) in try Self.insets(s, what: "\(name) padding") } ?? EdgeInsets(all: 64)
             return name == "fit" ? .fit(b, insets: room) : .fitKeepingOrientation(b, insets: room)
+        case "fit-points":
+            let (list, padding) = split(try required())
+            let room = try padding.map { s throws(TextError) in try Self.insets(s, what: "fit-points padding") } ?? EdgeInsets(all: 64)
+            return .fitPoints(try path(list, what: "fit-points"), insets: room)
+        case "rotate":
+            let (amount, pivot) = split(try required())
+            return .rotate(by: try numbers(amount, count: 1...1, what: "rotate")[0], about: try pivot.map { s throws(TextError) in try point(s, what: "rotate pivot") })
+        case "place":
+            let (where_, at) = split(try required())
+            guard let at else { throw TextError("place: expected LAT,LNG@X,Y, got '\(text)'") }
+            return .place(try coordinate(where_, what: "place"), at: try point(at, what: "place point"))
         default:
             throw TextError("unknown update '\(name)'; expected \(cameraUpdateForms)")
         }

@@ -75,6 +75,30 @@ public enum TextValues {
         guard v[0] <= v[2] else { throw TextError("\(what): south \(v[0]) is north of north \(v[2])") }
         return CoordinateBounds(southWest: Coordinate(latitude: v[0], longitude: v[1]), northEast: Coordinate(latitude: v[2], longitude: v[3]))
     }
+
+    /// Most coordinates a path or ring given as text may hold.
+    public static let maxPathPoints = 100_000
+
+    /// `lat,lng;lat,lng;…` (`;` or spaces between points), at least one and at most
+    /// ``maxPathPoints`` coordinates.
+    public static func path(_ text: String, what: String = "path") throws(TextError) -> [Coordinate] {
+        let parts = text.split { $0 == ";" || $0 == " " }
+        guard !parts.isEmpty else { throw TextError("\(what): expected lat,lng;lat,lng;…, got '\(text)'") }
+        guard parts.count <= maxPathPoints else { throw TextError("\(what): more than \(maxPathPoints) points") }
+        var out: [Coordinate] = []
+        for (i, part) in parts.enumerated() { out.append(try coordinate(String(part), what: "\(what) point \(i + 1)")) }
+        return out
+    }
+
+    /// `Z` or `MIN-MAX`: whole zooms in [0, `max`], MIN ≤ MAX.
+    public static func zoomRange(_ text: String, max: Int = 30, what: String = "zooms") throws(TextError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces) }
+        guard (1...2).contains(parts.count), let lo = parts.first ?? nil, let hi = parts.last ?? nil else {
+            throw TextError("\(what): expected Z or MIN-MAX with whole zooms, got '\(text)'")
+        }
+        guard lo >= 0, hi <= max, lo <= hi else { throw TextError("\(what): '\(text)' is not a range within 0-\(max)") }
+        return lo...hi
+    }
 }
 
 extension Substring {

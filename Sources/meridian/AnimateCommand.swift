@@ -3,8 +3,9 @@ import Meridian
 import MeridianText
 
 /// `meridian camera animate`: runs a camera animation on a map with a manual clock and prints
-/// every 60 fps frame as a JSON line: `time` in seconds, the camera, and the map events of that
-/// frame. The first line is the start camera at time 0, the last the exact end camera.
+/// every 60 fps frame as a JSON line: `time` in seconds, the animation's whole `duration` in
+/// seconds (0 when it snaps), the camera, and the map events of that frame. The first line is
+/// the start camera at time 0, the last the exact end camera.
 struct Animate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Every 60 fps frame of a camera animation, as JSON lines with the map's events.",
@@ -25,14 +26,24 @@ struct Animate: AsyncParsableCommand {
     var curve: TimingCurve = .easeInOut
     @Flag(help: "Fly: zoom out, travel, zoom in (van Wijk & Nuij).") var fly = false
     @Option(help: "The fly path's curvature ρ.") var rho: Double = CameraTransition.defaultRho
-    @OptionGroup var zoom: ZoomRangeOptions
+    @Option(help: "Fly speed for the automatic duration, view widths per second along the path (default 1.2).")
+    var speed: Double = CameraTransition.flySpeed
+    @Option(help: "Fly screen speed, view widths per second as if linear (replaces --speed).") var screenSpeed: Double?
+    @Option(help: "Seconds: a fly that would take longer snaps to its end.") var maxDuration: Double?
+    @OptionGroup var constraints: ConstraintOptions
 
     func validate() throws {
         guard (to == nil) != (update == nil) else { throw ValidationError("give exactly one of --to or --update") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) {
             throw ValidationError("duration must be a finite number of seconds in [0, \(Int(Self.maxDuration))], got \(duration)")
         }
-        guard rho.isFinite, rho > 0 else { throw ValidationError("rho must be a finite positive number, got \(rho)") }
+        _ = try flyOptions()
+    }
+
+    func flyOptions() throws -> FlyOptions {
+        do { return try FlyOptions(curve: rho, speed: speed, screenSpeed: screenSpeed, maxDuration: maxDuration) } catch {
+            throw ValidationError(error.parameter == "curve" ? "rho must be a finite positive number, got \(rho)" : error.description)
+        }
     }
 
     static func curve(_ name: String) throws(TextError) -> TimingCurve {
@@ -47,23 +58,27 @@ struct Animate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let range = try zoom.range()
+        let limits = try constraints.constraints()
+        let options = try flyOptions()
         try await MainActor.run {
             let clock = ManualClock()
             let map = try checked(MapView(options: MapOptions(frame: view.size, camera: view.camera, padding: view.padding), clock: clock))
-            try checked(map.setMinZoom(range.min, maxZoom: range.max))
+            try checked(map.setMinZoom(limits.zoomRange.min, maxZoom: limits.zoomRange.max))
+            try checked(map.setMinTilt(limits.tiltRange.lowerBound, maxTilt: limits.tiltRange.upperBound))
+            map.cameraTargetBounds = limits.targetBounds
+            map.viewportBounds = limits.viewportBounds
             var events: [JSON] = []
             map.onEvent = { events.append(Self.json($0)) }
             let destination = try to ?? checked(update!.applied(to: map.projection, constraints: map.constraints))
-            let fallback = fly ? CameraTransition(from: map.camera, to: destination, path: .fly(rho: rho), viewSize: view.size).automaticDuration : 0.3
-            let seconds = duration ?? fallback
+            // The fly's own duration (0 when --max-duration makes it snap) unless --duration is given.
+            let seconds = options.limited(duration ?? (fly ? map.flyDuration(to: destination, options: options) : AnimationOptions.defaultDuration))
             guard seconds <= Self.maxDuration else { throw ValidationError("the fly would take \(seconds) s, more than \(Int(Self.maxDuration)) s") }
             map.withTransaction(AnimationOptions(duration: seconds, curve: curve)) {
-                if fly { map.fly(to: destination, rho: rho) } else { map.animate(to: destination) }
+                if fly { map.fly(to: destination, options: options) } else { map.animate(to: destination) }
             }
             var frame = 0
             @MainActor func emitLine() {
-                var fields: [(String, JSON)] = [("time", .number(Double(frame) / 60))]
+                var fields: [(String, JSON)] = [("time", .number(Double(frame) / 60)), ("duration", .number(seconds))]
                 if case let .object(cameraFields) = JSON(map.camera) { fields += cameraFields }
                 fields.append(("events", .array(events)))
                 print(JSON.object(fields).text)

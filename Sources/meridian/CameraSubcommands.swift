@@ -66,6 +66,39 @@ struct ZoomRangeOptions: ParsableArguments {
     func range() throws -> ZoomRange { try checked(ZoomRange(min: minZoom, max: maxZoom)) }
 }
 
+/// The camera limits of the subcommands that change a camera: the zoom range, the tilt range,
+/// the target's bounds (the SDK's `cameraTargetBounds`) and the whole view's bounds (`viewportBounds`).
+struct ConstraintOptions: ParsableArguments {
+    @OptionGroup var zoom: ZoomRangeOptions
+    @Option(help: "Bounds the target may not leave: south,west,north,east.",
+            transform: { try checked(TextValues.bounds($0, what: "target-bounds")) })
+    var targetBounds: CoordinateBounds?
+    @Option(help: "Bounds the whole view may not leave (zooms in as needed): south,west,north,east.",
+            transform: { try checked(TextValues.bounds($0, what: "viewport-bounds")) })
+    var viewportBounds: CoordinateBounds?
+    @Option(help: "Lowest tilt, degrees (0-65; the tilt curve still limits low zooms).") var minTilt: Double = CameraConstraints.allTilts.lowerBound
+    @Option(help: "Highest tilt, degrees (0-65).") var maxTilt: Double = CameraConstraints.allTilts.upperBound
+
+    func constraints() throws -> CameraConstraints {
+        CameraConstraints(zoomRange: try zoom.range(), targetBounds: targetBounds, viewportBounds: viewportBounds,
+                          tiltRange: try checked(CameraConstraints.tiltRange(min: minTilt, max: maxTilt)))
+    }
+}
+
+/// The options both fits share: the view, room around what is fitted, and the orientation.
+struct FitOptions: ParsableArguments {
+    @Option(help: "The view size in points, WIDTHxHEIGHT.", transform: { try checked(TextValues.size($0)) })
+    var size: ScreenSize = ScreenSize(width: 1024, height: 768)
+    @Option(help: "Extra room around what is fitted: top,left,bottom,right or one value.", transform: { try checked(TextValues.insets($0)) })
+    var insets: EdgeInsets = .zero
+    @Option(help: "The map's padding (also places the target): top,left,bottom,right or one value.",
+            transform: { try checked(TextValues.insets($0, what: "padding")) })
+    var padding: EdgeInsets = .zero
+    @Option(help: "Bearing to keep, degrees.") var bearing: Double = 0
+    @Option(help: "Tilt to keep, degrees (lowered to the curve at the fitted zoom).") var tilt: Double = 0
+    @OptionGroup var zoom: ZoomRangeOptions
+}
+
 struct Fit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The camera that shows bounds as large as possible in the view.",
@@ -76,21 +109,33 @@ struct Fit: ParsableCommand {
     @Option(help: "south,west,north,east in degrees (west > east crosses the antimeridian).",
             transform: { try checked(TextValues.bounds($0)) })
     var bounds: CoordinateBounds
-    @Option(help: "The view size in points, WIDTHxHEIGHT.", transform: { try checked(TextValues.size($0)) })
-    var size: ScreenSize = ScreenSize(width: 1024, height: 768)
-    @Option(help: "Extra room around the bounds: top,left,bottom,right or one value.", transform: { try checked(TextValues.insets($0)) })
-    var insets: EdgeInsets = .zero
-    @Option(help: "The map's padding (also places the target): top,left,bottom,right or one value.",
-            transform: { try checked(TextValues.insets($0, what: "padding")) })
-    var padding: EdgeInsets = .zero
-    @Option(help: "Bearing to keep, degrees.") var bearing: Double = 0
-    @Option(help: "Tilt to keep, degrees (lowered to the curve at the fitted zoom).") var tilt: Double = 0
-    @OptionGroup var zoom: ZoomRangeOptions
+    @OptionGroup var fit: FitOptions
 
     func run() throws {
-        guard let camera = try checked(CameraFit.camera(fitting: bounds, size: size, padding: padding, insets: insets,
-                                                      bearing: bearing, tilt: tilt, zoomRange: try zoom.range())) else {
+        guard let camera = try checked(CameraFit.camera(fitting: bounds, size: fit.size, padding: fit.padding, insets: fit.insets,
+                                                      bearing: fit.bearing, tilt: fit.tilt, zoomRange: try fit.zoom.range())) else {
             throw ValidationError("bounds are empty")
+        }
+        emit(JSON(camera))
+    }
+}
+
+struct FitPoints: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit-points",
+        abstract: "The camera that shows every point (a path, markers) as large as possible in the view, exactly.",
+        discussion: """
+            Fits the points themselves, not their bounding box, under the bearing and tilt given.
+            meridian camera fit-points --points "60.15,24.90;60.17,24.95;60.19,25.00" --bearing 40 --tilt 30
+            """)
+    @Option(help: "The points: lat,lng;lat,lng;…", transform: { try checked(TextValues.path($0, what: "points")) })
+    var points: [Coordinate]
+    @OptionGroup var fit: FitOptions
+
+    func run() throws {
+        guard let camera = try checked(CameraFit.camera(fittingPoints: points, size: fit.size, padding: fit.padding, insets: fit.insets,
+                                                      bearing: fit.bearing, tilt: fit.tilt, zoomRange: try fit.zoom.range())) else {
+            throw ValidationError("no points")
         }
         emit(JSON(camera))
     }
@@ -103,14 +148,10 @@ struct Apply: ParsableCommand {
     @OptionGroup var view: ViewOptions
     @Option(help: "The update to apply (see below).", transform: { try checked(TextValues.cameraUpdate($0)) })
     var update: CameraUpdate
-    @OptionGroup var zoom: ZoomRangeOptions
-    @Option(help: "Bounds the target may not leave: south,west,north,east.",
-            transform: { try checked(TextValues.bounds($0, what: "target-bounds")) })
-    var targetBounds: CoordinateBounds?
+    @OptionGroup var constraints: ConstraintOptions
 
     func run() throws {
-        let constraints = CameraConstraints(zoomRange: try zoom.range(), targetBounds: targetBounds)
-        emit(JSON(try checked(update.applied(to: try view.viewport(), constraints: constraints))))
+        emit(JSON(try checked(update.applied(to: try view.viewport(), constraints: try constraints.constraints()))))
     }
 }
 

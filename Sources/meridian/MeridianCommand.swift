@@ -9,7 +9,7 @@ struct MeridianCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract: "Meridian: an open map camera-and-view engine.",
-        subcommands: [CameraCommand.self, Render.self, Serve.self, DataCommand.self]
+        subcommands: [CameraCommand.self, TilesCommand.self, Render.self, Serve.self, DataCommand.self]
     )
 }
 
@@ -21,7 +21,7 @@ struct CameraCommand: ParsableCommand {
             Cameras are written lat,lng,zoom[,bearing[,tilt]]; sizes WIDTHxHEIGHT in points; insets \
             top,left,bottom,right (or one value). Attach negative numbers with '=': --camera=-33.87,151.21,12.
             """,
-        subcommands: [Project.self, Unproject.self, VisibleRegionCommand.self, Fit.self, Apply.self, Tiles.self, Animate.self]
+        subcommands: [Project.self, Unproject.self, VisibleRegionCommand.self, Fit.self, FitPoints.self, Apply.self, Tiles.self, Eye.self, Look.self, Animate.self]
     )
 }
 

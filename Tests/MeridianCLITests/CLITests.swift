@@ -73,6 +73,17 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(tiles.count > 4 && tiles.allSatisfy { $0["z"] == 15 })
     }
 
+    @Test("--viewport-bounds zooms in until the whole view is inside; the clamp latitude projects to y = 0 exactly")
+    func viewportBoundsAndClampLatitude() throws {
+        let kept = try camera(try json(try runMeridian(["camera", "apply", "--camera", "60.17,24.94,9", "--size", "800x600", "--update", "zoom-by:0",
+                                                          "--viewport-bounds", "60.10,24.80,60.25,25.10"]).out))
+        let corners = try Viewport(camera: kept, size: ScreenSize(width: 800, height: 600)).frameGroundCorners
+        #expect(kept.zoom > 11 && corners.allSatisfy { $0.latitude >= 60.10 - 1e-7 && $0.latitude <= 60.25 + 1e-7 && $0.longitude >= 24.80 - 1e-7 && $0.longitude <= 25.10 + 1e-7 })
+        let top = try json(try runMeridian(["camera", "project", "--camera", "0,0,0", "--size", "256x256", "--", "90,0"]).out)
+        let point = try #require((top["points"] as? [[String: Any]])?.first?["point"] as? [String: Double])
+        #expect(point["y"] == 0 && point["x"] == 128)
+    }
+
     @Test("bad input to every subcommand gives a message naming it and a non-zero exit", arguments: [
         (["camera", "fit", "--bounds", "1,2,3"], "bounds"),
         (["camera", "fit", "--bounds", "10,0,0,1"], "south"),
@@ -89,6 +100,7 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "spin"], "unknown update"),
         (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "zoom-by:x"], "zoom-by"),
         (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "fit:1,2,3,4@1,2"], "padding"),
+        (["camera", "apply", "--camera", "60.17,24.94,15", "--update", "zoom-in", "--viewport-bounds", "1,2,nan,4"], "viewport-bounds"),
         (["camera", "tiles", "--camera", "60.17,24.94,15", "--zoom", "40"], "zoom"),
         (["camera", "tiles", "--camera", "60.17,24.94,2", "--zoom", "20"], "tiles"),
     ])

@@ -7,8 +7,10 @@ import Testing
 @Suite struct WebMercatorTests {
     @Test func edgesAndEquator() {
         expectClose(WebMercator.y(latitude: 0), 0.5, within: 1e-15, "equator")
-        expectClose(WebMercator.y(latitude: WebMercator.maxLatitude), 0, within: 1e-12, "top edge")
-        expectClose(WebMercator.y(latitude: -WebMercator.maxLatitude), 1, within: 1e-12, "bottom edge")
+        // The clamp latitudes are the world's edges exactly (the formula alone rounds ~1e-15 outside).
+        #expect(WebMercator.y(latitude: WebMercator.maxLatitude) == 0 && WebMercator.y(latitude: 90) == 0)
+        #expect(WebMercator.y(latitude: -WebMercator.maxLatitude) == 1 && WebMercator.y(latitude: -90) == 1)
+        #expect(WebMercator.y(latitude: .nan).isNaN)
         // Beyond the projectable latitude a coordinate projects onto the edge.
         #expect(WebMercator.y(latitude: 89) == WebMercator.y(latitude: WebMercator.maxLatitude))
         // The edge latitude is atan(sinh π): computed here with libm as an oracle.
@@ -20,6 +22,16 @@ import Testing
         await propertyCheck(count: 300, input: Gen.double(in: -85...85)) { lat in
             let textbook = 0.5 - log(tan(Double.pi / 4 + lat * .pi / 360)) / (2 * .pi)
             expectClose(WebMercator.y(latitude: lat), textbook, within: 1e-13, "y(\(lat))")
+        }
+    }
+
+    @Test("y stays in [0, 1] for every latitude, near the edges included")
+    func yInUnitRange() async {
+        await propertyCheck(count: 500, input: Gen.double(in: 84.9...90)) { lat in
+            for latitude in [lat, -lat] {
+                let y = WebMercator.y(latitude: latitude)
+                #expect(y >= 0 && y <= 1, "y(\(latitude)) = \(y)")
+            }
         }
     }
 

@@ -101,6 +101,35 @@ import Testing
         }
     }
 
+    @Test("viewportBounds keep the whole view inside through setting, drags, zooming out, animations and resizing")
+    func viewportBounds() throws {
+        let bounds = CoordinateBounds(southWest: Coordinate(latitude: 60.10, longitude: 24.80), northEast: Coordinate(latitude: 60.25, longitude: 25.10))
+        let h = try Harness(camera(60.17, 24.94, 10), size: ScreenSize(width: 800, height: 600))
+        func expectInside(_ what: String) {
+            for corner in h.map.projection.frameGroundCorners {
+                let ok = corner.latitude >= 60.10 - 1e-7 && corner.latitude <= 60.25 + 1e-7 && corner.longitude >= 24.80 - 1e-7 && corner.longitude <= 25.10 + 1e-7
+                #expect(ok, "\(what): corner \(corner) outside")
+            }
+        }
+        h.map.viewportBounds = bounds
+        #expect(h.map.camera.zoom > 10)
+        #expect(h.events.contains { if case .didChange = $0 { true } else { false } })
+        expectInside("set")
+        // A long drag towards the north-west edge stops at the bounds.
+        h.drag((0...20).map { ScreenPoint(x: 200 + Double($0) * 30, y: 150 + Double($0) * 20) })
+        h.settle()
+        expectInside("drag")
+        try h.map.moveCamera(.zoomTo(3))
+        expectInside("zoom out")
+        h.map.animate(to: try CameraPosition(target: Coordinate(latitude: 61, longitude: 27), zoom: 9, bearing: 40, tilt: 30))
+        for _ in 0..<40 { h.frame(); expectInside("animation frame") }
+        try h.map.setFrame(ScreenSize(width: 1600, height: 900))
+        expectInside("resize")
+        h.map.viewportBounds = nil
+        try h.map.moveCamera(.zoomTo(3))
+        #expect(abs(h.map.camera.zoom - 3) < 1e-12)
+    }
+
     @Test("double tap animates a zoom in by 1 keeping the tapped ground; keys scroll and zoom; switches off stop them")
     func discreteGestures() throws {
         let h = try Harness(camera(60.17, 24.94, 12, bearing: 20, tilt: 30))

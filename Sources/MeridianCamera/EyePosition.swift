@@ -1,0 +1,72 @@
+import MeridianGeometry
+import RealModule
+
+/// Where the eye of a camera is: the ground point under it and its height above the ground,
+/// as MapLibre's free camera (`FreeCameraOptions.position`) and MapKit's camera (`centerCoordinate`
+/// with `altitude`, for a camera looking straight down) describe it.
+///
+/// Altitude is in metres at the eye's latitude: the Mercator height (normalised world units)
+/// times the Earth's circumference there (2πR·cos φ), as MapLibre converts it
+/// (`mercatorZfromAltitude`). So altitude and ground distances around the eye agree in scale.
+public struct EyePosition: Hashable, Sendable, Codable {
+    /// The ground point straight below the eye (latitude within ±85.0511°).
+    public var coordinate: Coordinate
+    /// Metres above the ground.
+    public var altitude: Double
+
+    public init(coordinate: Coordinate, altitude: Double) {
+        self.coordinate = coordinate
+        self.altitude = altitude
+    }
+
+    /// Metres per normalised world unit (the world's width) at a latitude.
+    static func metresPerWorld(latitude: Double) -> Double {
+        2 * .pi * WebMercator.earthRadius * Double.cos(Angle.radians(latitude.clamped(to: -WebMercator.maxLatitude...WebMercator.maxLatitude)))
+    }
+}
+
+extension Viewport {
+    /// The camera's eye: ``eyeDistance`` from the target, leaning `tilt` from the vertical
+    /// towards the bottom of the screen (independent of padding, which only moves where the
+    /// target is drawn).
+    public var eye: EyePosition {
+        let back = eyeDistance * sinTilt
+        let world = MercatorPoint(x: targetWorld.x - back * sinBearing / worldSize, y: targetWorld.y + back * cosBearing / worldSize)
+        let coordinate = WebMercator.unproject(world)
+        let height = eyeDistance * cosTilt / worldSize
+        return EyePosition(coordinate: Coordinate(latitude: coordinate.latitude, longitude: Angle.wrapLongitude(coordinate.longitude)),
+                           altitude: height * EyePosition.metresPerWorld(latitude: coordinate.latitude))
+    }
+}
+
+extension CameraPosition {
+    /// The camera whose eye is at `eye` looking at `target` on the ground, in a view
+    /// `viewHeight` points high (the height sets the eye distance, 1.5 × the height, and so
+    /// the zoom): bearing from the eye's ground point towards the target, tilt from the
+    /// vertical, zoom from the distance (MapLibre's free camera `lookAtPoint`).
+    ///
+    /// Looking straight down (target under the eye) keeps `bearing`. The camera's own rules
+    /// still hold: a zoom outside 0...24 is clamped, and a tilt beyond ``TiltCurve`` at that
+    /// zoom is lowered to it, so the eye of the result then lies nearer the vertical than
+    /// asked (compare ``Viewport/eye``).
+    /// - Throws: ``InvalidArgument`` naming `target`, `eye` (non-finite, or latitude outside
+    ///   ±90), `altitude` (not finite and positive), `viewHeight` or `bearing`.
+    public init(lookingAt target: Coordinate, from eye: EyePosition, viewHeight: Double, bearing: Double = 0) throws(InvalidArgument) {
+        let t = try target.validated("target"), e = try eye.coordinate.validated("eye")
+        let altitude = try InvalidArgument.finite(eye.altitude, "altitude")
+        guard altitude > 0 else { throw InvalidArgument(parameter: "altitude", value: altitude, problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity)) }
+        let height = try InvalidArgument.finite(viewHeight, "viewHeight")
+        guard height > 0 else { throw InvalidArgument(parameter: "viewHeight", value: height, problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity)) }
+        let keep = try InvalidArgument.finite(bearing, "bearing")
+        let from = WebMercator.project(e)
+        var to = WebMercator.project(t)
+        to.x -= (to.x - from.x).rounded()   // the short way round
+        let dx = to.x - from.x, dy = to.y - from.y
+        let ground = (dx * dx + dy * dy).squareRoot()
+        let h = altitude / EyePosition.metresPerWorld(latitude: e.latitude)
+        let distance = (ground * ground + h * h).squareRoot()
+        let zoom = Double.log2(1.5 * height / distance / WebMercator.tileSize)
+        let heading = ground > 0 ? Angle.degrees(Double.atan2(y: dx, x: -dy)) : keep
+        self.init(clamping: t, zoom: zoom, bearing: heading, tilt: Angle.degrees(Double.atan2(y: ground, x: h)))
+    }
+}
