@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianGeometry", targets: ["MeridianGeometry"]),
         .library(name: "MeridianCamera", targets: ["MeridianCamera"]),
+        .library(name: "MeridianOverlays", targets: ["MeridianOverlays"]),
         .library(name: "MeridianMap", targets: ["MeridianMap"]),
         .library(name: "GoogleMapsCompat", targets: ["GoogleMapsCompat"]),
         .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
@@ -35,8 +36,11 @@ let package = Package(
         .target(name: "MeridianCamera", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "MeridianMotion", dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "MeridianGestures", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        // Overlay values (markers, lines, polygons, circles), the drawn marker shape and hit testing:
+        // pure values below the hub, shared by the map and the renderer.
+        .target(name: "MeridianOverlays", dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
         // The one stateful hub: camera, constraints, animations on a clock, events, gestures, overlays.
-        .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures"]),
+        .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays"]),
         // Tiles: MBTiles (SQLite) and Mapbox Vector Tiles (hand-written decoder, zlib inflate).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -51,9 +55,9 @@ let package = Package(
         // PNG's zlib stream through libdeflate (Debian's libdeflate-dev): whole-buffer DEFLATE,
         // several times faster than zlib at the same ratio (BENCHMARKS.md).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .target(name: "MeridianRender", dependencies: ["MeridianMap", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CDeflate", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CDeflate", .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
-        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianMap"]),
+        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
         .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
@@ -89,6 +93,9 @@ let package = Package(
             "MeridianMotion", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MeridianGesturesTests", dependencies: ["MeridianGestures", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianOverlaysTests", dependencies: [
+            "MeridianOverlays", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "MeridianMapTests", dependencies: [
             "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -3,4 +3,5 @@
 @_exported import MeridianCamera
 @_exported import MeridianMotion
 @_exported import MeridianGestures
+@_exported import MeridianOverlays
 @_exported import MeridianMap

@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianMotion
+import MeridianOverlays
 
 /// What a map tells its observer (SPEC §4, §8).
 ///

@@ -1,3 +1,4 @@
+@_exported import MeridianOverlays
 import MeridianCamera
 import MeridianGeometry
 
@@ -54,39 +55,5 @@ extension MapView {
         } else if let c = try? projection.coordinate(for: point) {
             emit(.tapMap(c))
         }
-    }
-}
-
-/// Hit tests in screen space through a viewport.
-enum OverlayHitTest {
-    /// Extra reach, in points, around thin lines and outlines.
-    static let tolerance = 8.0
-
-    static func hits(_ overlay: Overlay, _ p: ScreenPoint, _ view: Viewport) -> Bool {
-        switch overlay {
-        case let .marker(m):
-            guard let base = try? view.point(for: m.position) else { return false }
-            let w = m.iconSize.width, h = m.iconSize.height
-            let left = base.x - m.anchor.x * w, top = base.y - m.anchor.y * h
-            return p.x >= left && p.x <= left + w && p.y >= top && p.y <= top + h
-        case let .polyline(l):
-            let pts = l.path.compactMap { try? view.point(for: $0) }
-            let reach = max(l.width / 2, tolerance)
-            return zip(pts, pts.dropFirst()).contains { distance(p, $0, $1) <= reach }
-        case let .polygon(g):
-            guard let c = try? view.coordinate(for: p) else { return false }
-            return Geodesy.contains(c, in: g.outer, edges: .rhumb) && !g.holes.contains { Geodesy.contains(c, in: $0, edges: .rhumb) }
-        case let .circle(c):
-            guard let ground = try? view.coordinate(for: p) else { return false }
-            return Geodesy.distance(ground, c.center) <= c.radius
-        }
-    }
-
-    /// Distance in points from p to the segment a–b.
-    static func distance(_ p: ScreenPoint, _ a: ScreenPoint, _ b: ScreenPoint) -> Double {
-        let ab = b - a, ap = p - a
-        let len2 = ab.dx * ab.dx + ab.dy * ab.dy
-        let t = len2 > 0 ? min(max((ap.dx * ab.dx + ap.dy * ab.dy) / len2, 0), 1) : 0
-        return (p - ScreenPoint(x: a.x + ab.dx * t, y: a.y + ab.dy * t)).length
     }
 }

@@ -2,6 +2,7 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianGestures
 import MeridianMotion
+import MeridianOverlays
 
 /// The map (SPEC §4–5, §7–8): the one object with changing state. It holds the camera, the
 /// frame and padding, the constraints, the running animation on an injected clock, gesture

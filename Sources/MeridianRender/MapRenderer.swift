@@ -1,7 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianGeometry
-import MeridianMap
+import MeridianOverlays
 import MeridianStyle
 import MeridianTiles
 import RealModule

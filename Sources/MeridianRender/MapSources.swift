@@ -2,10 +2,11 @@ import Foundation
 import MeridianStyle
 import MeridianTiles
 
-/// The sources a style names, opened from a data folder: the one way the CLI, the server and
-/// the benchmarks get tiles. A source with no file in the folder is left out (it draws
-/// nothing) and listed once in ``warnings``; a file that is there but cannot be read is an
-/// error naming it. Holds open files: one per thread or task.
+/// The sources a style names, opened from a data folder, or from an offline-region archive
+/// (``TilePack``, `meridian data extract`) given in its place: the one way the CLI, the server
+/// and the benchmarks get tiles. A source with no file in the folder (or not in the region) is
+/// left out (it draws nothing) and listed once in ``warnings``; a file that is there but cannot
+/// be read is an error naming it. Holds open files: one per thread or task.
 public struct MapSources {
     public let folder: DataFolder
     /// By the style's source names.
@@ -14,14 +15,29 @@ public struct MapSources {
     public let warnings: [String]
 
     /// Opens every source of `style` from `folder`.
-    /// - Throws: ``TileError/noDataFolder(path:)`` when the folder is not there; the
-    ///   ``TileError`` of the first file that is there but unreadable or corrupt.
+    /// - Throws: ``TileError/noDataFolder(path:)`` when nothing is there, ``TileError/notAPack(path:)``
+    ///   for a file that is a plain tileset; the ``TileError`` of the first file that is there
+    ///   but unreadable or corrupt.
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
             throw .noDataFolder(path: folder.path)
         }
         var sources: [String: TileSource] = [:], warnings: [String] = []
+        guard isDirectory.boolValue else {
+            // An offline region: one archive holding the style's vector sources.
+            guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else { throw .notAPack(path: folder.path) }
+            for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
+                let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
+                if let source = packed[name] ?? packed[stem] {
+                    sources[name] = TileSource(name: name, tilesets: [source])
+                } else {
+                    warnings.append("source \(name): not in the offline region \(folder.path); it draws nothing")
+                }
+            }
+            (self.folder, self.sources, self.warnings) = (folder, sources, warnings)
+            return
+        }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {

@@ -1,5 +1,5 @@
 import MeridianGeometry
-import MeridianMap
+import MeridianOverlays
 import MeridianStyle
 
 extension OverlayGeoJSON {
@@ -13,6 +13,7 @@ extension OverlayGeoJSON {
         var radius: Double?
         var geodesic = false
         var flat = false
+        var rotation = 0.0
 
         init(_ p: [String: StyleValue], at: String) throws(OverlayGeoJSONError) {
             func color(_ key: String, opacity: String? = nil) throws(OverlayGeoJSONError) -> Color? {
@@ -34,6 +35,10 @@ extension OverlayGeoJSON {
             radius = try number("radius")
             geodesic = p["geodesic"] == .bool(true)
             flat = p["flat"] == .bool(true)
+            if let raw = p["rotation"] {
+                guard let r = raw.number, r.isFinite, abs(r) <= 360 else { throw OverlayGeoJSONError("\(at): rotation \(raw) must be a number of degrees in [-360, 360]") }
+                rotation = r
+            }
         }
 
         func point(_ c: Coordinate) throws(OverlayGeoJSONError) -> Overlay {
@@ -47,6 +52,7 @@ extension OverlayGeoJSON {
             var marker = Marker(position: c, title: title)
             if let markerColor { marker.iconColor = markerColor }
             marker.flat = flat
+            marker.rotation = rotation
             return .marker(marker)
         }
 

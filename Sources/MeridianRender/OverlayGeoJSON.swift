@@ -1,6 +1,6 @@
 import Foundation
 import MeridianGeometry
-import MeridianMap
+import MeridianOverlays
 import MeridianStyle
 
 /// A GeoJSON overlay file that cannot be read: the message names the feature and member.
@@ -15,7 +15,7 @@ public struct OverlayGeoJSONError: Error, Hashable, Sendable, CustomStringConver
 /// feature has a `radius` in metres), MultiPoint → markers, LineString and MultiLineString →
 /// polylines, Polygon and MultiPolygon → polygons with holes. Looks follow the simplestyle
 /// convention: `title`, `marker-color`, `stroke`, `stroke-width`, `stroke-opacity`, `fill`,
-/// `fill-opacity`, plus Meridian's `geodesic` and `flat`.
+/// `fill-opacity`, plus Meridian's `geodesic`, `flat` and `rotation` (degrees, markers).
 public enum OverlayGeoJSON {
     /// Reads every feature in document order.
     /// - Throws: ``OverlayGeoJSONError`` for invalid JSON, an unknown geometry type, a position

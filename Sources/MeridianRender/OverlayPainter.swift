@@ -1,11 +1,11 @@
 import MeridianCamera
 import MeridianGeometry
-import MeridianMap
+import MeridianOverlays
 import RealModule
 
 /// Draws a map's overlays on their coordinates: shapes on the ground (through the camera, so
-/// they tilt with it), markers upright facing the viewer (flat ones on the ground), in the
-/// map's order (shapes, then markers; by z-index).
+/// they tilt with it), markers upright facing the viewer or flat on the ground, turned by their
+/// rotation, in the map's order (shapes, then markers; by z-index).
 struct OverlayPainter {
     let ground: GroundGeometry
     let canvas: Canvas
@@ -43,21 +43,13 @@ struct OverlayPainter {
         return out
     }
 
-    /// A pin: a circle head over a point, its tip (the anchor) on the coordinate.
+    /// A pin (``MarkerShape``: the outline hit testing uses), upright facing the viewer or
+    /// flat on the ground, turned about its anchor.
     func drawMarker(_ m: Marker) {
-        guard let tip = ground.world([m.position]).first.flatMap(ground.viewport.point(forWorld:)) else { return }
-        let w = m.iconSize.width, h = m.iconSize.height
-        let left = tip.x - m.anchor.x * w + w / 2, top = tip.y - m.anchor.y * h
-        let r = w / 2
-        let head = ScreenPoint(x: left, y: top + r)
-        var outline: [ScreenPoint] = (0...24).map { i in
-            let a = Double.pi * (0.75 + 1.5 * Double(i) / 24)   // around the top, from lower left to lower right
-            return ScreenPoint(x: head.x + r * Double.cos(a), y: head.y - r * Double.sin(a))
-        }
-        outline.append(ScreenPoint(x: left, y: top + h))
-        canvas.fill([outline], rgba(m.iconColor))
-        canvas.stroke([outline], RGBA(0, 0, 0, 0.35), width: 1, closed: true)
-        canvas.disc(head, radius: r * 0.35, RGBA(1, 1, 1, 0.9))
+        guard let shape = MarkerShape(m, in: ground.viewport) else { return }
+        canvas.fill([shape.outline], rgba(m.iconColor))
+        canvas.stroke([shape.outline], RGBA(0, 0, 0, 0.35), width: 1, closed: true)
+        if m.flat { canvas.fill([shape.dot], RGBA(1, 1, 1, 0.9)) } else { canvas.disc(shape.head, radius: shape.dotRadius, RGBA(1, 1, 1, 0.9)) }
     }
 
     func rgba(_ c: Color) -> RGBA { RGBA(c.red, c.green, c.blue, c.alpha) }

@@ -29,7 +29,7 @@ extension StaticMapQuery {
         for part in spec.split(separator: "|", omittingEmptySubsequences: true).map(String.init) {
             if let colon = part.firstIndex(of: ":"), part[..<colon].allSatisfy(\.isLetter) {
                 let key = String(part[..<colon]).lowercased()
-                guard ["color", "label", "size", "weight", "fillcolor", "geodesic", "flat"].contains(key) else {
+                guard ["color", "label", "size", "weight", "fillcolor", "geodesic", "flat", "rotation"].contains(key) else {
                     throw RequestError(parameter, "'\(key)' is not a \(parameter) style descriptor")
                 }
                 style[key] = String(part[part.index(after: colon)...])
@@ -50,10 +50,15 @@ extension StaticMapQuery {
             let (style, locations) = try descriptors(spec, "markers")
             guard !locations.isEmpty else { throw RequestError("markers", "'\(spec)' has no location") }
             let colour = try style["color"].map { t throws(RequestError) in try color(t, "markers") }
+            let rotation = try style["rotation"].map { t throws(RequestError) -> Double in
+                guard let r = Double(t), r.isFinite, abs(r) <= 360 else { throw RequestError("markers", "rotation '\(t)' is not a number of degrees in [-360, 360]") }
+                return r
+            }
             for text in locations {
                 var marker = Marker(position: try location(text, "markers"), title: style["label"])
                 if let colour { marker.iconColor = colour }
                 marker.flat = style["flat"] == "true"
+                marker.rotation = rotation ?? 0
                 out.append(marker)
             }
             guard out.count <= maxMarkers else { throw RequestError("markers", "more than \(maxMarkers) markers") }

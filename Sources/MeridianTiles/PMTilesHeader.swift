@@ -83,5 +83,6 @@ extension TilesetInfo {
         let center = (-180...180).contains(c.longitude) && (-90...90).contains(c.latitude) && c.zoom <= 30 ? (c.longitude, c.latitude, Double(c.zoom)) : nil
         self.init(name: m["name"], content: content, zoomRange: Int(h.minZoom)...Int(h.maxZoom), bounds: valid ? b : nil, center: center,
                   attribution: m["attribution"], vectorLayers: vectorLayers)
+        packedSources = m[TilePack.metadataKey]
     }
 }

@@ -16,6 +16,10 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformed(String, offset: Int)
     /// Asked for a tile outside the world at its zoom.
     case tileOutOfRange(z: Int, x: Int, y: Int)
+    /// An archive could not be written (the system's or SQLite's message).
+    case write(path: String, reason: String)
+    /// `--data` names a file that is not an offline-region archive (``TilePack``).
+    case notAPack(path: String)
 
     public var description: String {
         switch self {
@@ -27,6 +31,9 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .compression(why): return "cannot inflate tile data: \(why)"
         case let .malformed(why, offset): return "malformed vector tile at byte \(offset): \(why)"
         case let .tileOutOfRange(z, x, y): return "tile \(z)/\(x)/\(y) is outside the world"
+        case let .write(path, reason): return "cannot write \(path): \(reason)"
+        case let .notAPack(path):
+            return "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"
         }
     }
 }

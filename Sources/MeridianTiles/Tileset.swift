@@ -54,6 +54,8 @@ public struct TilesetInfo: Sendable {
     public var vectorLayers: [String]
     /// The geometry each layer declares in `tilestats` (`Point`, `LineString`, `Polygon`), where it does.
     public var layerGeometry: [String: String] = [:]
+    /// The JSON list of packed sources of an offline-region archive (``TilePack/metadataKey``), if any.
+    public var packedSources: String?
 
     public init(name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,
                 bounds: (west: Double, south: Double, east: Double, north: Double)? = nil,

@@ -17,6 +17,7 @@ extension TilesetInfo {
         self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
                   center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["json"]))
         layerGeometry = Self.layerGeometry(json: m["json"])
+        packedSources = m[TilePack.metadataKey]
     }
 
     /// Each layer's declared geometry (`Point`, `LineString` or `Polygon`) from the `tilestats`

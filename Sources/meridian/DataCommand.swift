@@ -7,7 +7,7 @@ import MeridianTiles
 struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
-        abstract: "Manage the data folder: import an OpenStreetMap extract or an OpenMapTiles tileset, list, remove.",
+        abstract: "Manage the data folder: import an OpenStreetMap extract or an OpenMapTiles tileset, list, remove, extract an offline region.",
         discussion: """
             Imported regions go into DATA/openmaptiles/NAME.mbtiles (or .pmtiles): the street source of the
             shipped styles, so `meridian render` and `meridian serve` draw them with no other step.
@@ -16,7 +16,7 @@ struct DataCommand: ParsableCommand {
             meridian data list
             meridian data remove monaco
             """,
-        subcommands: [ImportCommand.self, ListCommand.self, RemoveCommand.self])
+        subcommands: [ImportCommand.self, ListCommand.self, RemoveCommand.self, ExtractCommand.self])
 }
 
 /// `--data DIR`, else $MERIDIAN_DATA, else .build/meridian-data.

@@ -38,25 +38,8 @@ struct Render: ParsableCommand {
     @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
     var marker: [Coordinate] = []
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
-    @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// or pmtiles:// names in the data folder).") var style: String?
-    @Option(help: "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.",
-            transform: { name in
-                guard let type = MapType(named: name) else { throw ValidationError("map type must be \(MapType.accepted), got \(name)") }
-                return type
-            })
-    var mapType = MapType.normal
+    @OptionGroup var look: StyleOptions
     @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
-
-    /// The style to draw: --style FILE, else the map type's.
-    func styleDocument() throws -> Style {
-        do {
-            if let style {
-                guard let data = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
-                return try Style(json: data)
-            }
-            return try Style(json: Data(mapType.document.utf8))
-        } catch let error as StyleError { throw ValidationError(error.description) }
-    }
 
     func validate() throws {
         guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
@@ -91,7 +74,7 @@ struct Render: ParsableCommand {
         let overlays = try overlayList()
         let camera = try camera(for: overlays)
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
-        let document = try styleDocument()
+        let document = try look.styleDocument()
         let sources: MapSources
         do { sources = try MapSources(style: document, folder: DataFolder.resolve(data)) } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }

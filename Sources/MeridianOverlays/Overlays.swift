@@ -3,6 +3,7 @@ import MeridianGeometry
 /// Identifies an overlay on one map.
 public struct OverlayID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
     public static func < (a: OverlayID, b: OverlayID) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "overlay#\(rawValue)" }
 }
@@ -17,9 +18,13 @@ public struct Color: Hashable, Sendable {
     public static let blue = Color(red: 0.10, green: 0.45, blue: 0.91)
 }
 
-/// A pin at a coordinate. It stands upright facing the viewer unless `flat`; `anchor` is the
-/// point of the icon (fractions of its size, (0.5, 1) = bottom centre) placed on the
-/// coordinate; `rotation` in degrees clockwise (from north when flat, from screen-up otherwise).
+/// A pin at a coordinate. `anchor` is the point of the icon (fractions of its size, (0.5, 1) =
+/// bottom centre) placed on the coordinate, and the icon turns about it by `rotation` degrees
+/// clockwise. Upright (the default), the icon faces the viewer at its size in points and turns
+/// from screen-up. `flat`, it lies on the ground: it turns from north, so it turns with the
+/// map's bearing, and it tilts (foreshortened by perspective) with the map, at its size in
+/// points at the camera's zoom (as the SDK's flat markers). ``MarkerShape`` gives the drawn
+/// outline both the renderer and hit testing use.
 public struct Marker: Hashable, Sendable {
     public var position: Coordinate
     public var title: String?
