@@ -70,7 +70,7 @@ extension Viewport {
                 ScreenPoint(x: size.width, y: top), ScreenPoint(x: 0, y: top)].map { groundOffsetClampedToFar(at: $0) }
     }
 
-    /// The coordinates under the whole frame's four corners (see ``frameGroundOffsets()``):
+    /// The coordinates under the whole frame's four corners (see `frameGroundOffsets()`):
     /// what ``CameraConstraints/viewportBounds`` keeps inside its bounds.
     public var frameGroundCorners: [Coordinate] {
         frameGroundOffsets().map { coordinate(groundOffsetX: $0.x, $0.y) }

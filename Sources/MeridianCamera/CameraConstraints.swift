@@ -32,7 +32,7 @@ public struct CameraConstraints: Hashable, Sendable {
     public static let allTilts = 0...TiltCurve.table.map(\.maxTilt).max()!
 
     /// A tilt range from its ends in degrees.
-    /// - Throws: ``InvalidArgument`` naming `minTilt` or `maxTilt` when not finite or outside
+    /// - Throws: `InvalidArgument` naming `minTilt` or `maxTilt` when not finite or outside
     ///   ``allTilts``, or `minTilt` when it exceeds `maxTilt`.
     public static func tiltRange(min: Double, max: Double) throws(InvalidArgument) -> ClosedRange<Double> {
         for (value, name) in [(min, "minTilt"), (max, "maxTilt")] {

@@ -29,7 +29,7 @@ public enum CameraFit {
     /// - When `tilt` exceeds the curve at the fitted zoom, the greatest tilt that the curve
     ///   allows at its own fitted zoom is used instead.
     /// - Returns: nil for empty bounds.
-    /// - Throws: ``InvalidArgument`` for a non-finite or non-positive size, or non-finite insets, bearing or tilt.
+    /// - Throws: `InvalidArgument` for a non-finite or non-positive size, or non-finite insets, bearing or tilt.
     public static func camera(
         fitting bounds: CoordinateBounds, size: ScreenSize, padding: EdgeInsets = .zero, insets: EdgeInsets = .zero,
         bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute
@@ -46,7 +46,7 @@ public enum CameraFit {
     /// `bearing` and `tilt`; the same rules as ``camera(fitting:size:padding:insets:bearing:tilt:zoomRange:)``.
     /// Points across the antimeridian are fitted across it (their smallest longitude span).
     /// - Returns: nil for no points.
-    /// - Throws: ``InvalidArgument`` as that function does, and for a non-finite point (named by its index).
+    /// - Throws: `InvalidArgument` as that function does, and for a non-finite point (named by its index).
     public static func camera(
         fittingPoints points: [Coordinate], size: ScreenSize, padding: EdgeInsets = .zero, insets: EdgeInsets = .zero,
         bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute

@@ -6,7 +6,7 @@ import RealModule
 /// An immutable value that is always valid. Building one clamps and wraps (SPEC §1–2):
 /// latitude into [-85, 85], longitude into [-180, 180), zoom into [0, 24], bearing into
 /// [0, 360), tilt into [0, ``TiltCurve/maxTilt(zoom:)``]. Non-finite numbers are rejected
-/// with ``InvalidArgument``.
+/// with `InvalidArgument`.
 ///
 /// ```swift
 /// let camera = try CameraPosition(target: Coordinate(latitude: -33.8683, longitude: 151.2086), zoom: 16)
@@ -27,7 +27,7 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     public let tilt: Double
 
     /// Builds a camera, clamping and wrapping every value as the type's summary says.
-    /// - Throws: ``InvalidArgument`` naming the first non-finite number.
+    /// - Throws: `InvalidArgument` naming the first non-finite number.
     public init(target: Coordinate, zoom: Double, bearing: Double = 0, tilt: Double = 0) throws(InvalidArgument) {
         _ = try InvalidArgument.finite(target.latitude, "latitude")
         _ = try InvalidArgument.finite(target.longitude, "longitude")
@@ -49,7 +49,7 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A copy with some values replaced, clamped and wrapped again as in `init` (lowering the
     /// zoom may lower the tilt).
-    /// - Throws: ``InvalidArgument`` naming the first non-finite replacement.
+    /// - Throws: `InvalidArgument` naming the first non-finite replacement.
     public func changing(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) throws(InvalidArgument) -> CameraPosition {
         try CameraPosition(target: target ?? self.target, zoom: zoom ?? self.zoom,
                            bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
@@ -102,7 +102,7 @@ extension CameraPosition {
     /// The zoom at which `meters` on the ground at `coordinate` span `points` on screen (flat
     /// Mercator scale, equatorial radius). Not clamped: very large or small distances give
     /// zooms outside [0, 24].
-    /// - Throws: ``InvalidArgument`` for non-finite input or a distance or length that is not positive.
+    /// - Throws: `InvalidArgument` for non-finite input or a distance or length that is not positive.
     public static func zoom(at coordinate: Coordinate, forMeters meters: Double, perPoints points: Double) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
         for (name, v) in [("meters", meters), ("points", points)] {

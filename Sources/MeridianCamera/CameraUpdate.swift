@@ -53,7 +53,7 @@ public enum CameraUpdate: Hashable, Sendable {
 
     /// The camera this update gives when applied to `viewport`'s camera, in its size and
     /// padding, under `constraints` (zoom range, target bounds, tilt curve).
-    /// - Throws: ``InvalidArgument`` for a non-finite number in the update; nothing is applied.
+    /// - Throws: `InvalidArgument` for a non-finite number in the update; nothing is applied.
     public func applied(to viewport: Viewport, constraints: CameraConstraints = .none) throws(InvalidArgument) -> CameraPosition {
         let camera = viewport.camera
         let moved: CameraPosition

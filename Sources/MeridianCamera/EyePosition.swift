@@ -49,7 +49,7 @@ extension CameraPosition {
     /// still hold: a zoom outside 0...24 is clamped, and a tilt beyond ``TiltCurve`` at that
     /// zoom is lowered to it, so the eye of the result then lies nearer the vertical than
     /// asked (compare ``Viewport/eye``).
-    /// - Throws: ``InvalidArgument`` naming `target`, `eye` (non-finite, or latitude outside
+    /// - Throws: `InvalidArgument` naming `target`, `eye` (non-finite, or latitude outside
     ///   ±90), `altitude` (not finite and positive), `viewHeight` or `bearing`.
     public init(lookingAt target: Coordinate, from eye: EyePosition, viewHeight: Double, bearing: Double = 0) throws(InvalidArgument) {
         let t = try target.validated("target"), e = try eye.coordinate.validated("eye")

@@ -11,7 +11,7 @@ import RealModule
 /// next, so geometry across the antimeridian covers tiles on both sides; columns wrap around
 /// the world; latitudes are clamped to the Mercator world (±85.0511°).
 ///
-/// Every function throws ``InvalidArgument`` naming the argument for a zoom outside 0...30, a
+/// Every function throws `InvalidArgument` naming the argument for a zoom outside 0...30, a
 /// non-finite coordinate or radius, or a cover that would hold more than `limit` tiles.
 public enum TileCover {
     /// The tiles of zoom `z` inside `bounds` (crossing the antimeridian when west > east), row

@@ -7,7 +7,7 @@ extension Viewport {
     /// across the antimeridian lands where it is seen. Latitudes beyond ±85.0511° project onto
     /// the world's edge. Points beyond the horizon line are not possible: every ground point in
     /// front of the eye lies below it.
-    /// - Throws: ``InvalidArgument`` for a non-finite coordinate.
+    /// - Throws: `InvalidArgument` for a non-finite coordinate.
     public func point(for coordinate: Coordinate) throws(InvalidArgument) -> ScreenPoint? {
         let c = try coordinate.validated()
         let dx = Angle.shortestDelta(from: camera.target.longitude, to: c.longitude) / 360 * worldSize
@@ -18,7 +18,7 @@ extension Viewport {
     /// The ground coordinate under a screen point, or nil when the point is on or above the
     /// horizon. Longitude is wrapped into [-180, 180); ground beyond the world's top or bottom
     /// edge gives the edge latitude (±85.0511°).
-    /// - Throws: ``InvalidArgument`` for a non-finite point.
+    /// - Throws: `InvalidArgument` for a non-finite point.
     public func coordinate(for point: ScreenPoint) throws(InvalidArgument) -> Coordinate? {
         guard let g = groundOffset(at: try point.validated()) else { return nil }
         return coordinate(groundOffsetX: g.x, g.y)

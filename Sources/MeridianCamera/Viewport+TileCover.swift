@@ -21,7 +21,7 @@ extension Viewport {
     /// The tiles of zoom `z` that intersect the visible ground (the ``visibleRegion``
     /// trapezoid under bearing and tilt), nearest the viewer first, each tile once (x wrapped
     /// around the world, rows outside the world dropped).
-    /// - Throws: ``InvalidArgument`` when `z` is outside 0...30 or the cover would hold more
+    /// - Throws: `InvalidArgument` when `z` is outside 0...30 or the cover would hold more
     ///   than `limit` tiles (asking for far more detail than the view can show).
     public func tiles(zoom z: Int, limit: Int = 100_000) throws(InvalidArgument) -> [TileID] {
         guard (0...30).contains(z) else {

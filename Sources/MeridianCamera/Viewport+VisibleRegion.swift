@@ -55,7 +55,7 @@ extension Viewport {
 
     /// How many points `meters` on the ground at `coordinate` span at this zoom, before
     /// perspective (the Mercator scale at that latitude; tilt shrinks what lies farther away).
-    /// - Throws: ``InvalidArgument`` for non-finite input.
+    /// - Throws: `InvalidArgument` for non-finite input.
     public func points(forMeters meters: Double, at coordinate: Coordinate) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
         return try InvalidArgument.finite(meters, "meters") / WebMercator.metersPerPoint(latitude: c.latitude, zoom: camera.zoom)

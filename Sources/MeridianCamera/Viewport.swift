@@ -44,7 +44,7 @@ public struct Viewport: Hashable, Sendable {
     @usableFromInline let cosTilt: Double, sinTilt: Double
 
     /// Builds the frame for `camera` in a view of `size` with `padding`.
-    /// - Throws: ``InvalidArgument`` when a side of `size` is not finite and positive, or an
+    /// - Throws: `InvalidArgument` when a side of `size` is not finite and positive, or an
     ///   inset is not finite. Padding wider than the view is allowed (the padded centre is still defined).
     public init(camera: CameraPosition, size: ScreenSize, padding: EdgeInsets = .zero) throws(InvalidArgument) {
         self.init(unchecked: camera, size: try size.validated(), padding: try padding.validated("padding"))

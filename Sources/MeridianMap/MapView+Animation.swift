@@ -35,7 +35,7 @@ extension MapView {
     }
 
     /// Applies `update` to the current camera and animates to the result.
-    /// - Throws: ``InvalidArgument`` for a non-finite number in it; nothing starts.
+    /// - Throws: `InvalidArgument` for a non-finite number in it; nothing starts.
     public func animate(with update: CameraUpdate) throws(InvalidArgument) {
         animate(to: try update.applied(to: projection, constraints: constraints))
     }

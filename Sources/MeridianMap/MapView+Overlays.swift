@@ -4,7 +4,7 @@ import MeridianGeometry
 
 extension MapView {
     /// Adds an overlay; returns its id.
-    /// - Throws: ``InvalidArgument`` for a non-finite or impossible number in it; nothing is added.
+    /// - Throws: `InvalidArgument` for a non-finite or impossible number in it; nothing is added.
     @discardableResult
     public func add(_ overlay: Overlay) throws(InvalidArgument) -> OverlayID {
         try Self.check(overlay)
@@ -15,7 +15,7 @@ extension MapView {
     }
 
     /// Replaces an overlay's content. Unknown ids are ignored (returns false).
-    /// - Throws: ``InvalidArgument`` for a bad number; the old content stays.
+    /// - Throws: `InvalidArgument` for a bad number; the old content stays.
     @discardableResult
     public func update(_ id: OverlayID, to overlay: Overlay) throws(InvalidArgument) -> Bool {
         try Self.check(overlay)

@@ -7,7 +7,7 @@ import MeridianOverlays
 /// The map (SPEC §4–5, §7–8): the one object with changing state. It holds the camera, the
 /// frame and padding, the constraints, the running animation on an injected clock, gesture
 /// input, overlays and an event observer; everything it computes comes from the value types
-/// it orchestrates (``Viewport``, ``CameraUpdate``, ``CameraTransition``, ``GestureArbiter``).
+/// it orchestrates (`Viewport`, `CameraUpdate`, `CameraTransition`, `GestureArbiter`).
 ///
 /// A map is not Sendable: it lives in one isolation domain (the main actor in an app, as a view
 /// does, or an actor of its own, as each viewer session in the server); what it hands out is
@@ -48,7 +48,7 @@ public final class MapView {
 
     /// A map with the options' frame and camera (or target (0, 0) at the minimum zoom,
     /// bearing 0, tilt 0), the default zoom range [2, 21], and time from `clock`.
-    /// - Throws: ``InvalidArgument`` for a frame side that is not finite and positive, or a
+    /// - Throws: `InvalidArgument` for a frame side that is not finite and positive, or a
     ///   non-finite padding inset.
     public init(options: MapOptions, clock: any MapClock = SystemClock()) throws(InvalidArgument) {
         frame = try options.frame.validated("frame")
@@ -74,7 +74,7 @@ public final class MapView {
     }
 
     /// Applies an update at once (SPEC §3).
-    /// - Throws: ``InvalidArgument`` for a non-finite number in it; the map is unchanged.
+    /// - Throws: `InvalidArgument` for a non-finite number in it; the map is unchanged.
     public func moveCamera(_ update: CameraUpdate) throws(InvalidArgument) {
         snap(to: try update.applied(to: projection, constraints: constraints))
     }
@@ -88,7 +88,7 @@ public final class MapView {
 
     /// Sets the zoom range (ends clamped into [0, 24]); a current zoom outside it moves to the
     /// nearest valid value (4 becomes 10 for 10–15), with events.
-    /// - Throws: ``InvalidArgument`` when min > max or an end is not finite; nothing changes.
+    /// - Throws: `InvalidArgument` when min > max or an end is not finite; nothing changes.
     public func setMinZoom(_ minZoom: Double, maxZoom: Double) throws(InvalidArgument) {
         constraints.zoomRange = try ZoomRange(min: minZoom, max: maxZoom)
         reconstrain()
@@ -100,7 +100,7 @@ public final class MapView {
     /// Sets the tilts the camera may take, in degrees within 0…65 (beyond the SDK; MapLibre's
     /// `minPitch`/`maxPitch`). The curve still lowers the tilt at low zooms; a current tilt
     /// outside the range moves into it, with events.
-    /// - Throws: ``InvalidArgument`` when an end is not finite or outside 0…65, or min > max;
+    /// - Throws: `InvalidArgument` when an end is not finite or outside 0…65, or min > max;
     ///   nothing changes.
     public func setMinTilt(_ minTilt: Double, maxTilt: Double) throws(InvalidArgument) {
         constraints.tiltRange = try CameraConstraints.tiltRange(min: minTilt, max: maxTilt)
@@ -122,7 +122,7 @@ public final class MapView {
 
     /// Bounds the ground seen by the whole view may not leave (MapLibre's `maxBounds`, beyond
     /// the SDK): the zoom rises and the target moves as little as needed to keep all four
-    /// corners of the view inside (``CameraConstraints/constrain(_:size:padding:)``). Nil (or
+    /// corners of the view inside (`CameraConstraints.constrain(_:size:padding:)`). Nil (or
     /// empty bounds) removes them. Setting them moves the current camera inside, with events.
     public var viewportBounds: CoordinateBounds? {
         get { constraints.viewportBounds }
@@ -134,14 +134,14 @@ public final class MapView {
 
     /// Changes the padding; the target stays, the content moves on screen (no camera event,
     /// unless ``viewportBounds`` must move the camera to keep the view inside).
-    /// - Throws: ``InvalidArgument`` for a non-finite inset; nothing changes.
+    /// - Throws: `InvalidArgument` for a non-finite inset; nothing changes.
     public func setPadding(_ insets: EdgeInsets) throws(InvalidArgument) {
         padding = try insets.validated("padding")
         reconstrain()
     }
 
     /// Changes the view's size; the camera stays (unless ``viewportBounds`` must move it).
-    /// - Throws: ``InvalidArgument`` unless both sides are finite and positive.
+    /// - Throws: `InvalidArgument` unless both sides are finite and positive.
     public func setFrame(_ size: ScreenSize) throws(InvalidArgument) {
         frame = try size.validated("frame")
         reconstrain()

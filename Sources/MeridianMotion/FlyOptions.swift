@@ -22,7 +22,7 @@ public struct FlyOptions: Hashable, Sendable {
     /// The shortest automatic duration, in seconds.
     public static let minimumDuration = 0.3
 
-    /// - Throws: ``InvalidArgument`` naming `curve`, `speed` or `screenSpeed` unless finite and
+    /// - Throws: `InvalidArgument` naming `curve`, `speed` or `screenSpeed` unless finite and
     ///   positive, or `maxDuration` unless finite and not negative.
     public init(curve: Double = CameraTransition.defaultRho, speed: Double = CameraTransition.flySpeed,
                 screenSpeed: Double? = nil, maxDuration: Double? = nil) throws(InvalidArgument) {
