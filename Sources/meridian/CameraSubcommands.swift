@@ -97,6 +97,16 @@ struct FitOptions: ParsableArguments {
     @Option(help: "Bearing to keep, degrees.") var bearing: Double = 0
     @Option(help: "Tilt to keep, degrees (lowered to the curve at the fitted zoom).") var tilt: Double = 0
     @OptionGroup var zoom: ZoomRangeOptions
+
+    /// The options with the zoom range read.
+    struct Values { let size: ScreenSize, insets: EdgeInsets, padding: EdgeInsets, bearing: Double, tilt: Double, range: ZoomRange }
+
+    /// Prints the camera `solve` fits for these options; fails with `empty` when it fits none.
+    func emitFit(empty: String, _ solve: (Values) throws(InvalidArgument) -> CameraPosition?) throws {
+        let values = Values(size: size, insets: insets, padding: padding, bearing: bearing, tilt: tilt, range: try zoom.range())
+        guard let camera = try checked(solve(values)) else { throw ValidationError(empty) }
+        emit(JSON(camera))
+    }
 }
 
 struct Fit: ParsableCommand {
@@ -112,11 +122,9 @@ struct Fit: ParsableCommand {
     @OptionGroup var fit: FitOptions
 
     func run() throws {
-        guard let camera = try checked(CameraFit.camera(fitting: bounds, size: fit.size, padding: fit.padding, insets: fit.insets,
-                                                      bearing: fit.bearing, tilt: fit.tilt, zoomRange: try fit.zoom.range())) else {
-            throw ValidationError("bounds are empty")
+        try fit.emitFit(empty: "bounds are empty") { f throws(InvalidArgument) in
+            try CameraFit.camera(fitting: bounds, size: f.size, padding: f.padding, insets: f.insets, bearing: f.bearing, tilt: f.tilt, zoomRange: f.range)
         }
-        emit(JSON(camera))
     }
 }
 
@@ -133,11 +141,9 @@ struct FitPoints: ParsableCommand {
     @OptionGroup var fit: FitOptions
 
     func run() throws {
-        guard let camera = try checked(CameraFit.camera(fittingPoints: points, size: fit.size, padding: fit.padding, insets: fit.insets,
-                                                      bearing: fit.bearing, tilt: fit.tilt, zoomRange: try fit.zoom.range())) else {
-            throw ValidationError("no points")
+        try fit.emitFit(empty: "no points") { f throws(InvalidArgument) in
+            try CameraFit.camera(fittingPoints: points, size: f.size, padding: f.padding, insets: f.insets, bearing: f.bearing, tilt: f.tilt, zoomRange: f.range)
         }
-        emit(JSON(camera))
     }
 }
 
