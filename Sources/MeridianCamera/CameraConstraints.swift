@@ -20,6 +20,9 @@ public struct CameraConstraints: Hashable, Sendable {
     /// Set it through ``tiltRange(min:max:)``, which validates it.
     public var tiltRange: ClosedRange<Double>
 
+    /// Creates constraints from a zoom range, optional target and viewport bounds, and a tilt
+    /// range in degrees. The tilt range is clamped into ``allTilts`` (not validated: build it
+    /// with ``tiltRange(min:max:)`` to reject bad ends).
     public init(zoomRange: ZoomRange = .mapDefault, targetBounds: CoordinateBounds? = nil, viewportBounds: CoordinateBounds? = nil,
                 tiltRange: ClosedRange<Double> = Self.allTilts) {
         self.zoomRange = zoomRange

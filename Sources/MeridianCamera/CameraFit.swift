@@ -28,8 +28,11 @@ public enum CameraFit {
     /// - Bounds across the antimeridian are fitted across it.
     /// - When `tilt` exceeds the curve at the fitted zoom, the greatest tilt that the curve
     ///   allows at its own fitted zoom is used instead.
+    /// - Padding and insets are in points, `bearing` in degrees (wrapped into [0, 360)) and
+    ///   `tilt` in degrees (clamped into [0, 65] before the curve applies).
     /// - Returns: nil for empty bounds.
-    /// - Throws: `InvalidArgument` for a non-finite or non-positive size, or non-finite insets, bearing or tilt.
+    /// - Throws: `InvalidArgument` naming `size.width` or `size.height` when not finite and
+    ///   positive, or `padding.*`, `insets.*`, `bearing` or `tilt` when not finite.
     public static func camera(
         fitting bounds: CoordinateBounds, size: ScreenSize, padding: EdgeInsets = .zero, insets: EdgeInsets = .zero,
         bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute
@@ -46,7 +49,8 @@ public enum CameraFit {
     /// `bearing` and `tilt`; the same rules as ``camera(fitting:size:padding:insets:bearing:tilt:zoomRange:)``.
     /// Points across the antimeridian are fitted across it (their smallest longitude span).
     /// - Returns: nil for no points.
-    /// - Throws: `InvalidArgument` as that function does, and for a non-finite point (named by its index).
+    /// - Throws: `InvalidArgument` as that function does, and for a non-finite point (named by
+    ///   its index, e.g. `point 3.latitude`).
     public static func camera(
         fittingPoints points: [Coordinate], size: ScreenSize, padding: EdgeInsets = .zero, insets: EdgeInsets = .zero,
         bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute

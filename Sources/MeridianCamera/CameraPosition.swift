@@ -26,8 +26,11 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     /// Viewing angle in degrees from the nadir: 0 looks straight down. In [0, max tilt at zoom].
     public let tilt: Double
 
-    /// Builds a camera, clamping and wrapping every value as the type's summary says.
-    /// - Throws: `InvalidArgument` naming the first non-finite number.
+    /// Builds a camera from a target, a zoom level, a bearing in degrees clockwise from north
+    /// and a tilt in degrees from the nadir, clamping and wrapping every value as the type's
+    /// summary says.
+    /// - Throws: `InvalidArgument` (not finite) naming the first non-finite number: `latitude`,
+    ///   `longitude`, `zoom`, `bearing` or `tilt`.
     public init(target: Coordinate, zoom: Double, bearing: Double = 0, tilt: Double = 0) throws(InvalidArgument) {
         _ = try InvalidArgument.finite(target.latitude, "latitude")
         _ = try InvalidArgument.finite(target.longitude, "longitude")
@@ -49,7 +52,8 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A copy with some values replaced, clamped and wrapped again as in `init` (lowering the
     /// zoom may lower the tilt).
-    /// - Throws: `InvalidArgument` naming the first non-finite replacement.
+    /// - Throws: `InvalidArgument` (not finite) naming the first non-finite replacement, as
+    ///   ``init(target:zoom:bearing:tilt:)`` does.
     public func changing(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) throws(InvalidArgument) -> CameraPosition {
         try CameraPosition(target: target ?? self.target, zoom: zoom ?? self.zoom,
                            bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
@@ -61,6 +65,7 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
                        bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
     }
 
+    /// A debugging form listing target, zoom, bearing and tilt.
     public var description: String {
         "CameraPosition(target: \(target), zoom: \(zoom), bearing: \(bearing), tilt: \(tilt))"
     }
@@ -68,6 +73,9 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     // Decoding goes through the validating initialiser, so a decoded camera is as valid as a built one.
     enum CodingKeys: String, CodingKey { case latitude, longitude, zoom, bearing, tilt }
 
+    /// Decodes the flat keys `latitude`, `longitude` and `zoom`, and `bearing` and `tilt` when
+    /// present (0 otherwise), through ``init(target:zoom:bearing:tilt:)``: the values are clamped
+    /// and wrapped, and a non-finite one throws `InvalidArgument`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(target: Coordinate(latitude: c.decode(Double.self, forKey: .latitude),
@@ -77,6 +85,8 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
                       tilt: c.decodeIfPresent(Double.self, forKey: .tilt) ?? 0)
     }
 
+    /// Encodes the flat keys `latitude`, `longitude`, `zoom`, `bearing` and `tilt` (degrees and
+    /// zoom levels), the form ``init(from:)`` reads.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(target.latitude, forKey: .latitude)
@@ -102,7 +112,8 @@ extension CameraPosition {
     /// The zoom at which `meters` on the ground at `coordinate` span `points` on screen (flat
     /// Mercator scale, equatorial radius). Not clamped: very large or small distances give
     /// zooms outside [0, 24].
-    /// - Throws: `InvalidArgument` for non-finite input or a distance or length that is not positive.
+    /// - Throws: `InvalidArgument` naming `coordinate.latitude` or `coordinate.longitude` when not
+    ///   finite, or `meters` or `points` when not finite or not positive.
     public static func zoom(at coordinate: Coordinate, forMeters meters: Double, perPoints points: Double) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
         for (name, v) in [("meters", meters), ("points", points)] {

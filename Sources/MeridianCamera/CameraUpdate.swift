@@ -8,13 +8,14 @@ import MeridianGeometry
 /// let fitted = try CameraUpdate.fit(bounds, padding: 20).applied(to: viewport, constraints: constraints)
 /// ```
 public enum CameraUpdate: Hashable, Sendable {
-    /// Zoom + 1.
+    /// Zoom + 1 (clamped to the constraints' zoom range).
     case zoomIn
-    /// Zoom − 1.
+    /// Zoom − 1 (clamped to the constraints' zoom range).
     case zoomOut
-    /// Zoom set to the value.
+    /// Zoom set to the value, in zoom levels (clamped to the constraints' zoom range).
     case zoomTo(Double)
-    /// Zoom changed by the amount (negative and fractional allowed). With a focus point, the
+    /// Zoom changed by the amount in zoom levels (negative and fractional allowed), the result
+    /// clamped to the constraints' zoom range. With a focus point (in points), the
     /// ground under that screen point stays under it (bearing and tilt respected); a focus on
     /// or above the horizon zooms about the target instead.
     case zoomBy(Double, focus: ScreenPoint? = nil)
@@ -37,23 +38,26 @@ public enum CameraUpdate: Hashable, Sendable {
     /// perspective (``CameraFit/camera(fittingPoints:size:padding:insets:bearing:tilt:zoomRange:)``).
     /// No points make the update do nothing.
     case fitPoints([Coordinate], insets: EdgeInsets = EdgeInsets(all: 64))
-    /// Beyond the SDK: the bearing turned by the degrees (clockwise positive), the ground under
-    /// the pivot staying under it (a two-finger rotation about their midpoint); about the
-    /// target without a pivot, or when the pivot shows no ground.
+    /// Beyond the SDK: the bearing turned by the degrees (clockwise positive; the result wraps
+    /// into [0, 360)), the ground under the pivot staying under it (a two-finger rotation about
+    /// their midpoint); about the target without a pivot, or when the pivot shows no ground.
     case rotate(by: Double, about: ScreenPoint? = nil)
     /// Beyond the SDK: the target moved so that the coordinate is drawn at the screen point
     /// (zoom, bearing and tilt kept; "put this place there"). A point above the ground under
     /// the current camera leaves the camera as it is.
     case place(Coordinate, at: ScreenPoint)
 
-    /// The SDK's `fitBounds:withPadding:`: the same padding on every edge.
+    /// The SDK's `fitBounds:withPadding:`: the same padding, in points, on every edge.
     public static func fit(_ bounds: CoordinateBounds, padding: Double) -> CameraUpdate {
         .fit(bounds, insets: EdgeInsets(all: padding))
     }
 
     /// The camera this update gives when applied to `viewport`'s camera, in its size and
     /// padding, under `constraints` (zoom range, target bounds, tilt curve).
-    /// - Throws: `InvalidArgument` for a non-finite number in the update; nothing is applied.
+    /// - Throws: `InvalidArgument` for a non-finite number in the update, naming it (e.g.
+    ///   `zoom`, `zoomDelta`, `target.latitude`, `focus.x`, `degrees`, `insets.top`,
+    ///   `point 3.latitude`); nothing is applied. Finite values are clamped and wrapped as
+    ///   ``CameraPosition`` and `constraints` require.
     public func applied(to viewport: Viewport, constraints: CameraConstraints = .none) throws(InvalidArgument) -> CameraPosition {
         let camera = viewport.camera
         let moved: CameraPosition

@@ -11,9 +11,12 @@ import RealModule
 public struct EyePosition: Hashable, Sendable, Codable {
     /// The ground point straight below the eye (latitude within ±85.0511°).
     public var coordinate: Coordinate
-    /// Metres above the ground.
+    /// Metres above the ground, at the scale of the eye's latitude (see the type's summary);
+    /// a usable eye has a finite, positive altitude.
     public var altitude: Double
 
+    /// Creates an eye position from a ground coordinate and an altitude in metres, kept as given
+    /// (``CameraPosition/init(lookingAt:from:viewHeight:bearing:)`` validates them).
     public init(coordinate: Coordinate, altitude: Double) {
         self.coordinate = coordinate
         self.altitude = altitude
@@ -49,8 +52,10 @@ extension CameraPosition {
     /// still hold: a zoom outside 0...24 is clamped, and a tilt beyond ``TiltCurve`` at that
     /// zoom is lowered to it, so the eye of the result then lies nearer the vertical than
     /// asked (compare ``Viewport/eye``).
-    /// - Throws: `InvalidArgument` naming `target`, `eye` (non-finite, or latitude outside
-    ///   ±90), `altitude` (not finite and positive), `viewHeight` or `bearing`.
+    /// - Throws: `InvalidArgument` naming `target.latitude`, `target.longitude`, `eye.latitude`
+    ///   or `eye.longitude` when not finite (latitudes beyond ±90° are clamped, longitudes
+    ///   wrapped), `altitude` or `viewHeight` (in points) when not finite or not positive, or
+    ///   `bearing` when not finite.
     public init(lookingAt target: Coordinate, from eye: EyePosition, viewHeight: Double, bearing: Double = 0) throws(InvalidArgument) {
         let t = try target.validated("target"), e = try eye.coordinate.validated("eye")
         let altitude = try InvalidArgument.finite(eye.altitude, "altitude")

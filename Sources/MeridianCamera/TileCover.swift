@@ -77,7 +77,8 @@ public enum TileCover {
 
     /// The tiles of zoom `z` within `meters` of `center` on the ground: the cover of a polygon
     /// of 256 geodesic offsets at the radius of the circle's circumscribed polygon (1.00008 ×
-    /// `meters`), so every tile the circle touches is in it.
+    /// `meters`), so every tile the circle touches is in it. `meters` must be in
+    /// [0, 2e7] (half the Earth's circumference), else `InvalidArgument` naming `meters`.
     public static func tiles(around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
         let c = try center.validated("center")
         let radius = try InvalidArgument.finite(meters, "meters")

@@ -7,7 +7,8 @@ extension Viewport {
     /// across the antimeridian lands where it is seen. Latitudes beyond ±85.0511° project onto
     /// the world's edge. Points beyond the horizon line are not possible: every ground point in
     /// front of the eye lies below it.
-    /// - Throws: `InvalidArgument` for a non-finite coordinate.
+    /// - Throws: `InvalidArgument` naming `coordinate.latitude` or `coordinate.longitude` when
+    ///   not finite.
     public func point(for coordinate: Coordinate) throws(InvalidArgument) -> ScreenPoint? {
         let c = try coordinate.validated()
         let dx = Angle.shortestDelta(from: camera.target.longitude, to: c.longitude) / 360 * worldSize
@@ -18,7 +19,7 @@ extension Viewport {
     /// The ground coordinate under a screen point, or nil when the point is on or above the
     /// horizon. Longitude is wrapped into [-180, 180); ground beyond the world's top or bottom
     /// edge gives the edge latitude (±85.0511°).
-    /// - Throws: `InvalidArgument` for a non-finite point.
+    /// - Throws: `InvalidArgument` naming `point.x` or `point.y` when not finite.
     public func coordinate(for point: ScreenPoint) throws(InvalidArgument) -> Coordinate? {
         guard let g = groundOffset(at: try point.validated()) else { return nil }
         return coordinate(groundOffsetX: g.x, g.y)
@@ -31,7 +32,8 @@ extension Viewport {
                           longitude: Angle.wrapLongitude(camera.target.longitude + dx / worldSize * 360))
     }
 
-    /// The normalised world point under a screen point (not wrapped), or nil above the horizon.
+    /// The normalised world point under a screen point (not wrapped), or nil when the point is
+    /// on or above the horizon or not finite.
     public func worldPoint(for point: ScreenPoint) -> MercatorPoint? {
         guard point.isFinite, let g = groundOffset(at: point) else { return nil }
         return MercatorPoint(x: targetWorld.x + g.x / worldSize, y: targetWorld.y + g.y / worldSize)
@@ -39,7 +41,8 @@ extension Viewport {
 
     /// `camera` with its target moved so that the ground at `ground` (a normalised world
     /// point) is drawn at `point` in this view's size and padding: how a finger keeps its
-    /// ground while panning, pinching or rotating. Nil when `point` has no ground under `camera`.
+    /// ground while panning, pinching or rotating. Nil when `point` has no ground under `camera`
+    /// or either point is not finite.
     public func anchoring(_ camera: CameraPosition, ground: MercatorPoint, at point: ScreenPoint) -> CameraPosition? {
         let v = with(camera: camera)
         guard point.isFinite, ground.x.isFinite, ground.y.isFinite, let q = v.groundOffset(at: point) else { return nil }
@@ -48,7 +51,8 @@ extension Viewport {
 
     /// How deep a normalised world point lies along the view axis, relative to the target:
     /// 1 at the target's depth, below 1 nearer the eye, above 1 farther, ≤ 0 behind the eye.
-    /// Renderers clip geometry against a small positive value before projecting.
+    /// Renderers clip geometry against a small positive value before projecting. Non-finite
+    /// input gives NaN.
     public func depthRatio(forWorld p: MercatorPoint) -> Double {
         let dx = (p.x - targetWorld.x) * worldSize, dy = (p.y - targetWorld.y) * worldSize
         let sy = dy * cosBearing - dx * sinBearing

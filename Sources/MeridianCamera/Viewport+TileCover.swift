@@ -4,16 +4,21 @@ import RealModule
 /// A map tile in the XYZ scheme: at zoom z the world is 2^z × 2^z tiles, x east from 180° W,
 /// y south from the top edge.
 public struct TileID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Zoom level: the world is 2^z tiles across (0...30 in every cover).
     public let z: Int
+    /// Column, in 0 ..< 2^z for tiles of a cover, counting east from 180° W.
     public let x: Int
+    /// Row, in 0 ..< 2^z for tiles of a cover, counting south from the top edge (85.0511° N).
     public let y: Int
 
+    /// Creates a tile ID from zoom, column and row, kept as given (not checked against each other).
     public init(z: Int, x: Int, y: Int) {
         self.z = z
         self.x = x
         self.y = y
     }
 
+    /// The tile as `z/x/y`, the order of tile URLs.
     public var description: String { "\(z)/\(x)/\(y)" }
 }
 
@@ -21,8 +26,8 @@ extension Viewport {
     /// The tiles of zoom `z` that intersect the visible ground (the ``visibleRegion``
     /// trapezoid under bearing and tilt), nearest the viewer first, each tile once (x wrapped
     /// around the world, rows outside the world dropped).
-    /// - Throws: `InvalidArgument` when `z` is outside 0...30 or the cover would hold more
-    ///   than `limit` tiles (asking for far more detail than the view can show).
+    /// - Throws: `InvalidArgument` naming `zoom` when `z` is outside 0...30 or the cover would
+    ///   hold more than `limit` tiles (asking for far more detail than the view can show).
     public func tiles(zoom z: Int, limit: Int = 100_000) throws(InvalidArgument) -> [TileID] {
         guard (0...30).contains(z) else {
             throw InvalidArgument(parameter: "zoom", value: Double(z), problem: .outOfRange(lowerBound: 0, upperBound: 30))

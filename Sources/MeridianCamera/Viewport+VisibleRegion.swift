@@ -4,9 +4,15 @@ import MeridianGeometry
 /// Without tilt a rectangle (rotated by the bearing); under tilt a trapezoid whose short side
 /// is nearest the viewer.
 public struct VisibleRegion: Hashable, Sendable {
+    /// The ground under the padded view's bottom-left corner.
     public let nearLeft: Coordinate
+    /// The ground under the padded view's bottom-right corner.
     public let nearRight: Coordinate
+    /// The ground under the padded view's top-left corner, or on the farthest visible ground
+    /// (``Viewport/farGroundY``) when that lies lower.
     public let farLeft: Coordinate
+    /// The ground under the padded view's top-right corner, or on the farthest visible ground
+    /// (``Viewport/farGroundY``) when that lies lower.
     public let farRight: Coordinate
 
     /// The corners in drawing order: near-left, near-right, far-right, far-left.
@@ -17,8 +23,9 @@ public struct VisibleRegion: Hashable, Sendable {
 }
 
 extension Viewport {
-    /// The screen corners of the visible ground: the padded rectangle, with its top edge moved
-    /// down to ``farGroundY`` where that lies lower. Order: near-left, near-right, far-right, far-left.
+    /// The screen corners of the visible ground, in points: the padded rectangle, with its top
+    /// edge moved down to ``farGroundY`` where that lies lower. Order: near-left, near-right,
+    /// far-right, far-left.
     public var visibleScreenCorners: [ScreenPoint] {
         let r = paddedRect
         let top = Swift.max(r.top, farGroundY)
@@ -55,7 +62,9 @@ extension Viewport {
 
     /// How many points `meters` on the ground at `coordinate` span at this zoom, before
     /// perspective (the Mercator scale at that latitude; tilt shrinks what lies farther away).
-    /// - Throws: `InvalidArgument` for non-finite input.
+    /// Negative metres give negative points.
+    /// - Throws: `InvalidArgument` naming `coordinate.latitude`, `coordinate.longitude` or
+    ///   `meters` when not finite.
     public func points(forMeters meters: Double, at coordinate: Coordinate) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
         return try InvalidArgument.finite(meters, "meters") / WebMercator.metersPerPoint(latitude: c.latitude, zoom: camera.zoom)

@@ -25,10 +25,11 @@ public struct Viewport: Hashable, Sendable {
     /// look a tenth of their size at the target). Bounds the region when the horizon shows.
     public static let farDepthRatio = 10.0
 
+    /// The camera this frame shows (a valid ``CameraPosition``: already clamped and wrapped).
     public let camera: CameraPosition
     /// The view's size in points.
     public let size: ScreenSize
-    /// Insets of the area that holds the camera target and the visible region.
+    /// Insets of the area that holds the camera target and the visible region, in points.
     public let padding: EdgeInsets
 
     /// The world's width in points at the camera's zoom, 256 · 2^zoom.
@@ -44,8 +45,9 @@ public struct Viewport: Hashable, Sendable {
     @usableFromInline let cosTilt: Double, sinTilt: Double
 
     /// Builds the frame for `camera` in a view of `size` with `padding`.
-    /// - Throws: `InvalidArgument` when a side of `size` is not finite and positive, or an
-    ///   inset is not finite. Padding wider than the view is allowed (the padded centre is still defined).
+    /// - Throws: `InvalidArgument` naming `size.width` or `size.height` when not finite and
+    ///   positive, or `padding.top` (`.left`, `.bottom`, `.right`) when not finite. Padding wider
+    ///   than the view is allowed (the padded centre is still defined).
     public init(camera: CameraPosition, size: ScreenSize, padding: EdgeInsets = .zero) throws(InvalidArgument) {
         self.init(unchecked: camera, size: try size.validated(), padding: try padding.validated("padding"))
     }
@@ -76,12 +78,14 @@ public struct Viewport: Hashable, Sendable {
         (padding.left, padding.top, size.width - padding.right, size.height - padding.bottom)
     }
 
-    /// The screen row of the horizon (the vanishing line of the ground), or -∞ without tilt.
+    /// The screen row of the horizon (the vanishing line of the ground), in points from the
+    /// top (negative when above the view), or -∞ without tilt.
     public var horizonY: Double {
         sinTilt == 0 ? -.infinity : center.y - eyeDistance * cosTilt / sinTilt
     }
 
-    /// The screen row of the farthest visible ground (see ``farDepthRatio``), or -∞ without tilt.
+    /// The screen row of the farthest visible ground (see ``farDepthRatio``), in points from
+    /// the top, or -∞ without tilt.
     public var farGroundY: Double {
         sinTilt == 0 ? -.infinity : center.y - (1 - 1 / Self.farDepthRatio) * eyeDistance * cosTilt / sinTilt
     }

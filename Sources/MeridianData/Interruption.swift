@@ -32,7 +32,13 @@ public final class Interruption: @unchecked Sendable {
         let (process, folder) = (self.process, workFolder)
         lock.unlock()
         if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
-        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        // The import's own clean-up may be removing the same folder on another thread: two
+        // recursive removals can each stop at a file the other took, so retry until it is gone.
+        if let folder {
+            for _ in 0..<20 where FileManager.default.fileExists(atPath: folder) {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
         FileHandle.standardError.write(Data("data: interrupted; the data folder is as it was\n".utf8))
         exit(130)
     }

@@ -30,13 +30,15 @@ public enum Angle {
         return w >= 360 ? 0 : w
     }
 
-    /// The signed difference `to - from` taken the short way round, in [-180, 180).
+    /// The signed difference `to - from` in degrees, taken the short way round, in [-180, 180)
+    /// (a half turn gives -180). Non-finite input gives a non-finite result.
     @inlinable
     public static func shortestDelta(from: Double, to: Double) -> Double {
         wrapLongitude(to - from)
     }
 }
 
+/// The clamp rule of the behaviour contract (SPEC §1) as a method on `Double`.
 extension Double {
     /// `self` clamped into `range`; NaN stays NaN.
     @inlinable

@@ -14,6 +14,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Degrees east of Greenwich; any finite value names a place, canonical form [-180, 180).
     public var longitude: Double
 
+    /// Creates a coordinate from latitude and longitude in degrees, kept exactly as given
+    /// (no validation, wrapping or clamping; see ``validated(_:)`` and ``wrapped``).
     @inlinable
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
@@ -33,7 +35,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         Coordinate(latitude: latitude.clamped(to: -90...90), longitude: Angle.wrapLongitude(longitude))
     }
 
-    /// Throws naming `parameter` unless both numbers are finite; returns the coordinate wrapped
+    /// Throws `InvalidArgument` (``InvalidArgument/Problem/notFinite``, naming `parameter.latitude`
+    /// or `parameter.longitude`) unless both numbers are finite; returns the coordinate wrapped
     /// (longitude into [-180, 180), latitude clamped to [-90, 90]).
     @inlinable
     public func validated(_ parameter: String = "coordinate") throws(InvalidArgument) -> Coordinate {
@@ -42,5 +45,6 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         return wrapped
     }
 
+    /// The coordinate as `(latitude, longitude)` in degrees, as stored.
     public var description: String { "(\(latitude), \(longitude))" }
 }

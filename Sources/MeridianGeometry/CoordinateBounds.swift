@@ -136,6 +136,8 @@ public struct CoordinateBounds: Hashable, Sendable {
 }
 
 extension CoordinateBounds: CustomStringConvertible {
+    /// A debugging form: `CoordinateBounds(south:west:north:east:)` in degrees, or
+    /// `CoordinateBounds.empty`.
     public var description: String {
         guard let b = box, let e = east else { return "CoordinateBounds.empty" }
         return "CoordinateBounds(south: \(b.south), west: \(b.west), north: \(b.north), east: \(e))"

@@ -17,14 +17,18 @@ public struct InvalidArgument: Error, Hashable, Sendable, CustomStringConvertibl
     public let parameter: String
     /// The offending value.
     public let value: Double
+    /// What was wrong with ``value``.
     public let problem: Problem
 
+    /// Creates the error for `value` given as `parameter`, with what was wrong with it.
     public init(parameter: String, value: Double, problem: Problem) {
         self.parameter = parameter
         self.value = value
         self.problem = problem
     }
 
+    /// A one-line message naming the parameter, the value and the problem, e.g.
+    /// `maxTilt must be in [0.0, 65.0], got 80.0`.
     public var description: String {
         switch problem {
         case .notFinite:
@@ -36,14 +40,16 @@ public struct InvalidArgument: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// Returns `value` if it is finite, else throws `.notFinite` naming `parameter`.
+    /// Returns `value` if it is finite, else throws ``Problem/notFinite`` naming `parameter`.
     @inlinable
     public static func finite(_ value: Double, _ parameter: String) throws(InvalidArgument) -> Double {
         guard value.isFinite else { throw InvalidArgument(parameter: parameter, value: value, problem: .notFinite) }
         return value
     }
 
-    /// Returns `value` if it is finite and in `range`, else throws naming `parameter`.
+    /// Returns `value` if it is finite and in `range` (bounds inclusive), else throws naming
+    /// `parameter`: ``Problem/notFinite`` for NaN or ±infinity,
+    /// ``Problem/outOfRange(lowerBound:upperBound:)`` otherwise.
     @inlinable
     public static func inRange(
         _ value: Double, _ range: ClosedRange<Double>, _ parameter: String

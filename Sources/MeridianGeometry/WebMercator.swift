@@ -7,9 +7,14 @@ import RealModule
 /// Kept distinct from ``ScreenPoint`` on purpose: a world point is on the map, a screen point
 /// is in a view, and only a viewport converts between them.
 public struct MercatorPoint: Hashable, Sendable, Codable {
+    /// Normalised x: 0 at 180° W, 1 at 180° E, growing east. Values outside [0, 1] address
+    /// other copies of the world.
     public var x: Double
+    /// Normalised y: 0 at the top edge (85.0511° N), 1 at the bottom edge (85.0511° S),
+    /// growing south.
     public var y: Double
 
+    /// Creates a point from normalised Mercator x and y, kept as given.
     @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y

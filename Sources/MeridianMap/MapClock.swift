@@ -8,8 +8,10 @@ public protocol MapClock: AnyObject {
 
 /// A clock that only moves when told to (the model is swift-nio's `EmbeddedEventLoop`).
 public final class ManualClock: MapClock {
+    /// The current time in seconds; it changes only through ``advance(by:)``.
     public private(set) var now: Double
 
+    /// A clock stopped at `now` seconds (default 0), taken as given.
     public init(now: Double = 0) { self.now = now }
 
     /// Moves time forward by `seconds` (negative or non-finite amounts are ignored).
@@ -23,8 +25,10 @@ public final class ManualClock: MapClock {
 public final class SystemClock: MapClock {
     let origin = ContinuousClock.now
 
+    /// A clock reading 0 now.
     public init() {}
 
+    /// Seconds since this clock was created, from the monotonic `ContinuousClock`.
     public var now: Double {
         let d = ContinuousClock.now - origin
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18

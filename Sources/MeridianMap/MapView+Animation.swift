@@ -40,28 +40,35 @@ extension MapView {
         animate(to: try update.applied(to: projection, constraints: constraints))
     }
 
-    /// Animates the target only.
+    /// Animates the target only (latitude clamped into ±85°, longitude wrapped, then constrained).
+    /// - Throws: `InvalidArgument` naming `latitude` or `longitude` when not finite; nothing starts.
     public func animate(toLocation target: Coordinate) throws(InvalidArgument) {
         animate(to: try camera.changing(target: target))
     }
 
     /// Animates the zoom only (clamped to the map's range).
+    /// - Throws: `InvalidArgument` naming `zoom` when not finite; nothing starts.
     public func animate(toZoom zoom: Double) throws(InvalidArgument) {
         animate(to: try camera.changing(zoom: zoom))
     }
 
-    /// Animates the bearing only, the short way round.
+    /// Animates the bearing only, in degrees clockwise from north (wrapped into [0, 360)), the
+    /// short way round.
+    /// - Throws: `InvalidArgument` naming `bearing` when not finite; nothing starts.
     public func animate(toBearing bearing: Double) throws(InvalidArgument) {
         animate(to: try camera.changing(bearing: bearing))
     }
 
-    /// Animates the tilt only (clamped to the curve at the zoom).
+    /// Animates the tilt only, in degrees from the nadir (clamped to the map's tilt range and
+    /// the curve at the zoom).
+    /// - Throws: `InvalidArgument` naming `tilt` when not finite; nothing starts.
     public func animate(toViewingAngle tilt: Double) throws(InvalidArgument) {
         animate(to: try camera.changing(tilt: tilt))
     }
 
     /// Flies to `camera` along van Wijk & Nuij's path (zoom out, travel, zoom in), with an
-    /// automatic duration from the path's length unless a transaction gives one.
+    /// automatic duration from the path's length unless a transaction gives one. A `rho` that
+    /// is not finite and positive uses `CameraTransition.defaultRho`.
     public func fly(to camera: CameraPosition, rho: Double = CameraTransition.defaultRho) {
         start(CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: rho), viewSize: frame))
     }

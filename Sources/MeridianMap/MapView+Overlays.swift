@@ -4,7 +4,8 @@ import MeridianGeometry
 
 extension MapView {
     /// Adds an overlay; returns its id.
-    /// - Throws: `InvalidArgument` for a non-finite or impossible number in it; nothing is added.
+    /// - Throws: `InvalidArgument` named `overlay` when `Overlay.isValid` is false (a
+    ///   non-finite or impossible number in it); nothing is added.
     @discardableResult
     public func add(_ overlay: Overlay) throws(InvalidArgument) -> OverlayID {
         try Self.check(overlay)
@@ -15,7 +16,8 @@ extension MapView {
     }
 
     /// Replaces an overlay's content. Unknown ids are ignored (returns false).
-    /// - Throws: `InvalidArgument` for a bad number; the old content stays.
+    /// - Throws: `InvalidArgument` named `overlay` when `Overlay.isValid` is false; the old
+    ///   content stays.
     @discardableResult
     public func update(_ id: OverlayID, to overlay: Overlay) throws(InvalidArgument) -> Bool {
         try Self.check(overlay)
@@ -33,6 +35,7 @@ extension MapView {
         overlays.sorted { ($0.value.layer, $0.value.zIndex, $0.key) < ($1.value.layer, $1.value.zIndex, $1.key) }.map { ($0.key, $0.value) }
     }
 
+    /// The overlay with this id, or nil if there is none.
     public func overlay(_ id: OverlayID) -> Overlay? { overlays[id] }
 
     static func check(_ overlay: Overlay) throws(InvalidArgument) {

@@ -24,9 +24,9 @@ public final class MapView {
     public private(set) var camera: CameraPosition
     /// The view's size in points.
     public private(set) var frame: ScreenSize
-    /// Insets of the area that holds the target and the visible region.
+    /// Insets of the area that holds the target and the visible region, in points.
     public private(set) var padding: EdgeInsets
-    /// The zoom range and target bounds every camera change goes through.
+    /// The zoom range, tilt range, target bounds and viewport bounds every camera change goes through.
     public private(set) var constraints: CameraConstraints
     /// Which gesture families user input may use (never limits code).
     public var gestureSettings: GestureSettings {
@@ -48,8 +48,9 @@ public final class MapView {
 
     /// A map with the options' frame and camera (or target (0, 0) at the minimum zoom,
     /// bearing 0, tilt 0), the default zoom range [2, 21], and time from `clock`.
-    /// - Throws: `InvalidArgument` for a frame side that is not finite and positive, or a
-    ///   non-finite padding inset.
+    /// A first camera outside the default zoom range is clamped into it.
+    /// - Throws: `InvalidArgument` naming `frame.width` or `frame.height` when not finite and
+    ///   positive, or `padding.top` (`.left`, `.bottom`, `.right`) when not finite.
     public init(options: MapOptions, clock: any MapClock = SystemClock()) throws(InvalidArgument) {
         frame = try options.frame.validated("frame")
         padding = try options.padding.validated("padding")
@@ -68,7 +69,7 @@ public final class MapView {
         (try? Viewport(camera: camera, size: frame, padding: padding))!
     }
 
-    /// Sets the camera at once, with no animation (stops any animation or glide).
+    /// Sets the camera at once, constrained, with no animation (stops any animation or glide).
     public func setCamera(_ newCamera: CameraPosition) {
         snap(to: newCamera)
     }
@@ -80,7 +81,8 @@ public final class MapView {
     }
 
     /// The camera that fits `bounds` in this map (bearing 0, tilt 0, frame, padding and zoom
-    /// range respected) plus `insets`; nil for empty bounds. Does not move the map.
+    /// range respected) plus `insets` in points; nil for empty bounds. Does not move the map.
+    /// - Throws: `InvalidArgument` naming `insets.top` (`.left`, `.bottom`, `.right`) when not finite.
     public func camera(for bounds: CoordinateBounds, insets: EdgeInsets = .zero) throws(InvalidArgument) -> CameraPosition? {
         try CameraFit.camera(fitting: bounds, size: frame, padding: padding, insets: insets, zoomRange: constraints.zoomRange)
             .map(constrained)
@@ -88,26 +90,32 @@ public final class MapView {
 
     /// Sets the zoom range (ends clamped into [0, 24]); a current zoom outside it moves to the
     /// nearest valid value (4 becomes 10 for 10–15), with events.
-    /// - Throws: `InvalidArgument` when min > max or an end is not finite; nothing changes.
+    /// - Throws: `InvalidArgument` naming `minZoom` or `maxZoom` when not finite, or `minZoom`
+    ///   when it exceeds `maxZoom` after clamping; nothing changes.
     public func setMinZoom(_ minZoom: Double, maxZoom: Double) throws(InvalidArgument) {
         constraints.zoomRange = try ZoomRange(min: minZoom, max: maxZoom)
         reconstrain()
     }
 
+    /// The lowest zoom the camera may take, in [0, 24] (default 2).
     public var minZoom: Double { constraints.zoomRange.min }
+    /// The highest zoom the camera may take, in [0, 24] (default 21).
     public var maxZoom: Double { constraints.zoomRange.max }
 
     /// Sets the tilts the camera may take, in degrees within 0…65 (beyond the SDK; MapLibre's
     /// `minPitch`/`maxPitch`). The curve still lowers the tilt at low zooms; a current tilt
     /// outside the range moves into it, with events.
-    /// - Throws: `InvalidArgument` when an end is not finite or outside 0…65, or min > max;
-    ///   nothing changes.
+    /// - Throws: `InvalidArgument` naming `minTilt` or `maxTilt` when not finite or outside
+    ///   0…65, or `minTilt` when it exceeds `maxTilt`; nothing changes.
     public func setMinTilt(_ minTilt: Double, maxTilt: Double) throws(InvalidArgument) {
         constraints.tiltRange = try CameraConstraints.tiltRange(min: minTilt, max: maxTilt)
         reconstrain()
     }
 
+    /// The lowest tilt the camera may take, in degrees (default 0).
     public var minTilt: Double { constraints.tiltRange.lowerBound }
+    /// The highest tilt the camera may take, in degrees (default 65; the curve allows less at
+    /// low zooms).
     public var maxTilt: Double { constraints.tiltRange.upperBound }
 
     /// Bounds the camera target may not leave, by gestures or code; nil (or empty bounds)
@@ -134,14 +142,16 @@ public final class MapView {
 
     /// Changes the padding; the target stays, the content moves on screen (no camera event,
     /// unless ``viewportBounds`` must move the camera to keep the view inside).
-    /// - Throws: `InvalidArgument` for a non-finite inset; nothing changes.
+    /// - Throws: `InvalidArgument` naming `padding.top` (`.left`, `.bottom`, `.right`) when not
+    ///   finite; nothing changes.
     public func setPadding(_ insets: EdgeInsets) throws(InvalidArgument) {
         padding = try insets.validated("padding")
         reconstrain()
     }
 
     /// Changes the view's size; the camera stays (unless ``viewportBounds`` must move it).
-    /// - Throws: `InvalidArgument` unless both sides are finite and positive.
+    /// - Throws: `InvalidArgument` naming `frame.width` or `frame.height` unless finite and
+    ///   positive; nothing changes.
     public func setFrame(_ size: ScreenSize) throws(InvalidArgument) {
         frame = try size.validated("frame")
         reconstrain()
@@ -208,12 +218,16 @@ public final class MapView {
 
 /// What a map starts with.
 public struct MapOptions: Hashable, Sendable {
-    /// The view's size in points.
+    /// The view's size in points: finite and positive.
     public var frame: ScreenSize
-    /// The first camera; nil for target (0, 0) at the minimum zoom.
+    /// The first camera (clamped into the default zoom range); nil for target (0, 0) at the
+    /// minimum zoom.
     public var camera: CameraPosition?
+    /// Insets, in points, of the area that holds the target: finite.
     public var padding: EdgeInsets
 
+    /// Options with a frame and padding in points and an optional first camera, kept as given:
+    /// ``MapView/init(options:clock:)`` checks them.
     public init(frame: ScreenSize, camera: CameraPosition? = nil, padding: EdgeInsets = .zero) {
         self.frame = frame
         self.camera = camera

@@ -13,16 +13,24 @@ import RealModule
 ///
 /// ``camera(at:)`` returns exactly `from` at progress 0 and exactly `to` at progress 1.
 public struct CameraTransition: Hashable, Sendable {
+    /// How the camera travels between the ends.
     public enum Path: Hashable, Sendable {
+        /// Every attribute at once: the target along a straight line in Web Mercator, zoom and
+        /// tilt linearly, bearing along the shorter arc.
         case ease
-        /// ρ: the trade-off between zooming and panning (√2 ≈ 1.42 is the paper's choice).
+        /// The van Wijk & Nuij path, zooming out and back in. ρ: the trade-off between zooming
+        /// and panning (√2 ≈ 1.42 is the paper's choice); a ρ that is not finite and positive
+        /// uses ``CameraTransition/defaultRho``.
         case fly(rho: Double)
     }
 
+    /// The camera at progress 0.
     public let from: CameraPosition
+    /// The camera at progress 1.
     public let to: CameraPosition
+    /// How the camera travels from ``from`` to ``to``.
     public let path: Path
-    /// The view's size, which sets the fly path's screen-relative scale (w₀).
+    /// The view's size in points, which sets the fly path's screen-relative scale (w₀).
     public let viewSize: ScreenSize
 
     /// The ρ used by ``Path/fly(rho:)`` when none is given.
@@ -31,6 +39,9 @@ public struct CameraTransition: Hashable, Sendable {
     /// per second.
     public static let flySpeed = 1.2
 
+    /// Creates a transition between two cameras in a view of `viewSize` points. Nothing is
+    /// validated (both cameras are valid by construction); a `viewSize` that is not finite and
+    /// positive makes a fly's in-between cameras meaningless.
     public init(from: CameraPosition, to: CameraPosition, path: Path = .ease, viewSize: ScreenSize) {
         self.from = from
         self.to = to
@@ -47,7 +58,8 @@ public struct CameraTransition: Hashable, Sendable {
         return (a, b)
     }
 
-    /// The camera at `progress` ∈ [0, 1] (already shaped by a timing curve; clamped).
+    /// The camera at `progress` ∈ [0, 1] (already shaped by a timing curve). Progress outside
+    /// [0, 1] is clamped; NaN gives ``to``.
     public func camera(at progress: Double) -> CameraPosition {
         let p = progress.isNaN ? 1 : min(max(progress, 0), 1)
         if p == 0 { return from }

@@ -14,7 +14,9 @@ public struct Deceleration: Hashable, Sendable {
     /// Flings slower than this (points per second) do not glide at all.
     public static let minimumSpeed = 80.0
 
-    /// A glide, or nil when the velocity is too slow (or not finite).
+    /// A glide from `velocity` (points per second) with time constant τ in seconds, or nil when
+    /// the velocity is slower than ``minimumSpeed`` or not finite, or `timeConstant` is not
+    /// finite and positive.
     public init?(velocity: ScreenVector, timeConstant: Double = 0.325) {
         guard velocity.dx.isFinite, velocity.dy.isFinite, velocity.length >= Self.minimumSpeed,
               timeConstant.isFinite, timeConstant > 0 else { return nil }
@@ -25,7 +27,8 @@ public struct Deceleration: Hashable, Sendable {
     /// How long the glide lasts, in seconds.
     public var duration: Double { timeConstant * Double.log(velocity.length / Self.stopSpeed) }
 
-    /// Distance travelled after `t` seconds (clamped to the glide's duration), in points.
+    /// Distance travelled after `t` seconds, in points; `t` is clamped to [0, ``duration``]
+    /// and NaN gives the whole glide.
     public func offset(at t: Double) -> ScreenVector {
         let time = min(max(t.isNaN ? duration : t, 0), duration)
         let f = timeConstant * (1 - Double.exp(-time / timeConstant))

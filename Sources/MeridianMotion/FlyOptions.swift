@@ -22,6 +22,8 @@ public struct FlyOptions: Hashable, Sendable {
     /// The shortest automatic duration, in seconds.
     public static let minimumDuration = 0.3
 
+    /// Creates fly options: the curvature ρ, speeds in view widths per second and a maximum
+    /// duration in seconds.
     /// - Throws: `InvalidArgument` naming `curve`, `speed` or `screenSpeed` unless finite and
     ///   positive, or `maxDuration` unless finite and not negative.
     public init(curve: Double = CameraTransition.defaultRho, speed: Double = CameraTransition.flySpeed,

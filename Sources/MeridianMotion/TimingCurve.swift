@@ -2,6 +2,7 @@
 /// progress ∈ [0, 1] (values outside [0, 1] are clamped first). The named curves are the
 /// Core Animation ones the SDK's users know.
 public enum TimingCurve: Hashable, Sendable {
+    /// Progress equal to elapsed time.
     case linear
     /// Cubic Bézier (0.42, 0, 1, 1).
     case easeIn

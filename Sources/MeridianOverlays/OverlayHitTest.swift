@@ -8,7 +8,9 @@ public enum OverlayHitTest {
     /// Extra reach, in points, around thin lines and outlines.
     public static let tolerance = 8.0
 
-    /// Whether a tap at `p` lands on `overlay` seen through `view` (non-finite points land nowhere).
+    /// Whether a tap at `p` (screen points) lands on `overlay` seen through `view`. Non-finite
+    /// points land nowhere; a point on or above the horizon hits no polygon or circle.
+    /// Polygon edges are taken as rhumb lines (straight in Web Mercator).
     public static func hits(_ overlay: Overlay, _ p: ScreenPoint, _ view: Viewport) -> Bool {
         guard p.isFinite else { return false }
         switch overlay {

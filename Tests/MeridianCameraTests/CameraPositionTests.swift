@@ -101,6 +101,15 @@ import Testing
         #expect(ZoomRange.mapDefault.min == 2 && ZoomRange.mapDefault.max == 21)
     }
 
+    @Test("decoding goes through the validating initialiser: out-of-order ends are a DecodingError, not a range that traps on clamp")
+    func decoding() throws {
+        let decoded = try JSONDecoder().decode(ZoomRange.self, from: Data(#"{"min": -3, "max": 12}"#.utf8))
+        #expect(decoded.min == 0 && decoded.max == 12 && decoded.clamp(20) == 12)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ZoomRange.self, from: Data(#"{"min": 15, "max": 10}"#.utf8)) }
+        let encoded = try JSONEncoder().encode(ZoomRange.mapDefault)
+        #expect(try JSONDecoder().decode(ZoomRange.self, from: encoded) == .mapDefault)
+    }
+
     @Test("SPEC §5: zoom 4 becomes 10 for the range 10–15")
     func currentZoomMovesIntoTheRange() throws {
         let constraints = CameraConstraints(zoomRange: try ZoomRange(min: 10, max: 15))
