@@ -22,39 +22,70 @@ enum PNGEncoder {
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
         var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var previous = [UInt8](repeating: 0, count: rowBytes), current = [UInt8](repeating: 0, count: rowBytes)
-        var sub = [UInt8](repeating: 0, count: rowBytes), up = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(base + y * stride)
-            for x in 0..<width {
-                let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                let a = v >> 24, o = x * channels
-                var r = v >> 16 & 0xFF, g = v >> 8 & 0xFF, b = v & 0xFF
-                if !opaque {
-                    if a > 0 && a < 255 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
-                    current[o + 3] = UInt8(a)
+        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)   // the previous and the current row, unfiltered
+        rows.withUnsafeMutableBufferPointer { rowsBuffer in
+            raw.withUnsafeMutableBufferPointer { rawBuffer in
+                var previous = rowsBuffer.baseAddress!, current = previous + rowBytes
+                for y in 0..<height {
+                    unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: current)
+                    let out = rawBuffer.baseAddress! + y * (rowBytes + 1)
+                    out[0] = filterRow(current, previous, count: rowBytes, channels: channels, into: out + 1)
+                    swap(&previous, &current)
                 }
-                current[o] = UInt8(min(r, 255)); current[o + 1] = UInt8(min(g, 255)); current[o + 2] = UInt8(min(b, 255))
             }
-            var costNone = 0, costSub = 0, costUp = 0
-            for i in 0..<rowBytes {
-                let s = current[i] &- (i >= channels ? current[i - channels] : 0), u = current[i] &- previous[i]
-                sub[i] = s; up[i] = u
-                costNone += Int(Int8(bitPattern: current[i]).magnitude)
-                costSub += Int(Int8(bitPattern: s).magnitude)
-                costUp += Int(Int8(bitPattern: u).magnitude)
-            }
-            let start = y * (rowBytes + 1)
-            let (filter, bytes) = costUp <= costSub && costUp <= costNone ? (UInt8(2), up) : costSub <= costNone ? (1, sub) : (0, current)
-            raw[start] = filter
-            raw.withUnsafeMutableBufferPointer { dst in bytes.withUnsafeBufferPointer { src in (dst.baseAddress! + start + 1).update(from: src.baseAddress!, count: rowBytes) } }
-            swap(&previous, &current)
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0], into: &out)
         chunk("IDAT", try deflate(raw), into: &out)
         chunk("IEND", [], into: &out)
         return out
+    }
+
+    /// One row of Cairo's words as RGB bytes (opaque) or un-premultiplied RGBA.
+    @inline(__always)
+    static func unpack(_ row: UnsafeRawPointer, width: Int, opaque: Bool, into out: UnsafeMutablePointer<UInt8>) {
+        if opaque {
+            for x in 0..<width {
+                let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                out[3 * x] = UInt8(truncatingIfNeeded: v >> 16)
+                out[3 * x + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                out[3 * x + 2] = UInt8(truncatingIfNeeded: v)
+            }
+            return
+        }
+        for x in 0..<width {
+            let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            let a = v >> 24
+            var r = v >> 16 & 0xFF, g = v >> 8 & 0xFF, b = v & 0xFF
+            if a > 0 && a < 255 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
+            out[4 * x] = UInt8(min(r, 255)); out[4 * x + 1] = UInt8(min(g, 255)); out[4 * x + 2] = UInt8(min(b, 255))
+            out[4 * x + 3] = UInt8(a)
+        }
+    }
+
+    /// Writes the row filtered with None, Sub or Up, whichever gives the smallest sum of
+    /// absolute (signed) bytes, and returns the filter's number (0, 1 or 2). Ties go to Up, then Sub.
+    @inline(__always)
+    static func filterRow(_ current: UnsafeMutablePointer<UInt8>, _ previous: UnsafeMutablePointer<UInt8>, count: Int, channels: Int,
+                          into out: UnsafeMutablePointer<UInt8>) -> UInt8 {
+        var costNone = 0, costSub = 0, costUp = 0
+        for i in 0..<count {
+            let c = current[i]
+            let s = c &- (i >= channels ? current[i - channels] : 0), u = c &- previous[i]
+            costNone &+= Int(Int8(bitPattern: c).magnitude)
+            costSub &+= Int(Int8(bitPattern: s).magnitude)
+            costUp &+= Int(Int8(bitPattern: u).magnitude)
+        }
+        if costUp <= costSub && costUp <= costNone {
+            for i in 0..<count { out[i] = current[i] &- previous[i] }
+            return 2
+        }
+        if costSub <= costNone {
+            for i in 0..<count { out[i] = current[i] &- (i >= channels ? current[i - channels] : 0) }
+            return 1
+        }
+        out.update(from: current, count: count)
+        return 0
     }
 
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
