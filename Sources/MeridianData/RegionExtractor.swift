@@ -96,7 +96,11 @@ public enum RegionExtractor {
         let layers = packed.sorted { $0.key < $1.key }.flatMap { name, source in
             source.layers.map { ["id": name + TilePack.separator + $0, "fields": [String: String]()] as [String: Any] }
         }
-        let credits = packed.keys.sorted().compactMap { packed[$0]?.attribution }
+        // Each credit once, in source order (two sources may both credit the same data).
+        var credits: [String] = []
+        for part in packed.keys.sorted().compactMap({ packed[$0]?.attribution }).flatMap({ $0.components(separatedBy: " · ") }) where !credits.contains(part) {
+            credits.append(part)
+        }
         let sources: Data, json: Data
         do {
             sources = try JSONEncoder().encode(packed)

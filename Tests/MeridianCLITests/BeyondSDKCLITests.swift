@@ -97,4 +97,26 @@ struct ExtractCLITests {
         let plain = try runMeridian(["render"] + camera + ["--data", TestData.path("world.mbtiles"), "-o", dir + "/x.png"])
         #expect(plain.status != 0 && plain.err.contains("not an offline region"), "\(plain.err)")
     }
+
+    @Test("GDAL reads an extracted MBTiles region: every source's layers under SOURCE/LAYER, each credit once",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ogrinfo"), "needs GDAL (gdal-bin)"))
+    func gdalReadsRegion() throws {
+        let region = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-region-\(ProcessInfo.processInfo.processIdentifier).mbtiles").path
+        defer { try? FileManager.default.removeItem(atPath: region) }
+        let r = try runMeridian(["data", "extract", "--bounds", "60.160,24.925,60.180,24.965", "--zooms", "12-14", "-o", region, "--data", TestData.directory])
+        #expect(r.status == 0, "\(r.err)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ogrinfo")
+        process.arguments = ["-ro", "-so", region]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && text.contains("using driver `MBTiles' successful"), "\(text)")
+        for layer in ["openmaptiles/transportation", "openmaptiles/building", "world/land", "coast/land"] { #expect(text.contains(": \(layer)"), "\(layer) missing:\n\(text)") }
+        let credit = try #require(text.split(separator: "\n").first { $0.contains("attribution=") })
+        #expect(credit.components(separatedBy: "GSHHG").count == 2, "each credit once: \(credit)")
+    }
 }
