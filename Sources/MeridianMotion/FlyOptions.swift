@@ -44,9 +44,11 @@ public struct FlyOptions: Hashable, Sendable {
     public var velocity: Double { screenSpeed.map { $0 / curve } ?? speed }
 
     /// Seconds for a fly along `transition` (its length over ``velocity``, at least
-    /// ``minimumDuration``), or 0 when that exceeds ``maxDuration``.
+    /// ``minimumDuration``), or 0 when that exceeds ``maxDuration``, or when it is not finite
+    /// (a speed so small that the fly would never end snaps instead).
     public func duration(for transition: CameraTransition) -> Double {
-        limited(Swift.max(Self.minimumDuration, transition.flyLength / velocity))
+        let seconds = Swift.max(Self.minimumDuration, transition.flyLength / velocity)
+        return seconds.isFinite ? limited(seconds) : 0
     }
 
     /// `seconds`, or 0 when it exceeds ``maxDuration`` (the fly then snaps).
