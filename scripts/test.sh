@@ -15,9 +15,10 @@ export MERIDIAN_REQUIRE_DATA=1
 export MERIDIAN_REQUIRE_BROWSER=1
 # A bound on the whole run, so a hang fails CI instead of using up its time.
 timeout 1800 swift test --skip-build
-# The DocC catalogs of the core modules build without a warning (a broken symbol link fails CI).
-for target in MeridianGeometry MeridianCamera MeridianMotion MeridianOverlays MeridianMap; do
+# Every library module's documentation builds without a warning (a broken symbol link fails CI).
+for target in MeridianGeometry MeridianCamera MeridianMotion MeridianGestures MeridianOverlays MeridianMap GoogleMapsCompat \
+              MeridianTiles MeridianStyle MeridianRender MeridianData MeridianServer; do
   swift package generate-documentation --target "$target" --warnings-as-errors > "$(swift build --show-bin-path)/docc-$target.log" 2>&1 \
     || { tail -n 20 "$(swift build --show-bin-path)/docc-$target.log"; echo "DocC: $target has warnings" >&2; exit 1; }
 done
-echo "DocC: the core modules' documentation builds warning-free"
+echo "DocC: every library module's documentation builds warning-free"

@@ -10,7 +10,7 @@ public enum GMSCompatibility {
     }
 
     /// The clock new map views run on: the system clock by default; tests set a
-    /// ``ManualClock`` and step it, then call `mapView.meridian.tick()` per frame.
+    /// `ManualClock` and step it, then call `mapView.meridian.tick()` per frame.
     @MainActor public static var clock: any MapClock = SystemClock()
 }
 

@@ -9,7 +9,7 @@ public final class GMSMapViewOptions: NSObject {
     public override init() {}
 }
 
-/// The SDK's map view, a thin layer over Meridian's ``MapView`` (reachable as ``meridian``).
+/// The SDK's map view, a thin layer over Meridian's `MapView` (reachable as ``meridian``).
 ///
 /// Differences from the SDK, all deliberate: a zero-sized frame is kept as given but the
 /// camera math uses at least 1×1 point; invalid input to methods that cannot throw (min zoom

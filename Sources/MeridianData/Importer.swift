@@ -3,7 +3,7 @@ import MeridianTiles
 
 /// `meridian data import`: brings a region into the data folder as an OpenMapTiles-schema
 /// tileset of the street source (`openmaptiles/NAME.mbtiles` or `.pmtiles`), from an
-/// OpenStreetMap extract (built with osmium and tilemaker, see ``OSMBuild``) or from a
+/// OpenStreetMap extract (built with osmium and tilemaker, see `OSMBuild`) or from a
 /// ready tileset made elsewhere (checked: format, vector content, schema, zooms, bounds).
 ///
 /// Everything is built in a hidden work folder inside the data folder and renamed into place
@@ -18,7 +18,10 @@ public struct Importer {
     }
 
     /// Imports `path` under `name` (default: the file's name, lowercased, up to its first dot).
-    /// - Parameter replace: replace a tileset of the same name instead of refusing.
+    /// - Parameters:
+    ///   - path: an OpenStreetMap extract (`.osm.pbf`) or an OpenMapTiles-schema tileset (`.mbtiles`, `.pmtiles`).
+    ///   - name: the region's name in the street source's folder.
+    ///   - replace: replace a tileset of the same name instead of refusing.
     /// - Returns: the imported tileset as `meridian data list` shows it.
     /// - Throws: ``DataError`` naming the file, the tool or the name; the folder is unchanged.
     @discardableResult

@@ -4,7 +4,7 @@ import MeridianGeometry
 import MeridianTiles
 
 /// An offline region: the tiles covering bounds at some zooms, copied from every vector source
-/// of a style into one archive (``TilePack``: an MBTiles file or a PMTiles archive) that
+/// of a style into one archive (`TilePack`: an MBTiles file or a PMTiles archive) that
 /// `meridian render --data REGION` draws on its own, as the Maps SDKs of other vendors offer
 /// offline packs.
 ///

@@ -198,7 +198,7 @@ final class Canvas {
 
     struct MeasureKey: Hashable { let text: String, size: Double, bold: Bool }
 
-    /// Selects DejaVu Sans (``Fonts``) at a size, only when the face or size changes.
+    /// Selects DejaVu Sans (`Fonts`) at a size, only when the face or size changes.
     func font(size: Double, bold: Bool) {
         guard currentFont?.size != size || currentFont?.bold != bold else { return }
         if currentFont?.bold != bold { Fonts.select(cr, bold: bold) }
@@ -264,7 +264,7 @@ final class Canvas {
                                      stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
-    /// The image as JPEG bytes at `quality` 1–100 (``JPEGEncoder``; for frames of a moving camera).
+    /// The image as JPEG bytes at `quality` 1–100 (`JPEGEncoder`; for frames of a moving camera).
     func jpeg(quality: Int = JPEGEncoder.motionQuality) throws(RenderError) -> [UInt8] {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("the surface has no pixels") }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Label fonts as MapLibre reads them: signed-distance-field glyph ranges in MapLibre's glyph
 /// protobuf (`glyphs` → `fontstack` → `glyph {id, bitmap, width, height, left, top, advance}`),
-/// made from the same DejaVu files Meridian draws its labels with (``Fonts``), through
+/// made from the same DejaVu files Meridian draws its labels with (`Fonts`), through
 /// FreeType's own SDF renderer.
 ///
 /// The conventions are those of the glyph sets MapLibre's clients are built for: the unhinted

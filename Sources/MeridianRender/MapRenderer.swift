@@ -27,7 +27,7 @@ public struct MapRenderer {
     public var deadline: Date?
     /// Points beyond each edge of a flat view where labels are placed too (and tiles read for
     /// them), so that a label near an edge is decided as in any other view of that ground
-    /// (``LabelArea``); 0 places labels in the view alone. Under tilt labels are placed in the view.
+    /// (`LabelArea`); 0 places labels in the view alone. Under tilt labels are placed in the view.
     public var labelMargin = 512.0
     /// Draws the placed labels that cross the image's edge, cut by it, as metatiles need (their
     /// neighbours draw the rest); by default only labels wholly inside the image are drawn.
@@ -64,7 +64,7 @@ public struct MapRenderer {
         /// A rectangle of the image as PNG bytes: pixels from the top left (a tile of a metatile).
         /// - Throws: ``RenderError/invalidSize(_:)`` when it leaves the image.
         public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.png(x: x, y: y, width: width, height: height) }
-        /// The image as JPEG bytes (quality 1–100; for frames of a moving camera, ``JPEGEncoder``).
+        /// The image as JPEG bytes (quality 1–100; for frames of a moving camera, `JPEGEncoder`).
         public func jpeg(quality: Int = 80) throws -> [UInt8] { try canvas.jpeg(quality: quality) }
         /// The image as PNG bytes from Cairo's own writer (libpng), for comparison.
         public func cairoPNG() throws -> [UInt8] { try canvas.cairoPNG() }
@@ -74,7 +74,7 @@ public struct MapRenderer {
     /// previews while the camera moves), with the style's sources opened from
     /// `sources` by name (a source the caller does not give draws nothing). With a `cache`,
     /// decoded tiles are kept for the next frames.
-    /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as ``TileError``.
+    /// - Throws: ``RenderError`` for a bad size or scale; tile errors (a corrupt tile) as `TileError`.
     public func render(_ viewport: Viewport, sources: MapSources, overlays: [Overlay] = [], scale: Double = 1,
                        cache: RenderCache? = nil) throws -> Frame {
         let image = try draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)

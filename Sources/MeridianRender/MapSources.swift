@@ -3,7 +3,7 @@ import MeridianStyle
 import MeridianTiles
 
 /// The sources a style names, opened from a data folder, or from an offline-region archive
-/// (``TilePack``, `meridian data extract`) given in its place: the one way the CLI, the server
+/// (`TilePack`, `meridian data extract`) given in its place: the one way the CLI, the server
 /// and the benchmarks get tiles. A source with no file in the folder (or not in the region) is
 /// left out (it draws nothing) and listed once in ``warnings``; a file that is there but cannot
 /// be read is an error naming it. Holds open files: one per thread or task.
@@ -15,8 +15,8 @@ public struct MapSources {
     public let warnings: [String]
 
     /// Opens every source of `style` from `folder`.
-    /// - Throws: ``TileError/noDataFolder(path:)`` when nothing is there, ``TileError/notAPack(path:)``
-    ///   for a file that is a plain tileset; the ``TileError`` of the first file that is there
+    /// - Throws: `TileError.noDataFolder` when nothing is there, `TileError.notAPack`
+    ///   for a file that is a plain tileset; the `TileError` of the first file that is there
     ///   but unreadable or corrupt.
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false

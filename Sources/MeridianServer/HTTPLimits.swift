@@ -1,5 +1,5 @@
 /// The limits `meridian serve` holds every connection to, each with a default and an option.
-/// They are enforced on the raw bytes before HTTP parsing (``RequestHeadGuard``), so a client
+/// They are enforced on the raw bytes before HTTP parsing (`RequestHeadGuard`), so a client
 /// that sends slowly, too much, or garbage gets a prompt JSON error and a closed connection.
 public struct HTTPLimits: Sendable, Hashable {
     /// Seconds a request head may take to arrive in full (slowloris): 408 and close. Default 10.
@@ -20,7 +20,7 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxQueue = 32
     /// Seconds a drawing request may take from its arrival at the drawing gate, waiting for a
     /// worker and drawing: past it, the wait ends or the drawing is abandoned at its next check
-    /// (``MapRenderer/deadline``) and the answer is 503 with `Retry-After`. Default 10.
+    /// (`MapRenderer.deadline`) and the answer is 503 with `Retry-After`. Default 10.
     public var deadline: Double = 10
 
     public init() {}

@@ -11,7 +11,7 @@ import NIOConcurrencyHelpers
 /// What the server draws with: the data folder, the style of each map type (or one custom
 /// style for all), a pool of render workers (each with its own open tilesets and tile
 /// cache, used by one request at a time) and a bounded cache of finished PNGs by request.
-/// Knows no dataset: every source comes from the styles, opened by ``MapSources``.
+/// Knows no dataset: every source comes from the styles, opened by `MapSources`.
 /// Safe to share between requests.
 public final class MapService: Sendable {
     public let dataFolder: DataFolder
@@ -43,7 +43,7 @@ public final class MapService: Sendable {
 
     /// - Parameters:
     ///   - dataFolder: the folder the styles' sources are read from (`meridian data`).
-    ///   - style: a style document used for every map type instead of the shipped ones.
+    ///   - customStyle: a style document used for every map type instead of the shipped ones.
     ///   - limits: timeouts, sizes, queues and the drawing deadline.
     ///   - access: CORS origins, the public base URL and trusted proxies.
     /// - Throws: ``RequestError`` (parameter `data` or `style`) when a tileset in the folder is

@@ -12,11 +12,11 @@ import NIOPosix
 /// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
 /// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`, cut from metatiles), `/data/{source}/{z}/{x}/{y}.pbf`
 /// (and the primary source at `/tiles/{z}/{x}/{y}.pbf`), `/style.json`, `/fonts/…`, TileJSON
-/// and GDAL's `metadata.json` (``addDocumentRoutes(to:service:)``), `/health`, `/metrics`, and
+/// and GDAL's `metadata.json` (`addDocumentRoutes(to:service:)`), `/health`, `/metrics`, and
 /// the viewer's map sessions on the WebSocket `/session`; CORS, preflight and HEAD on every
 /// route. Requests are logged through swift-log and counted through swift-metrics (``ServerMetrics``). Every
-/// connection starts behind ``RequestHeadGuard`` (the ``HTTPLimits``); drawing runs on the
-/// ``DrawingGate``'s two lanes of worker threads, off the event loops and Swift's cooperative
+/// connection starts behind `RequestHeadGuard` (the ``HTTPLimits``); drawing runs on the
+/// `DrawingGate`'s two lanes of worker threads, off the event loops and Swift's cooperative
 /// threads.
 public enum MeridianServer {
     /// The application, ready to run (`try await app.runService()`; SIGINT and SIGTERM shut it

@@ -10,7 +10,7 @@ import Foundation
 /// is `world.mbtiles`, and `mbtiles://openmaptiles` is each region imported into `openmaptiles/`.
 ///
 /// A reference that resolves to no file is not an error: the source draws nothing and
-/// ``MapSources`` reports it once. References are confined to the folder: one naming a parent
+/// `MapSources` reports it once. References are confined to the folder: one naming a parent
 /// (`..`) or an absolute path resolves to nothing.
 public struct DataFolder: Hashable, Sendable {
     public let path: String

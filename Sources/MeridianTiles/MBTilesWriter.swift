@@ -4,7 +4,7 @@ import MeridianCamera
 
 /// Writes a new MBTiles file (spec 1.3): the `metadata` and `tiles` tables, rows in TMS order
 /// (row 0 at the south), all in one transaction. The file is written under a temporary name
-/// beside `path` and moved there at ``finish()``, so a failed or interrupted write never
+/// beside `path` and moved there at ``finish(metadata:)``, so a failed or interrupted write never
 /// leaves a half archive at `path`.
 public final class MBTilesWriter {
     public let path: String
