@@ -130,13 +130,13 @@ public enum TileCover {
     /// Column indices an x extent reaches (at least the one it starts in; not wrapped).
     static func columns(_ x0: Double, _ x1: Double, n: Double) -> ClosedRange<Int> {
         let first = Int(x0.rounded(.down))
-        return first...Swift.max(first, Int(Swift.min(x1, x0 + n).rounded(.up)) - 1)
+        return first...Swift.max(first, Viewport.lastIndex(below: Swift.min(x1, x0 + n)))
     }
 
     /// Row indices a y extent reaches inside the world.
     static func rowRange(_ y0: Double, _ y1: Double, n: Double) -> ClosedRange<Int> {
         let top = Swift.min(Swift.max(Int(y0.rounded(.down)), 0), Int(n) - 1)
-        return top...Swift.min(Swift.max(top, Int(y1.rounded(.up)) - 1), Int(n) - 1)
+        return top...Swift.min(Swift.max(top, Viewport.lastIndex(below: y1)), Int(n) - 1)
     }
 
     static func wrap(_ col: Int, _ n: Double) -> Int { ((col % Int(n)) + Int(n)) % Int(n) }

@@ -43,8 +43,8 @@ public enum RegionExtractor {
         var summary = Summary(), merged: [TileID: [(source: String, bytes: [UInt8])]] = [:], packed: [String: TilePack.Source] = [:]
         var copied = 0
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let vector = source.tilesets.filter { $0.info.content == .vector }
-            guard !vector.isEmpty, let range = TileSource(name: name, tilesets: vector).zoomRange else {
+            let vector = TileSource(name: name, tilesets: source.tilesets.filter { $0.info.content == .vector })
+            guard !vector.tilesets.isEmpty, let range = vector.zoomRange else {
                 summary.skipped.append((name, source.tilesets.isEmpty ? "no tilesets" : "raster imagery is not packed"))
                 continue
             }
@@ -58,9 +58,9 @@ public enum RegionExtractor {
                 }
                 var count = 0
                 for id in cover {
-                    var bytes: [UInt8] = []
-                    do { for tileset in vector { if let b = try tileset.data(for: id) { bytes += try Inflate.decompress(b) } } } catch { throw .tiles(error) }
-                    guard !bytes.isEmpty else { continue }
+                    let joined: [UInt8]?
+                    do { joined = try vector.joinedTile(id) } catch { throw .tiles(error) }
+                    guard let bytes = joined else { continue }
                     do { for l in try TilePack.layerNames(bytes) where !layers.contains(l) { layers.append(l) } } catch { throw .tiles(error) }
                     merged[id, default: []].append((name, bytes))
                     count += 1
@@ -68,7 +68,7 @@ public enum RegionExtractor {
                 copied += count
                 summary.counts.append((name, z, count))
             }
-            let credit = TileSource(name: name, tilesets: vector).attributions.joined(separator: " · ")
+            let credit = vector.attributions.joined(separator: " · ")
             packed[name] = TilePack.Source(minzoom: copy.lowerBound, maxzoom: copy.upperBound, attribution: credit.isEmpty ? nil : credit, layers: layers)
         }
         guard !merged.isEmpty else { throw .unsupported(path: output, reason: "no vector source has tiles in these bounds and zooms") }

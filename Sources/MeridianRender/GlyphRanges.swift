@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MeridianTiles
 
 /// Label fonts as MapLibre reads them: signed-distance-field glyph ranges in MapLibre's glyph
 /// protobuf (`glyphs` → `fontstack` → `glyph {id, bitmap, width, height, left, top, advance}`),
@@ -102,17 +103,4 @@ public enum GlyphRanges {
         message += Protobuf.bytes(2, pixels) + Protobuf.uint(3, width) + Protobuf.uint(4, height)
         return message + Protobuf.sint(5, xmin) + Protobuf.sint(6, ymax - baseline) + Protobuf.uint(7, advance)
     }
-}
-
-/// The few protobuf encodings the glyph messages need (varints, zig-zag, length-delimited).
-enum Protobuf {
-    static func varint(_ value: UInt64) -> [UInt8] {
-        var v = value, out: [UInt8] = []
-        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-        return out + [UInt8(v)]
-    }
-    static func uint(_ field: Int, _ value: Int) -> [UInt8] { varint(UInt64(field << 3)) + varint(UInt64(max(0, value))) }
-    static func sint(_ field: Int, _ value: Int) -> [UInt8] { varint(UInt64(field << 3)) + varint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
-    static func bytes(_ field: Int, _ value: [UInt8]) -> [UInt8] { varint(UInt64(field << 3 | 2)) + varint(UInt64(value.count)) + value }
-    static func string(_ field: Int, _ value: String) -> [UInt8] { bytes(field, Array(value.utf8)) }
 }

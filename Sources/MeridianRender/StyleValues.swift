@@ -31,20 +31,23 @@ extension VectorTile.Feature {
 }
 
 extension Style.Layer {
+    // One feature's values, evaluated directly (no per-frame resolution to amortise: a loop over
+    // a layer's features resolves once with the resolvers below instead).
+
     /// A paint or layout value for a feature at a zoom.
     func value(_ property: String, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
-        resolved(property, zoom: zoom)(properties)
+        (paint[property] ?? layout[property])?.evaluate(properties, zoom: zoom)
     }
 
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(_ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double, default fallback: RGBA? = nil) -> RGBA? {
-        colorResolver(property, opacity: opacity, zoom: zoom, default: fallback)(properties)
+        ResolvedColor.fold(value(property, properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) }, fallback)
     }
 
     /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
     /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
     func number(_ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double) -> Double {
-        numberResolver(property, zoom: zoom, default: fallback)(properties)
+        ResolvedNumber.clamp(value(property, properties, zoom: zoom), into: Self.drawableRanges[property] ?? -1e6...1e6, fallback: fallback)
     }
 
     /// One property for one zoom, looked up once (see ``ResolvedProperty``).
@@ -130,7 +133,10 @@ struct ResolvedNumber {
 
     /// The number for a feature (the fallback when absent or not a finite number), clamped.
     func callAsFunction(_ properties: [String: StyleValue]) -> Double {
-        let v = value(properties)?.finite ?? fallback
-        return min(max(v, range.lowerBound), range.upperBound)
+        Self.clamp(value(properties), into: range, fallback: fallback)
+    }
+
+    static func clamp(_ value: StyleValue?, into range: ClosedRange<Double>, fallback: Double) -> Double {
+        min(max(value?.finite ?? fallback, range.lowerBound), range.upperBound)
     }
 }

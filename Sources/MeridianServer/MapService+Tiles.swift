@@ -73,12 +73,7 @@ extension MapService {
         guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
         do {
             return try withWorker { worker in
-                guard let source = try worker.sources(for: .normal, style: styles[.normal]!).sources[name] else { return nil }
-                var out: [UInt8] = []
-                for tileset in source.tilesets {
-                    if let bytes = try tileset.data(for: id) { out += try Inflate.decompress(bytes) }
-                }
-                return out.isEmpty ? nil : out
+                try worker.sources(for: .normal, style: styles[.normal]!).sources[name]?.joinedTile(id)
             }
         } catch { throw RequestError("tile", "\(error)", status: 500) }
     }

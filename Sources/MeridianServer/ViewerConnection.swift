@@ -10,12 +10,12 @@ actor ViewerConnection {
         session = ViewerSession(home: home)
     }
 
-    /// The next frame job (nil when none is due) and the seconds until one may be due without
-    /// a message (``ViewerSession/wake(now:)``).
+    /// The next frame job, or, when none is due, the seconds until one may be due without a
+    /// message (``ViewerSession/wake(now:)``; nil: only a message can make one due).
     func next() -> (job: ViewerSession.FrameJob?, wake: Double?) {
         let now = session.clock.now
         let job = session.nextFrame(now: now)
-        return (job, job == nil ? session.wake(now: now) : 0)
+        return (job, job == nil ? session.wake(now: now) : nil)
     }
 
     /// Applies one message from the page, stamped with the session's clock.

@@ -55,15 +55,14 @@ public enum PMTilesArchiveWriter {
     /// A directory's bytes (the inverse of ``PMTilesDirectory/decode(_:)``): count, id deltas,
     /// run lengths, lengths, offsets (0 when right after the previous entry, else offset + 1).
     static func encode(_ entries: [PMTilesDirectory.Entry]) -> [UInt8] {
-        var out: [UInt8] = []
-        TilePack.varint(UInt64(entries.count), into: &out)
+        var out = Protobuf.varint(UInt64(entries.count))
         var last: UInt64 = 0
-        for e in entries { TilePack.varint(e.tileID - last, into: &out); last = e.tileID }
-        for e in entries { TilePack.varint(UInt64(e.runLength), into: &out) }
-        for e in entries { TilePack.varint(UInt64(e.length), into: &out) }
+        for e in entries { out += Protobuf.varint(e.tileID - last); last = e.tileID }
+        for e in entries { out += Protobuf.varint(UInt64(e.runLength)) }
+        for e in entries { out += Protobuf.varint(UInt64(e.length)) }
         for (i, e) in entries.enumerated() {
             let follows = i > 0 && e.offset == entries[i - 1].offset + UInt64(entries[i - 1].length)
-            TilePack.varint(follows ? 0 : e.offset + 1, into: &out)
+            out += Protobuf.varint(follows ? 0 : e.offset + 1)
         }
         return out
     }

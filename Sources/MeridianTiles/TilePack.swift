@@ -104,22 +104,7 @@ public enum TilePack {
 
     /// Appends field 3 (a layer) holding field 1 (its name) and `body`.
     static func append(layer body: [UInt8], named name: String, to out: inout [UInt8]) {
-        var layer: [UInt8] = [0x0A]
-        varint(UInt64(name.utf8.count), into: &layer)
-        layer += name.utf8
-        layer += body
-        out.append(0x1A)
-        varint(UInt64(layer.count), into: &out)
-        out += layer
-    }
-
-    static func varint(_ value: UInt64, into out: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
+        out += Protobuf.bytes(3, Protobuf.string(1, name) + body)
     }
 }
 

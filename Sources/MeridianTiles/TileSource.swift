@@ -1,4 +1,5 @@
 import Foundation
+import MeridianCamera
 
 /// One source of a style: every tileset of the data folder that feeds it, in drawing order
 /// (e.g. the imported regions of `openmaptiles/`). A tile is read from each tileset that has
@@ -22,6 +23,18 @@ public struct TileSource {
             }
         }
         return out
+    }
+
+    /// The source's tile at `id`: each tileset's tile there, inflated and concatenated (a tile
+    /// is a sequence of layer fields, so the regions of one source join into one tile); nil
+    /// when none has it. What `/data/{source}` serves and an offline region stores.
+    /// - Throws: the ``TileError`` of a tileset that cannot be read, or a tile that cannot be inflated.
+    public func joinedTile(_ id: TileID) throws(TileError) -> [UInt8]? {
+        var out: [UInt8] = []
+        for tileset in tilesets {
+            if let bytes = try tileset.data(for: id) { out += try Inflate.decompress(bytes) }
+        }
+        return out.isEmpty ? nil : out
     }
 
     /// The zooms any tileset has (the smallest range holding all of them); nil when none declares one.

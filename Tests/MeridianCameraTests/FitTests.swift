@@ -5,19 +5,26 @@ import MeridianTestSupport
 import PropertyBased
 import Testing
 
-/// How far, in points, the farthest of the corners and a 5×5 grid of `bounds` lies outside
-/// `rect` of `viewport` (0 when all are inside, +∞ when one is behind the eye).
-func spill(_ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)) -> Double {
-    guard let s = bounds.south, let n = bounds.north, let w = bounds.west, let span = bounds.longitudeSpan else { return .infinity }
+/// The corners and a 5×5 grid of `bounds` (nil for empty bounds).
+func samples(_ bounds: CoordinateBounds) -> [Coordinate]? {
+    guard let s = bounds.south, let n = bounds.north, let w = bounds.west, let span = bounds.longitudeSpan else { return nil }
+    return (0...4).flatMap { i in (0...4).map { j in Coordinate(latitude: s + (n - s) * Double(i) / 4, longitude: w + span * Double(j) / 4) } }
+}
+
+/// How far, in points, the farthest of `points` lies outside `rect` of `viewport` (0 when all
+/// are inside, +∞ when one is behind the eye).
+func spill(_ points: [Coordinate], _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)) -> Double {
     var worst = 0.0
-    for i in 0...4 {
-        for j in 0...4 {
-            let c = Coordinate(latitude: s + (n - s) * Double(i) / 4, longitude: w + span * Double(j) / 4)
-            guard let p = try? viewport.point(for: c) else { return .infinity }
-            worst = max(worst, rect.l - p.x, p.x - rect.r, rect.t - p.y, p.y - rect.b)
-        }
+    for c in points {
+        guard let p = try? viewport.point(for: c) else { return .infinity }
+        worst = max(worst, rect.l - p.x, p.x - rect.r, rect.t - p.y, p.y - rect.b)
     }
     return worst
+}
+
+/// The spill of the corners and a 5×5 grid of `bounds` (+∞ for empty bounds).
+func spill(_ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)) -> Double {
+    samples(bounds).map { spill($0, viewport, rect: rect) } ?? .infinity
 }
 
 /// Whether `bounds` lies inside `rect` within `slack` points.
@@ -26,18 +33,23 @@ func boundsInside(_ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Do
     return out <= slack
 }
 
-/// Whether any target near `camera`'s (screen shifts on a grid) fits `bounds` at `camera`'s
-/// zoom: a search independent of the fitting algorithm.
-func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)) -> Bool {
+/// Whether any target near `base`'s (screen shifts on a grid) holds every one of `points`
+/// inside `rect` at `zoom`: a search independent of the fitting algorithm.
+func anyTargetFits(_ points: [Coordinate], _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)) -> Bool {
     for dx in stride(from: -12.0, through: 12, by: 1) {
         for dy in stride(from: -12.0, through: 12, by: 1) {
             guard let target = try? base.coordinate(for: base.center + ScreenVector(dx: dx, dy: dy)),
                   let camera = try? CameraPosition(target: target, zoom: zoom, bearing: base.camera.bearing, tilt: base.camera.tilt),
                   camera.tilt == base.camera.tilt else { continue }
-            if boundsInside(bounds, base.with(camera: camera), rect: rect, slack: 0) { return true }
+            if spill(points, base.with(camera: camera), rect: rect) <= 0 { return true }
         }
     }
     return false
+}
+
+/// `anyTargetFits` for the corners and grid of `bounds`.
+func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)) -> Bool {
+    samples(bounds).map { anyTargetFits($0, base, zoom: zoom, rect: rect) } ?? false
 }
 
 @Suite struct FitTests {

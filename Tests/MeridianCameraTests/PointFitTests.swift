@@ -4,16 +4,6 @@ import MeridianTestSupport
 import PropertyBased
 import Testing
 
-/// How far, in points, the farthest of `points` lies outside `rect` (+∞ behind the eye).
-func spill(_ points: [Coordinate], _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)) -> Double {
-    var worst = 0.0
-    for c in points {
-        guard let p = try? viewport.point(for: c) else { return .infinity }
-        worst = max(worst, rect.l - p.x, p.x - rect.r, rect.t - p.y, p.y - rect.b)
-    }
-    return worst
-}
-
 @Suite struct PointFitTests {
     let size = Sample.size
     let full = (l: 0.0, t: 0.0, r: 1024.0, b: 768.0)
@@ -33,15 +23,7 @@ func spill(_ points: [Coordinate], _ viewport: Viewport, rect: (l: Double, t: Do
             let view = try Viewport(camera: camera, size: size)
             #expect(spill(points, view, rect: full) <= 1e-6, "a point spills out")
             // An independent search: 1e-3 zoom more, no target within ±12 pt (1 pt steps) holds all points.
-            var fits = false
-            for dx in stride(from: -12.0, through: 12, by: 1) {
-                for dy in stride(from: -12.0, through: 12, by: 1) {
-                    guard let target = try? view.coordinate(for: view.center + ScreenVector(dx: dx, dy: dy)),
-                          let c = try? CameraPosition(target: target, zoom: camera.zoom + 1e-3, bearing: camera.bearing, tilt: camera.tilt),
-                          c.tilt == camera.tilt else { continue }
-                    if spill(points, view.with(camera: c), rect: full) <= 0 { fits = true }
-                }
-            }
+            let fits = anyTargetFits(points, view, zoom: camera.zoom + 1e-3, rect: full)
             #expect(!fits, "slack left at zoom \(camera.zoom)")
         }
     }
