@@ -154,7 +154,8 @@ struct RowSpans {
     /// each vertex a few more.
     init(limit: Int, vertices: Int) {
         self.limit = limit
-        budget = 3 * Swift.max(limit, 0) + 4 * vertices + 16
+        // Capped, so a limit of Int.max cannot overflow the budget.
+        budget = 3 * Swift.min(Swift.max(limit, 0), Int.max / 8) + 4 * Swift.min(vertices, Int.max / 8) + 16
     }
 
     mutating func charge() throws(InvalidArgument) {

@@ -145,5 +145,7 @@ enum CoverOracle {
             Issue.record("a negative radius was accepted")
         } catch { #expect(error.parameter == "meters") }
         #expect(try TileCover.tiles(in: .empty, zoom: 4).isEmpty)
+        // The largest limit is a limit, not an overflow.
+        #expect(try TileCover.tiles(alongPath: [Coordinate(latitude: 60, longitude: 24), Coordinate(latitude: 61, longitude: 25)], zoom: 8, limit: .max).count >= 2)
     }
 }
