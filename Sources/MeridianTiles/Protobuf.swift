@@ -1,5 +1,5 @@
 /// The protobuf encodings Meridian writes (glyph ranges, packed vector tiles, PMTiles
-/// directories): varints, zig-zag integers, length-delimited fields. ``WireReader`` reads them.
+/// directories): varints, zig-zag integers, length-delimited fields. `WireReader` reads them.
 public enum Protobuf {
     /// `value` as a base-128 varint.
     public static func varint(_ value: UInt64) -> [UInt8] {
