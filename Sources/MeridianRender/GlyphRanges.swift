@@ -31,28 +31,37 @@ public enum GlyphRanges {
         }
     }
 
-    /// The first code point of a range named `start-end`.
+    /// The first code point of a range named `start-end`, spelled as MapLibre's clients spell it:
+    /// plain decimal digits, no sign and no leading zero (`0-255`, `256-511`), so each range has
+    /// one name and one cache entry (`+0-255` and `000-255` are refused, not rendered again).
     /// - Throws: ``Failure/badRange(_:)``.
     public static func start(ofRange text: String) throws(Failure) -> Int {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) }), let a = Int(parts[0]), let b = Int(parts[1]),
-              a >= 0, a % 256 == 0, b == a + 255, b < 65_536 else { throw .badRange(text) }
+        guard parts.count == 2, parts.allSatisfy({ (1...5).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+              let a = Int(parts[0]), let b = Int(parts[1]), String(a) == parts[0], String(b) == parts[1],
+              a % 256 == 0, b == a + 255, b < 65_536 else { throw .badRange(text) }
         return a
     }
 
-    /// The font file of a fontstack (`text-font` names joined by commas): the first name served,
-    /// else the regular face, so a client asking for any stack still gets legible text.
-    public static func file(forFontstack stack: String) -> String {
+    /// The served font a fontstack (`text-font` names joined by commas) is drawn with: the first
+    /// name served, else the regular face, so a client asking for any stack still gets legible
+    /// text. Every spelling of a stack that picks the same face gets the same bytes.
+    public static func font(forFontstack stack: String) -> (name: String, file: String) {
         let names = stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return names.lazy.compactMap { name in fonts.first { $0.name == name }?.file }.first ?? fonts[0].file
+        return names.lazy.compactMap { name in fonts.first { $0.name == name } }.first ?? fonts[0]
     }
 
-    /// The protobuf of one range of one fontstack (code points the font lacks are left out).
-    /// FreeType runs under a lock (its faces are not thread-safe); callers cache the bytes.
+    /// The font file of a fontstack (``font(forFontstack:)``).
+    public static func file(forFontstack stack: String) -> String { font(forFontstack: stack).file }
+
+    /// The protobuf of one range of one fontstack (code points the font lacks are left out),
+    /// named by the served font (``font(forFontstack:)``: MapLibre's clients read the glyphs, not
+    /// the name). FreeType runs under a lock (its faces are not thread-safe); callers cache the
+    /// bytes by served font and range.
     /// - Throws: ``Failure``.
     public static func pbf(fontstack: String, range: String) throws(Failure) -> [UInt8] {
         let first = try start(ofRange: range)
-        let path = Fonts.directory + file(forFontstack: fontstack)
+        let font = font(forFontstack: fontstack), path = Fonts.directory + font.file
         lock.lock()
         defer { lock.unlock() }
         guard let library = Self.library else { throw .fontMissing(path) }
@@ -61,7 +70,7 @@ public enum GlyphRanges {
         defer { FT_Done_Face(face) }
         FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
         let glyphs = (first..<first + 256).compactMap { glyph(face, codepoint: $0) }
-        var stack = Protobuf.string(1, fontstack) + Protobuf.string(2, range)
+        var stack = Protobuf.string(1, font.name) + Protobuf.string(2, range)
         for g in glyphs { stack += Protobuf.bytes(3, g) }
         return Protobuf.bytes(1, stack)
     }

@@ -31,23 +31,3 @@ enum ContentEncoding {
         return Array(compressed.readableBytesView)
     }
 }
-
-/// A single `Range: bytes=…` of a body (RFC 9110 §14.1.2): `first-last`, `first-` or `-suffix`.
-enum ByteRange {
-    /// The first and last byte offsets (inclusive), clipped to the body; nil when the header is
-    /// not one satisfiable byte range (several ranges are not served: nil too).
-    static func parse(_ header: String, length: Int) -> (Int, Int)? {
-        guard header.hasPrefix("bytes="), length > 0 else { return nil }
-        let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !spec.contains(","), parts.allSatisfy({ $0.count <= 18 && $0.allSatisfy(\.isASCII) }) else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = Int(parts[1]), suffix > 0 else { return nil }
-            return (max(0, length - suffix), length - 1)
-        }
-        guard let first = Int(parts[0]), first < length else { return nil }
-        guard !parts[1].isEmpty else { return (first, length - 1) }
-        guard let last = Int(parts[1]), last >= first else { return nil }
-        return (first, min(last, length - 1))
-    }
-}

@@ -15,6 +15,15 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxHeaders = 100
     /// Viewer sessions open at once; one more is refused (WebSocket close 1013). Default 64.
     public var maxSessions = 64
+    /// Seconds a viewer session may go without a message from its page (input, a resize, the
+    /// acknowledgement of a frame): past it, the session is closed with WebSocket code 1001
+    /// ("going away") and its place under ``maxSessions`` is free again; the viewer page
+    /// reconnects, where it was, on its next input. Besides, the server pings every session every
+    /// ``sessionPing`` seconds and closes one whose pong has not come back by the next ping
+    /// (a peer that vanished). Default 300.
+    public var sessionTimeout: Double = 300
+    /// Seconds between the WebSocket pings of a viewer session (RFC 6455 §5.5.2). Default 30.
+    public var sessionPing: Double = 30
     /// Drawings waiting for a worker, beyond those being drawn: one more is a 503 with
     /// `Retry-After`. Default 32.
     public var maxQueue = 32
@@ -28,7 +37,8 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Checks that every limit is positive and finite.
     /// - Throws: ``RequestError`` naming the limit.
     public func validate() throws(RequestError) {
-        for (name, value) in [("header-timeout", headerTimeout), ("idle-timeout", idleTimeout), ("deadline", deadline)] where !(value > 0 && value <= 86_400) {
+        for (name, value) in [("header-timeout", headerTimeout), ("idle-timeout", idleTimeout), ("deadline", deadline),
+                              ("session-timeout", sessionTimeout), ("session-ping", sessionPing)] where !(value > 0 && value <= 86_400) {
             throw RequestError(name, "must be a number of seconds in (0, 86400], got \(value)")
         }
         for (name, value) in [("max-request-line", maxRequestLine), ("max-head-bytes", maxHeadBytes), ("max-headers", maxHeaders),

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The first handler of every connection: it reads each request head as raw bytes before the
@@ -19,25 +21,40 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    static let methods: Set<String> = ["GET", "HEAD", "OPTIONS"]
     let limits: HTTPLimits
+    let logger: Logger
     var head: [UInt8] = []
     /// Line feeds in the head so far (the request line ends at the first).
     var lineFeeds = 0
     var upgraded = false, refused = false
     var frames = ClientFrameCheck()
     var headerTimer: Scheduled<Void>?, idleTimer: Scheduled<Void>?
+    /// When the head being read began (for the access log's `ms`).
+    var headStart: UInt64 = 0
+    /// This handler's context, for answering a head the HTTP parser rejected (``parserRejected(_:)``).
+    var context: ChannelHandlerContext?
 
-    init(limits: HTTPLimits) { self.limits = limits }
+    /// Set when the guard answers the connection itself (shared with ``GuardedChannel``).
+    let answered: NIOLockedValueBox<Bool>
+
+    init(limits: HTTPLimits, logger: Logger, answered: NIOLockedValueBox<Bool> = NIOLockedValueBox(false)) {
+        self.limits = limits
+        self.logger = logger
+        self.answered = answered
+    }
 
     func channelActive(context: ChannelHandlerContext) {
         resetIdle(context)
         context.fireChannelActive()
     }
 
-    func handlerAdded(context: ChannelHandlerContext) { if context.channel.isActive { resetIdle(context) } }
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { resetIdle(context) }
+    }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
         headerTimer?.cancel()
         idleTimer?.cancel()
     }
@@ -65,7 +82,10 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         resetIdle(context)
         while let byte = buffer.readInteger(as: UInt8.self) {
             if head.isEmpty && (byte == 13 || byte == 10) { continue }   // blank lines between requests
-            if head.isEmpty { startHeaderTimer(context) }
+            if head.isEmpty {
+                headStart = DispatchTime.now().uptimeNanoseconds
+                startHeaderTimer(context)
+            }
             head.append(byte)
             if byte == 10 {
                 lineFeeds += 1
@@ -75,8 +95,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if let problem = sizeProblem() { refuse(context, problem); return }
             guard head.count >= 4, head[head.count - 4] == 13, head[head.count - 3] == 10, head[head.count - 2] == 13, byte == 10 else { continue }
             headerTimer?.cancel()
-            idleTimer?.cancel()   // being answered: not idle (the response's writes restart the clock)
-            switch Self.check(head) {
+            switch RequestHeadGrammar.check(head) {
             case let .refuse(problem): refuse(context, problem); return
             case let .pass(upgrade):
                 var out = context.channel.allocator.buffer(capacity: head.count + buffer.readableBytes)
@@ -84,22 +103,23 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 head.removeAll(keepingCapacity: true)
                 lineFeeds = 0
                 if upgrade {
-                    // A WebSocket session keeps its own time (the viewer may rest for long).
+                    // A WebSocket session keeps its own time (``HTTPLimits/sessionTimeout``).
+                    idleTimer?.cancel()
                     upgraded = true
                     // Frames may follow the head in the same read: check them too.
                     guard frames.accept(buffer.readableBytesView) else { refuse(context, (400, "Bad Request", "unmasked WebSocket frame")); return }
                     out.writeBuffer(&buffer)
                 }
+                // Being answered: the idle clock waits for the response (its writes restart it), but
+                // never longer than the drawing deadline past it, whatever happens after the guard.
+                if !upgraded { resetIdle(context, after: limits.idleTimeout + limits.deadline) }
                 context.fireChannelRead(wrapInboundOut(out))
                 if upgraded { return }
             }
         }
     }
 
-    /// A refusal: status, reason phrase, message.
-    typealias Problem = (status: Int, reason: String, message: String)
-
-    enum Verdict { case pass(upgrade: Bool), refuse(Problem) }
+    typealias Problem = RequestHeadGrammar.Problem
 
     /// Refusals while the head is still arriving: a long request line (no CRLF yet) or a big head.
     func sizeProblem() -> Problem? {
@@ -113,45 +133,29 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         return nil
     }
 
-    /// Checks a complete head (ending in CRLF CRLF).
-    static func check(_ head: [UInt8]) -> Verdict {
-        for i in head.indices where head[i] == 10 && (i == 0 || head[i - 1] != 13) {
-            return .refuse((400, "Bad Request", "line ends must be CRLF"))
-        }
-        let lines = String(decoding: head.dropLast(4), as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") }), !parts[0].isEmpty,
-              parts[1].first == "/" || parts[1] == "*" || parts[1].hasPrefix("http"), parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
-            return .refuse((400, "Bad Request", "malformed request line"))
-        }
-        guard methods.contains(String(parts[0])) else { return .refuse((405, "Method Not Allowed", "method \(parts[0].prefix(16)) is not served")) }
-        var lengths = 0, upgrade = false
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, !line[..<colon].contains(" ") else {
-                return .refuse((400, "Bad Request", "malformed header line"))
-            }
-            let name = line[..<colon].lowercased(), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch name {
-            case "content-length":
-                lengths += 1
-                guard lengths == 1, let n = Int(value), n >= 0 else { return .refuse((400, "Bad Request", "bad or repeated Content-Length")) }
-                if n > 0 { return .refuse((413, "Content Too Large", "no route takes a request body")) }
-            case "transfer-encoding": return .refuse((413, "Content Too Large", "no route takes a request body"))
-            case "upgrade": upgrade = value.lowercased() == "websocket"
-            default: break
-            }
-        }
-        return .pass(upgrade: upgrade)
-    }
-
+    /// Answers `problem` and closes the connection; the answer is logged and counted as every
+    /// answered request is (``AccessLog``, route `refused`).
     func refuse(_ context: ChannelHandlerContext, _ problem: Problem) {
+        guard !refused else { return }
         refused = true
+        answered.withLockedValue { $0 = true }
         headerTimer?.cancel()
-        let body = #"{"error":{"parameter":"request","message":"\#(problem.message)","status":\#(problem.status)}}"#
+        let (method, path) = RequestHeadGrammar.methodAndPath(head)
+        AccessLog.served(logger, method: method, path: path, route: "refused", status: problem.status,
+                         nanoseconds: headStart == 0 ? 0 : DispatchTime.now().uptimeNanoseconds - headStart)
+        let body = RequestError("request", problem.message, status: problem.status).json.text
         let text = "HTTP/1.1 \(problem.status) \(problem.reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         let buffer = context.channel.allocator.buffer(string: text)
         context.writeAndFlush(wrapOutboundOut(.byteBuffer(buffer))).whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// The HTTP parser behind the guard rejected what the guard passed (``ParserErrorRelay``):
+    /// 400 and close, as the guard's own refusals, instead of a connection left open.
+    func parserRejected(_ error: any Error) {
+        guard let context, !refused else { return }
+        context.eventLoop.assertInEventLoop()
+        refuse(context, (400, "Bad Request", "the request does not parse as HTTP/1.1"))
     }
 
     func startHeaderTimer(_ context: ChannelHandlerContext) {
@@ -161,8 +165,9 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    func resetIdle(_ context: ChannelHandlerContext) {
+    /// Closes the connection `seconds` from now (the idle timeout by default) unless reset.
+    func resetIdle(_ context: ChannelHandlerContext, after seconds: Double? = nil) {
         idleTimer?.cancel()
-        idleTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(limits.idleTimeout * 1e9))) { context.close(promise: nil) }
+        idleTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64((seconds ?? limits.idleTimeout) * 1e9))) { context.close(promise: nil) }
     }
 }

@@ -2,12 +2,26 @@ import Foundation
 import Hummingbird
 import MeridianRender
 import MeridianText
+import Metrics
 
 extension MeridianServer {
     /// The documents that name the server's own URLs: `/style.json` (MapLibre), TileJSON 3.0
     /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each) and
     /// GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`). URLs are
     /// written on the base URL of ``PublicAccess``.
+    /// The served font and the range of `/fonts/{fontstack}/{file}` (``GlyphRanges``): every
+    /// spelling of a stack that picks the same face gives the same font, and a range has one
+    /// spelling (`0-255`; `+0-255`, `000-255` are not found), so the glyph cache holds at most one
+    /// entry per served font and range.
+    /// - Throws: ``RequestError`` (404) for a path that names no range.
+    static func glyphRange(fontstack rawStack: String, file: String) throws(RequestError) -> (font: String, range: String) {
+        let stack = rawStack.removingPercentEncoding ?? rawStack
+        guard file.hasSuffix(".pbf"), stack.utf8.count <= 256 else { throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404) }
+        let range = String(file.dropLast(4))
+        do { _ = try GlyphRanges.start(ofRange: range) } catch { throw RequestError("glyphs", "\(error)", status: 404) }
+        return (GlyphRanges.font(forFontstack: stack).name, range)
+    }
+
     static func addDocumentRoutes(to router: Router<MeridianRequestContext>, service: MapService) {
         /// The base URL for this request, and whether a shared cache may keep what is made with it.
         @Sendable func base(_ request: Request, _ context: MeridianRequestContext) throws(RequestError) -> (url: String, shared: Bool) {
@@ -42,16 +56,14 @@ extension MeridianServer {
         }
         router.get("/fonts/:fontstack/:range") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
-                let rawStack = context.parameters.get("fontstack") ?? "", last = context.parameters.get("range") ?? ""
-                let stack = rawStack.removingPercentEncoding ?? rawStack
-                guard last.hasSuffix(".pbf"), stack.utf8.count <= 256 else { throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404) }
-                let range = String(last.dropLast(4))
-                do { _ = try GlyphRanges.start(ofRange: range) } catch { throw RequestError("glyphs", "\(error)", status: 404) }
-                let key = "glyphs|\(GlyphRanges.file(forFontstack: stack))|\(stack)|\(range)"
+                let (font, range) = try glyphRange(fontstack: context.parameters.get("fontstack") ?? "", file: context.parameters.get("range") ?? "")
+                // One cache entry per served font and range, however the client spells the stack.
+                let key = "glyphs|\(font)|\(range)"
                 let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
                     if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { return hit }
                     let made: [UInt8]
-                    do { made = try GlyphRanges.pbf(fontstack: stack, range: range) } catch { throw RequestError("glyphs", "\(error)", status: 500) }
+                    do { made = try GlyphRanges.pbf(fontstack: font, range: range) } catch { throw RequestError("glyphs", "\(error)", status: 500) }
+                    Counter(label: "meridian_glyph_ranges_rendered_total").increment()
                     service.responses.withLockedValue { $0.insert(made, for: key) }
                     return made
                 }

@@ -35,8 +35,13 @@ public enum MeridianServer {
                                               maxAge: .seconds(86_400)))
         addRoutes(to: router, service: service)
         let sessions = Router(context: BasicWebSocketRequestContext.self)
-        sessions.ws("/session") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
-            try await ViewerSession.run(service: service, inbound: inbound, outbound: outbound)
+        // `/session?camera=lat,lng,zoom[,bearing[,tilt]]` starts where the page was (a reconnect);
+        // a camera that does not parse refuses the upgrade with 400.
+        sessions.ws("/session") { request, _ in
+            do { _ = try ViewerSession.start(request.uri) } catch { throw HTTPError(.badRequest, message: "\(error)") }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            try await ViewerSession.run(service: service, start: try? ViewerSession.start(context.request.uri), inbound: inbound, outbound: outbound)
         }
         var log = logger ?? Logger(label: "meridian.server")
         if logger == nil { log.logLevel = .info }
@@ -44,7 +49,8 @@ public enum MeridianServer {
         // Every connection starts behind the byte-level guard (timeouts, sizes, malformed heads).
         let server = HTTPServerBuilder { responder in
             GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                               configuration: .init(http1: .init(idleTimeout: .seconds(Int64(limits.idleTimeout.rounded(.up)))))),
+                                                               configuration: .init(http1: .init(idleTimeout: .seconds(Int64(limits.idleTimeout.rounded(.up)))),
+                                                                                    ws: .init(autoPing: .enabled(timePeriod: .milliseconds(Int64(limits.sessionPing * 1000)))))),
                            limits: limits)
         }
         return Application(router: router, server: server,
@@ -159,15 +165,18 @@ public enum MeridianServer {
         }
         headers[.eTag] = tag
         headers[.acceptRanges] = "bytes"
-        if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
-        // One byte range (RFC 9110 §14: what GDAL's /vsicurl/ asks for); anything else is the whole body.
+        if IfNoneMatch.matches(request.headers[values: .ifNoneMatch], etag: tag) { return Response(status: .notModified, headers: headers) }
+        // One byte range (RFC 9110 §14: what GDAL's /vsicurl/ asks for); anything else is the whole body (``ByteRange``).
         if let range = request.headers[.range], request.headers[.ifRange].map({ $0 == tag }) ?? true {
-            guard let (first, last) = ByteRange.parse(range, length: body.count) else {
+            switch ByteRange.parse(range, length: body.count) {
+            case .whole: break
+            case .unsatisfiable:
                 headers[.contentRange] = "bytes */\(body.count)"
                 return Response(status: .rangeNotSatisfiable, headers: headers)
+            case let .part(first, last):
+                headers[.contentRange] = "bytes \(first)-\(last)/\(body.count)"
+                return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body[first...last])))
             }
-            headers[.contentRange] = "bytes \(first)-\(last)/\(body.count)"
-            return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body[first...last])))
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

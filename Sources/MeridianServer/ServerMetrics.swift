@@ -9,11 +9,14 @@ import Prometheus
 ///
 /// - `meridian_http_requests_total{route,status}`: requests answered, by route template (never the
 ///   raw path, so hostile URLs cannot grow the label set; Hummingbird names unmatched requests
-///   `NotFound`) and status;
+///   `NotFound`; heads the guard refuses before routing are `refused`) and status;
 /// - `meridian_http_request_duration_seconds{route}`: a latency histogram;
 /// - `meridian_response_cache_bytes`, `meridian_response_cache_entries`,
 ///   `meridian_response_cache_hits_total`, `meridian_response_cache_misses_total`;
-/// - `meridian_viewer_sessions`, `meridian_drawing_queue` (waiting or drawing now).
+/// - `meridian_viewer_sessions`, `meridian_drawing_queue` (waiting or drawing now);
+/// - `meridian_glyph_ranges_rendered_total`: glyph ranges made with FreeType (each served font
+///   and range once while it stays in the response cache);
+/// - `meridian_viewer_sessions_closed_idle_total`: viewer sessions closed for silence.
 ///
 /// The metrics system is bootstrapped once per process (``bootstrap()``); every server of the
 /// process reports into the same registry.
@@ -43,9 +46,7 @@ public enum ServerMetrics {
     }
 }
 
-/// Counts, times and logs every request by its route template and status: one access-log
-/// entry per answered request at `info` (`method`, `path` cut to 256 characters, `route`,
-/// `status`, `ms`; structured with ``JSONLogHandler``).
+/// Counts, times and logs every routed request by its route template and status (``AccessLog``).
 struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -61,12 +62,7 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func record(_ request: Request, _ context: Context, _ route: String, status: Int, since start: UInt64) {
-        let nanoseconds = Int64(DispatchTime.now().uptimeNanoseconds - start)
-        Counter(label: "meridian_http_requests_total", dimensions: [("route", route), ("status", String(status))]).increment()
-        Metrics.Timer(label: "meridian_http_request_duration_seconds", dimensions: [("route", route)]).recordNanoseconds(nanoseconds)
-        context.logger.info("served", metadata: [
-            "method": .string(request.method.rawValue), "path": .string(String(request.uri.description.prefix(256))),
-            "route": .string(route), "status": .stringConvertible(status), "ms": .string(String(format: "%.1f", Double(nanoseconds) / 1e6)),
-        ])
+        AccessLog.served(context.logger, method: request.method.rawValue, path: request.uri.description, route: route, status: status,
+                         nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
     }
 }

@@ -51,22 +51,30 @@ enum ViewerPage {
       const b = document.createElement("button"); b.textContent = label; b.dataset.example = name;
       b.onclick = () => send({ type: "example", name }); box.appendChild(b);
     }
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/session");
-    ws.binaryType = "blob";
-    let seq = 0, sentAt = new Map(), pending = null;
-    function send(m) { if (ws.readyState === 1) ws.send(JSON.stringify(m)); }
+    // A session closed for silence (1001) resumes, where it was, on the next input.
+    let ws = null, seq = 0, sentAt = new Map(), pending = null;
+    function connect() {
+      const c = state.camera, at = c ? "?camera=" + [c.latitude, c.longitude, c.zoom, c.bearing, c.tilt].map((x) => Number(x).toFixed(7)).join(",") : "";
+      ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/session" + at);
+      ws.binaryType = "blob";
+      ws.onopen = () => { state.connected = true; state.paused = false; document.getElementById("status").textContent = "connected"; resize(); };
+      ws.onclose = (e) => {
+        state.connected = false; state.paused = e.code === 1001;
+        document.getElementById("status").textContent = state.paused ? "paused (idle): touch the map to resume" : "disconnected";
+      };
+      ws.onmessage = (e) => { queue = queue.then(() => receive(e)).catch((err) => console.error(err)); };
+    }
+    function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); else if (state.paused && ws.readyState === 3) connect(); }
     function input(m) { m.seq = ++seq; state.sentSeq = seq; m.t = performance.now(); sentAt.set(seq, m.t); send(m); }
     function resize() {
       const r = canvas.getBoundingClientRect(), dpr = Math.min(2, Math.round(window.devicePixelRatio || 1));
       canvas.width = Math.round(r.width) * dpr; canvas.height = Math.round(r.height) * dpr;
       send({ type: "resize", width: Math.round(r.width), height: Math.round(r.height), scale: dpr });
     }
-    ws.onopen = () => { state.connected = true; document.getElementById("status").textContent = "connected"; resize(); };
-    ws.onclose = () => { state.connected = false; document.getElementById("status").textContent = "disconnected"; };
     window.addEventListener("resize", resize);
     // Messages are handled in arrival order: a frame's state waits for its image to decode.
     let queue = Promise.resolve();
-    ws.onmessage = (e) => { queue = queue.then(() => receive(e)).catch((err) => console.error(err)); };
+    connect();
     async function receive(e) {
       if (typeof e.data !== "string") { pending = await createImageBitmap(e.data); return; }
       const m = JSON.parse(e.data);

@@ -58,10 +58,10 @@ final class ViewerSession {
     let home: CameraPosition
     static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
 
-    init(home: CameraPosition = ViewerSession.world, clock: any MapClock = SystemClock()) {
+    init(home: CameraPosition = ViewerSession.world, start: CameraPosition? = nil, clock: any MapClock = SystemClock()) {
         self.clock = clock
         self.home = home
-        map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: home), clock: clock)
+        map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: start ?? home), clock: clock)
         map.onEvent = { [weak self] event in self?.record(event) }
     }
 

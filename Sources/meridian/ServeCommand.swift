@@ -25,6 +25,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most bytes in a request head (then 431).") var maxHeadBytes = HTTPLimits().maxHeadBytes
     @Option(help: "Most header lines in a request (then 431).") var maxHeaders = HTTPLimits().maxHeaders
     @Option(help: "Most viewer sessions at once (then WebSocket close 1013).") var maxSessions = HTTPLimits().maxSessions
+    @Option(help: "Seconds a viewer session may go without a message from its page (then WebSocket close 1001).")
+    var sessionTimeout = HTTPLimits().sessionTimeout
+    @Option(help: "Seconds between WebSocket pings of a viewer session (a session whose pong is missing by the next ping is closed).")
+    var sessionPing = HTTPLimits().sessionPing
     @Option(help: "Most drawings waiting per lane (then 503 with Retry-After).") var maxQueue = HTTPLimits().maxQueue
     @Option(help: "Seconds a drawing may take, waiting and drawing (then 503 with Retry-After).") var deadline = HTTPLimits().deadline
     @Option(name: .customLong("cors-origin"), help: "An origin whose pages may read responses (repeatable; default: any, '*').")
@@ -42,6 +46,7 @@ struct Serve: AsyncParsableCommand {
         var l = HTTPLimits()
         (l.headerTimeout, l.idleTimeout, l.maxRequestLine, l.maxHeadBytes) = (headerTimeout, idleTimeout, maxRequestLine, maxHeadBytes)
         (l.maxHeaders, l.maxSessions, l.maxQueue, l.deadline) = (maxHeaders, maxSessions, maxQueue, deadline)
+        (l.sessionTimeout, l.sessionPing) = (sessionTimeout, sessionPing)
         return l
     }
 

@@ -81,7 +81,12 @@ import Testing
         #expect(bold.advance > regular.advance)
         let cyrillic = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "1024-1279")).glyphs
         #expect(cyrillic[0x0416] != nil, "Ж")
-        for bad in ["0-256", "1-256", "65536-65791", "-256-0", "a-b", "", "0-255-1", String(repeating: "9", count: 40)] {
+        // Every spelling of a stack that picks a face gets that face's bytes, named by the face.
+        #expect(try GlyphRanges.pbf(fontstack: "Book,x1", range: "0-255") == GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255"))
+        #expect(try Self.decode(try GlyphRanges.pbf(fontstack: "Open Sans Regular, DejaVu Sans Bold", range: "0-255")).name == "DejaVu Sans Bold")
+        // One spelling per range: no sign, no leading zero, digits only.
+        for bad in ["0-256", "1-256", "65536-65791", "-256-0", "a-b", "", "0-255-1", String(repeating: "9", count: 40),
+                    "+0-255", "000-255", "0-0255", "0256-511", "٠-255", " 0-255", "0-255 "] {
             #expect(throws: GlyphRanges.Failure.badRange(bad)) { try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: bad) }
         }
     }

@@ -172,15 +172,41 @@ struct GDALTests {
 }
 
 @Suite struct ByteRangeTests {
-    @Test("one byte range: first-last, first-, -suffix, clipped; several, reversed or past the end are unsatisfiable")
+    @Test("one byte range: first-last, first-, -suffix, clipped to the body; past the end or of an empty body unsatisfiable")
     func ranges() {
-        #expect(ByteRange.parse("bytes=0-99", length: 1000)! == (0, 99))
-        #expect(ByteRange.parse("bytes=990-2000", length: 1000)! == (990, 999))
-        #expect(ByteRange.parse("bytes=10-", length: 1000)! == (10, 999))
-        #expect(ByteRange.parse("bytes=-10", length: 1000)! == (990, 999))
-        #expect(ByteRange.parse("bytes=-5000", length: 1000)! == (0, 999))
-        for bad in ["bytes=1000-", "bytes=5-4", "bytes=0-1,5-6", "items=0-1", "bytes=-0", "bytes=a-b", "bytes=" + String(repeating: "9", count: 40) + "-"] {
-            #expect(ByteRange.parse(bad, length: 1000) == nil, "\(bad)")
+        #expect(ByteRange.parse("bytes=0-99", length: 1000) == .part(first: 0, last: 99))
+        #expect(ByteRange.parse("bytes=990-2000", length: 1000) == .part(first: 990, last: 999))
+        #expect(ByteRange.parse("bytes=10-", length: 1000) == .part(first: 10, last: 999))
+        #expect(ByteRange.parse("bytes=-10", length: 1000) == .part(first: 990, last: 999))
+        #expect(ByteRange.parse("bytes=-5000", length: 1000) == .part(first: 0, last: 999))
+        #expect(ByteRange.parse("Bytes=0-0", length: 1000) == .part(first: 0, last: 0), "the unit is case-insensitive")
+        #expect(ByteRange.parse("bytes=0-" + String(repeating: "9", count: 40), length: 1000) == .part(first: 0, last: 999))
+        for unsatisfiable in ["bytes=1000-", "bytes=1000-2000", "bytes=-0", "bytes=" + String(repeating: "9", count: 40) + "-"] {
+            #expect(ByteRange.parse(unsatisfiable, length: 1000) == .unsatisfiable, "\(unsatisfiable)")
         }
+        #expect(ByteRange.parse("bytes=0-5", length: 0) == .unsatisfiable)
+    }
+
+    @Test("RFC 9110 §14.2: an unknown unit, a malformed set and several ranges are ignored (the whole body)")
+    func ignored() {
+        for header in ["items=0-5", "bytes=0-1,5-6", "bytes=0-1, 3-4", "bytes=5-4", "bytes=a-b", "bytes=", "bytes=-", "bytes=+1-2", "bytes=0-0x10", "none", ""] {
+            #expect(ByteRange.parse(header, length: 1000) == .whole, "\(header)")
+        }
+    }
+}
+
+@Suite struct IfNoneMatchTests {
+    @Test("RFC 9110 §13.1.2: weak comparison, lists (commas inside tags kept), *, several fields; malformed lists match nothing")
+    func matching() {
+        let tag = #""5f2a""#
+        for field in [tag, #"W/"5f2a""#, #""x", "5f2a""#, #"W/"x" ,W/"5f2a""#, "*", " * ", #""a,b", "5f2a""#] {
+            #expect(IfNoneMatch.matches([field], etag: tag), "\(field)")
+        }
+        #expect(IfNoneMatch.matches([#""x""#, tag], etag: tag), "several fields are one list")
+        for field in [#""5f2b""#, "5f2a", #""5f2a"x"#, #""5f2a"#, #"w/"5f2a""#, #""x", *"#, "", #""a,5f2a""#] {
+            #expect(!IfNoneMatch.matches([field], etag: tag), "\(field)")
+        }
+        let long = (0..<100).map { #""t\#($0)""# }.joined(separator: ",") + "," + tag
+        #expect(!IfNoneMatch.matches([long], etag: tag), "past \(IfNoneMatch.maxTags) tags nothing more is read")
     }
 }

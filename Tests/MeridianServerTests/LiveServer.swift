@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,12 +9,13 @@ import MeridianTestSupport
 import NIOConcurrencyHelpers
 
 /// Runs Meridian's server on 127.0.0.1, port 0, for the duration of `body`, which gets the
-/// base URL. Requests go through URLSession, a real HTTP client over loopback.
-func withLiveServer<T: Sendable>(limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(),
+/// base URL. Requests go through URLSession, a real HTTP client over loopback. `logger`
+/// receives the server's log (its own level applies).
+func withLiveServer<T: Sendable>(limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(), logger: Logger? = nil,
                                  _ body: @Sendable (String) async throws -> T) async throws -> T {
     let service = try MapService(dataFolder: DataFolder(path: TestData.directory), limits: limits, access: access)
     let port = NIOLockedValueBox<Int?>(nil)
-    let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0) { bound in port.withLockedValue { $0 = bound } }
+    let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0, logger: logger) { bound in port.withLockedValue { $0 = bound } }
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await app.runService(gracefulShutdownSignals: []); return nil }
         var waited = 0
