@@ -148,3 +148,28 @@ extension Viewport {
         }
     }
 }
+
+extension Viewport {
+    /// As ``project(world:into:)``, with every input's x moved by `shift` first (whole worlds:
+    /// the copy of a tile nearest the target), and each point's depth ratio
+    /// (``depthRatio(forWorld:)``: 1 at the target's depth, ≤ 0 behind the eye) written to
+    /// `depths`. No allocation; points behind the eye give NaN coordinates.
+    /// - Precondition: `output` and `depths` hold at least `input.count` values (extra output is
+    ///   left untouched).
+    @inlinable
+    public func project(world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double,
+                        into output: UnsafeMutableBufferPointer<ScreenPoint>, depths: UnsafeMutableBufferPointer<Double>) {
+        let kernel = CameraKernel(self), eye = eyeDistance
+        for i in 0..<Swift.min(input.count, output.count, depths.count) {
+            let p = input[i]
+            let dx = p.x + shift - kernel.tx, dy = p.y - kernel.ty
+            let sx = dx * kernel.a + dy * kernel.b
+            let sy = dy * kernel.a - dx * kernel.b
+            let w = eye - sy * kernel.sinTilt
+            let k = eye / w
+            let inFront = w > 0
+            output[i] = ScreenPoint(x: inFront ? kernel.cx + sx * k : .nan, y: inFront ? kernel.cy + sy * kernel.cosTilt * k : .nan)
+            depths[i] = w / eye
+        }
+    }
+}

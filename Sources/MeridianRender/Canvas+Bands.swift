@@ -6,8 +6,8 @@ import MeridianGeometry
 /// bands of the image, each band on its own thread (``Canvas/replay(_:bands:)``).
 enum DrawOp {
     case fillAll(RGBA)
-    case fill([[ScreenPoint]], RGBA, evenOdd: Bool)
-    case stroke([[ScreenPoint]], RGBA, width: Double, closed: Bool, dash: [Double])
+    case fill(Polylines, RGBA, evenOdd: Bool)
+    case stroke(Polylines, RGBA, width: Double, closed: Bool, dash: [Double])
     case disc(ScreenPoint, radius: Double, RGBA)
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)

@@ -98,8 +98,9 @@ final class Canvas {
     }
 
     /// Adds closed rings (even-odd: holes cut out) or open lines to the current path.
-    func path(_ parts: [[ScreenPoint]], closed: Bool) {
-        for part in parts where part.count >= (closed ? 3 : 2) {
+    func path(_ parts: Polylines, closed: Bool) {
+        parts.forEachPart { part in
+            guard part.count >= (closed ? 3 : 2) else { return }
             cairo_move_to(cr, part[0].x, part[0].y)
             for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
             if closed { cairo_close_path(cr) }
@@ -108,7 +109,10 @@ final class Canvas {
 
     /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
     /// vector tiles), or by the even-odd rule (holes however they are wound, as overlays give them).
-    func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) {
+    func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) { fill(Polylines(parts), c, evenOdd: evenOdd) }
+
+    /// ``fill(_:_:evenOdd:)`` of parts in one buffer.
+    func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool = false) {
         if record(.fill(parts, c, evenOdd: evenOdd)) { return }
         path(parts, closed: true)
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -117,6 +121,11 @@ final class Canvas {
     }
 
     func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
+        stroke(Polylines(parts), c, width: width, closed: closed, dash: dash)
+    }
+
+    /// Strokes lines (or closed rings) of parts in one buffer: round joins and caps from 2.5 pt.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
         if record(.stroke(parts, c, width: width, closed: closed, dash: dash)) { return }
         path(parts, closed: closed)
         set(c)
@@ -164,7 +173,7 @@ final class Canvas {
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_save(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-        path([dst], closed: true)
+        path(Polylines([dst]), closed: true)
         cairo_set_source(cr, pattern)
         if opacity >= 1 { cairo_fill(cr) } else {
             cairo_clip(cr)

@@ -6,6 +6,9 @@ import MeridianStyle
 import MeridianTiles
 import RealModule
 
+/// A decoded vector tile of a source, with the path of the tileset (region) it came from.
+typealias SourceTile = (id: TileID, tile: VectorTile, tileset: String)
+
 /// Draws a map frame with Cairo from a style document: every vertex through the viewport's
 /// full perspective camera (sky above the horizon), each source's vector tiles at the
 /// camera's zoom within the source's range (over-zoomed beyond it), the style's layers in
@@ -121,8 +124,8 @@ public struct MapRenderer {
     /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``); and with them the tiles covering
     /// `labels` (the view widened by the label margin), each read once.
     static func tiles(of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
-                      cache: RenderCache?) throws -> (view: [(TileID, VectorTile)], labels: [(TileID, VectorTile)]) {
-        var view: [(TileID, VectorTile)] = [], around: [(TileID, VectorTile)] = []
+                      cache: RenderCache?) throws -> (view: [SourceTile], labels: [SourceTile]) {
+        var view: [SourceTile] = [], around: [SourceTile] = []
         for tileset in source.tilesets {
             guard let z = tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...14) else { continue }
             // Tiles carry their neighbours' edges in a buffer (up to 1/64 of a tile in common
@@ -133,8 +136,8 @@ public struct MapRenderer {
             let wider = try labels.map { try coverByDepth($0, zoom: z, tileset: tileset) } ?? []
             for id in inView + wider.filter({ !drawn.contains($0) }) {
                 guard let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) else { continue }
-                around.append((id, tile))
-                if drawn.contains(id) { view.append((id, tile)) }
+                around.append((id, tile, tileset.path))
+                if drawn.contains(id) { view.append((id, tile, tileset.path)) }
             }
         }
         return (view, around)
@@ -151,7 +154,7 @@ public struct MapRenderer {
 
     func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
         let ground = GroundGeometry(viewport: viewport)
-        var tiles: [String: [(TileID, VectorTile)]] = [:], labelTiles = tiles
+        var tiles: [String: [SourceTile]] = [:], labelTiles = tiles
         var images: [String: [(TileID, RasterImage)]] = [:]
         let wider = try Self.widened(viewport, by: labelMargin)
         for (name, described) in style.sources {
@@ -172,7 +175,7 @@ public struct MapRenderer {
         let right = viewport.size.width - 4, baseline = viewport.size.height - 5
         let area = LabelArea(viewport, margin: labelMargin, hidden: attribution.isEmpty ? [] : [(right - credit.width - 2, baseline - credit.height, viewport.size.width, viewport.size.height)],
                              acrossEdges: labelsAcrossEdges)
-        let candidates = try StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, labelTiles: labelTiles, labelArea: area, images: images)
+        let candidates = try StyledLayers(style: style, ground: ground, canvas: canvas, tiles: tiles, labelTiles: labelTiles, labelArea: area, images: images, cache: cache)
             .draw(extrude: extrude, check: { try check("layer \($0)") })
         try check("overlays")
         OverlayPainter(ground: ground, canvas: canvas).draw(overlays)

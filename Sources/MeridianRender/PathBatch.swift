@@ -7,21 +7,31 @@ import MeridianGeometry
 /// other way, as the vector tile spec requires) stay holes.
 struct PathBatch<Look: Equatable> {
     private var look: Look?
-    private var parts: [[ScreenPoint]] = []
-    let draw: (Look, [[ScreenPoint]]) -> Void
+    private var parts = Polylines()
+    let draw: (Look, Polylines) -> Void
 
-    init(draw: @escaping (Look, [[ScreenPoint]]) -> Void) { self.draw = draw }
+    init(draw: @escaping (Look, Polylines) -> Void) { self.draw = draw }
 
     mutating func add(_ newLook: Look, _ newParts: [[ScreenPoint]]) {
+        start(newLook)
+        for part in newParts { parts.append(part) }
+    }
+
+    /// Adds parts given in one buffer.
+    mutating func add(_ newLook: Look, _ newParts: Polylines) {
+        start(newLook)
+        parts.append(contentsOf: newParts)
+    }
+
+    private mutating func start(_ newLook: Look) {
         if let look, look != newLook { flush() }
         look = newLook
-        parts += newParts
     }
 
     /// Draws what is gathered (call once after the last feature).
     mutating func flush() {
         if let look, !parts.isEmpty { draw(look, parts) }
-        parts.removeAll(keepingCapacity: true)
+        parts = Polylines()
         look = nil
     }
 }

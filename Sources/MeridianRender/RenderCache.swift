@@ -10,9 +10,46 @@ public final class RenderCache {
     var images: [String: TileCache<RasterImage>] = [:]
     /// Label stamps (text and halo rendered once), 8 MiB of pixels at most.
     let stamps = LabelStampCache(capacity: 8 << 20)
+    /// Fill and line layers prepared per tile, whole zoom and look (``PreparedLayer``),
+    /// bounded by ``preparedCapacity`` bytes.
+    let prepared: LRUCache<PreparedLayer.Key, PreparedLayer>
+    /// Most bytes of prepared layers kept.
+    public var preparedCapacity: Int { prepared.capacity }
+    /// Bytes of prepared layers held now.
+    public var preparedBytes: Int { prepared.totalCost }
 
-    /// - Parameter capacityPerSource: bytes per tileset (64 MiB by default).
-    public init(capacityPerSource: Int = 64 << 20) { self.capacityPerSource = capacityPerSource }
+    /// - Parameters:
+    ///   - capacityPerSource: bytes of decoded tiles per tileset (64 MiB by default).
+    ///   - preparedCapacity: bytes of prepared layers (32 MiB by default: the layers of about
+    ///     a hundred tiles of a city's streets at one zoom).
+    public init(capacityPerSource: Int = 64 << 20, preparedCapacity: Int = 32 << 20) {
+        self.capacityPerSource = capacityPerSource
+        prepared = LRUCache(capacity: preparedCapacity)
+    }
+
+    /// Layer shapes by number (``PreparedLayer/Shape``); at most ``maxShapes``, then forgotten
+    /// with every prepared layer (a process drawing ever new styles stays bounded).
+    var shapes: [PreparedLayer.Shape: Int] = [:]
+    static let maxShapes = 4096
+
+    /// The number of a layer shape, the same for the cache's life (until ``maxShapes`` is passed).
+    func shapeID(_ shape: PreparedLayer.Shape) -> Int {
+        if let id = shapes[shape] { return id }
+        if shapes.count >= Self.maxShapes {
+            shapes.removeAll()
+            prepared.removeAll()
+        }
+        shapes[shape] = shapes.count
+        return shapes.count - 1
+    }
+
+    /// The prepared layer of `key`, from the cache or made from `tile` and remembered.
+    func prepared(_ key: PreparedLayer.Key, _ shape: PreparedLayer.Shape, tile: VectorTile) -> PreparedLayer {
+        if let hit = prepared.value(for: key) { return hit }
+        let made = PreparedLayer(key, shape, tile: tile)
+        prepared.insert(made, for: key, cost: made.cost)
+        return made
+    }
 
     /// Tiles held, over all sources.
     public var count: Int { caches.values.reduce(0) { $0 + $1.count } + images.values.reduce(0) { $0 + $1.count } }

@@ -11,24 +11,29 @@ enum ScreenClip {
     /// the line is beyond the margin; caps and round or bevel joins reach half a width).
     /// Dashed lines must not be cut (a break restarts the pattern).
     static func lines(_ lines: [[ScreenPoint]], to rect: (left: Double, top: Double, right: Double, bottom: Double), margin: Double) -> [[ScreenPoint]] {
+        var out = Polylines()
+        for line in lines { line.withUnsafeBufferPointer { append($0, to: rect, margin: margin, into: &out) } }
+        var parts: [[ScreenPoint]] = []
+        out.forEachPart { parts.append(Array($0)) }
+        return parts
+    }
+
+    /// ``lines(_:to:margin:)`` of one line, its pieces appended to `out` (no allocation beyond `out`'s).
+    static func append(_ line: UnsafeBufferPointer<ScreenPoint>, to rect: (left: Double, top: Double, right: Double, bottom: Double), margin: Double,
+                       into out: inout Polylines) {
+        guard line.count >= 2 else { return }
         let (l, t, r, b) = (rect.left - margin, rect.top - margin, rect.right + margin, rect.bottom + margin)
-        func outside(_ p: ScreenPoint, _ q: ScreenPoint) -> Bool {
-            (p.x < l && q.x < l) || (p.x > r && q.x > r) || (p.y < t && q.y < t) || (p.y > b && q.y > b)
-        }
-        var out: [[ScreenPoint]] = []
-        for line in lines where line.count >= 2 {
-            var current: [ScreenPoint] = []
-            for i in 0..<line.count - 1 {
-                if outside(line[i], line[i + 1]) {
-                    if current.count >= 2 { out.append(current) }
-                    current = []
-                } else {
-                    if current.isEmpty { current.append(line[i]) }
-                    current.append(line[i + 1])
-                }
+        var start = -1   // the first point of the piece being kept, or -1
+        for i in 0..<line.count - 1 {
+            let p = line[i], q = line[i + 1]
+            let outside = (p.x < l && q.x < l) || (p.x > r && q.x > r) || (p.y < t && q.y < t) || (p.y > b && q.y > b)
+            if outside {
+                if start >= 0 { out.append(UnsafeBufferPointer(rebasing: line[start...i])) }
+                start = -1
+            } else if start < 0 {
+                start = i
             }
-            if current.count >= 2 { out.append(current) }
         }
-        return out
+        if start >= 0 { out.append(UnsafeBufferPointer(rebasing: line[start...])) }
     }
 }

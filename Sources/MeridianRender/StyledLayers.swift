@@ -11,14 +11,18 @@ struct StyledLayers {
     let ground: GroundGeometry
     let canvas: Canvas
     /// Decoded tiles per source name.
-    let tiles: [String: [(TileID, VectorTile)]]
+    let tiles: [String: [SourceTile]]
     /// Decoded tiles per source name for symbol layers: those of `tiles` and the tiles of the
     /// label area's margin (labels there decide labels in the view).
-    let labelTiles: [String: [(TileID, VectorTile)]]
+    let labelTiles: [String: [SourceTile]]
     /// Where labels are placed (candidates outside its region are not made).
     let labelArea: LabelArea
     /// Decoded raster tiles per source name.
     let images: [String: [(TileID, RasterImage)]]
+    /// Where prepared layers are kept between frames (nil: prepared for this frame only).
+    let cache: RenderCache?
+    /// Buffers the frame's geometry passes through, reused from feature to feature.
+    let scratch = FrameScratch()
     /// Each feature's properties as style values, converted once per frame however many
     /// layers read the same source layer.
     let memo = PropertyMemo()
@@ -34,7 +38,7 @@ struct StyledLayers {
     func features(_ layer: Style.Layer, _ type: VectorTile.GeometryType? = nil) -> [(TileID, Int, VectorTile.Feature, [String: StyleValue])] {
         guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
-        for (id, tile) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
+        for (id, tile, _) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
             let key = PropertyMemo.Key(source: source, tile: id, layer: sourceLayer)
             let all = memo.properties[key] ?? l.features.map(\.styleProperties)
@@ -95,48 +99,5 @@ struct StyledLayers {
         // Ties go by position, so the order never depends on the order tiles were read in.
         return (labels.sorted { (-$0.layerOrder, -$0.priority, $0.text, $0.anchor.y, $0.anchor.x) < (-$1.layerOrder, -$1.priority, $1.text, $1.anchor.y, $1.anchor.x) },
                 lineLabels.sorted(by: LineLabels.isPlacedBefore))
-    }
-
-    func drawLines(_ layer: Style.Layer) {
-        struct Look: Equatable { let color: RGBA, width: Double, dash: [Double] }
-        var batch = PathBatch<Look> { look, parts in canvas.stroke(parts, look.color, width: look.width, dash: look.dash) }
-        defer { batch.flush() }
-        let color = layer.colorResolver("line-color", opacity: "line-opacity", zoom: zoom, default: RGBA(0, 0, 0))
-        let lineWidth = layer.numberResolver("line-width", zoom: zoom, default: 1)
-        let dasharray = layer.resolved("line-dasharray", zoom: zoom)
-        for (id, extent, f, p) in features(layer) where f.type == .lineString || f.type == .polygon {
-            guard let c = color(p) else { continue }
-            let worlds = f.geometry.map { ground.world($0, tile: id, extent: extent) }
-            let parts = f.type == .polygon ? worlds.map { ground.ring($0) }.map { $0.isEmpty ? $0 : $0 + [$0[0]] } : worlds.flatMap(ground.line)
-            guard !parts.isEmpty else { continue }
-            // Widths are in points at the camera's zoom (the style interpolates them by zoom);
-            // perspective thins what lies farther away.
-            // Under tilt, widths are rounded to an eighth of a point so that lines can share strokes.
-            var width = max(0.3, lineWidth(p) / ground.meanDepth(worlds.flatMap { $0 }))
-            if ground.viewport.camera.tilt > 0 { width = (width * 8).rounded() / 8 }
-            var dash: [Double] = []
-            if case let .array(pattern)? = dasharray(p) { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
-            // Only what can touch the view is stroked (dashed lines whole: a cut restarts the dashes).
-            let size = ground.viewport.size
-            let drawn = dash.isEmpty ? ScreenClip.lines(parts, to: (0, 0, size.width, size.height), margin: width + 8) : parts
-            // Added even when nothing is left: the batches (and so how overlapping strokes of one
-            // look blend) must not depend on which features the view shows.
-            batch.add(Look(color: c, width: width, dash: dash), drawn)
-        }
-    }
-
-    func drawFills(_ layer: Style.Layer) {
-        var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
-        var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, colour, width: 0.6, closed: true) }
-        let color = layer.colorResolver("fill-color", opacity: "fill-opacity", zoom: zoom, default: RGBA(0, 0, 0))
-        let outline = layer.colorResolver("fill-outline-color", zoom: zoom)
-        for (id, extent, f, p) in features(layer, .polygon) {
-            guard let c = color(p) else { continue }
-            let rings = f.geometry.map { ground.ring(ground.ring($0, tile: id, extent: extent)) }
-            fills.add(c, rings)
-            if let o = outline(p) { outlines.add(o, rings) }
-        }
-        fills.flush()
-        outlines.flush()
     }
 }

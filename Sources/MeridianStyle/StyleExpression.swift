@@ -152,23 +152,6 @@ public indirect enum StyleExpression: Hashable, Sendable {
         }
     }
 
-    /// Whether the value can depend on the feature (it reads a property with `get` or `has`);
-    /// an expression that does not can be evaluated once per zoom for all features.
-    public var readsFeature: Bool {
-        switch self {
-        case .literal, .zoom: return false
-        case .get, .has: return true
-        case let .interpolate(_, input, stops): return input.readsFeature || stops.contains { $0.1.readsFeature }
-        case let .step(input, first, stops): return input.readsFeature || first.readsFeature || stops.contains { $0.1.readsFeature }
-        case let .match(input, cases, fallback): return input.readsFeature || fallback.readsFeature || cases.contains { $0.1.readsFeature }
-        case let .caseOf(branches, fallback): return fallback.readsFeature || branches.contains { $0.0.readsFeature || $0.1.readsFeature }
-        case let .coalesce(items), let .all(items), let .any(items), let .toNumber(items), let .arithmetic(_, items):
-            return items.contains { $0.readsFeature }
-        case let .compare(_, a, b): return a.readsFeature || b.readsFeature
-        case let .not(e), let .inList(e, _), let .toString(e): return e.readsFeature
-        }
-    }
-
     /// The value for a feature's properties at a zoom. Missing properties are null; type
     /// mismatches give null rather than failing, as renderers must keep drawing.
     public func evaluate(_ properties: [String: StyleValue], zoom: Double) -> StyleValue {

@@ -1,0 +1,133 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianStyle
+import MeridianTiles
+
+/// One fill or line layer's share of one tile, made once and drawn by every frame that shows
+/// the tile at the same whole zoom: the features that pass the layer's filter, grouped into
+/// look classes, and their geometry as normalised world points in one buffer with part and
+/// feature offsets (no array per feature or part).
+///
+/// - **Look classes.** Features whose properties agree on every name the layer's paint and
+///   layout values read (``StyleExpression/featureKeys``) get the same look at every zoom, so a
+///   frame evaluates each class once (at its own fractional zoom), not each feature.
+/// - **Geometry.** Points of the tile's own world copy (a frame adds whole worlds); polygon
+///   rings of fill layers leave out each vertex nearer than ``GroundGeometry/ringStep`` points at
+///   the next whole zoom (a quarter of it for tilted views) to the last one kept, chosen in tile
+///   units, so every view of the same ground at the same whole zoom keeps the same vertices;
+///   rings of line layers are kept whole and closed by repeating their first point.
+/// - **Filters** are evaluated at the key's zoom: the whole zoom, or the exact zoom for a
+///   filter that reads `zoom`.
+///
+/// Immutable once made; its ``cost`` (bytes) bounds the ``RenderCache``'s prepared layers.
+final class PreparedLayer: @unchecked Sendable {
+    /// What of a style layer a prepared layer depends on: two layers (of any styles) with the
+    /// same shape prepare the same data. Interned to a number by the ``RenderCache`` once per
+    /// layer and frame (a filter is hashed by its text: too slow to hash per tile).
+    struct Shape: Hashable {
+        let sourceLayer: String
+        let kind: Style.Layer.Kind
+        let filter: StyleExpression?
+        /// The property names the layer's values read.
+        let keys: [String]
+
+        init(_ layer: Style.Layer) {
+            var keys = Set<String>()
+            for e in layer.paint.values { keys.formUnion(e.featureKeys) }
+            for e in layer.layout.values { keys.formUnion(e.featureKeys) }
+            (sourceLayer, kind, filter, self.keys) = (layer.sourceLayer ?? "", layer.kind, layer.filter, keys.sorted())
+        }
+    }
+
+    /// What a prepared layer is made for: a tile of a tileset, a layer's interned ``Shape``, the
+    /// camera's whole zoom (ring steps), the zoom filters are evaluated at (the whole zoom, or the
+    /// exact zoom for a filter that reads `zoom`) and whether the view is tilted.
+    struct Key: Hashable {
+        let tileset: String, tile: TileID, shape: Int
+        let zoom: Int, filterZoom: Double
+        let tilted: Bool
+
+        init(_ shape: Shape, id: Int, tileset: String, tile: TileID, zoom: Double, tilted: Bool) {
+            let whole = Int(zoom.rounded(.down))
+            (self.tileset, self.tile, self.shape, self.zoom, self.tilted) = (tileset, tile, id, whole, tilted)
+            filterZoom = shape.filter?.readsZoom == true ? zoom : Double(whole)
+        }
+    }
+
+    /// One representative's properties per look class (only ``Key/keys``).
+    let classes: [[String: StyleValue]]
+    /// Per feature: its look class, and the end (exclusive) of its parts in ``partEnds``.
+    let featureClass: [Int32], featureEnds: [Int32]
+    /// Per feature: whether its parts are rings (polygons), which are clipped as rings under tilt.
+    let featureIsRing: [Bool]
+    /// Per part: the end (exclusive) of its points in ``points``.
+    let partEnds: [Int32]
+    /// Normalised world points of the tile's own world copy.
+    let points: [MercatorPoint]
+
+    /// Bytes held (for the cache's bound).
+    var cost: Int { points.count * 16 + partEnds.count * 4 + featureClass.count * 9 + classes.count * 64 + 256 }
+
+    /// Prepares `layer` (a fill or line layer) of a decoded tile for `key`; the features of the
+    /// tile's layer named by the style layer's `source-layer`, of the geometry types the layer
+    /// draws (fills: polygons; lines: lines and polygons).
+    init(_ key: Key, _ shape: Shape, tile: VectorTile) {
+        var classes: [[String: StyleValue]] = [], classIndex: [[StyleValue?]: Int32] = [:]
+        var featureClass: [Int32] = [], featureEnds: [Int32] = [], featureIsRing: [Bool] = []
+        var partEnds: [Int32] = [], points: [MercatorPoint] = []
+        let filterKeys = shape.filter?.featureKeys ?? []
+        if let layer = tile.layer(named: shape.sourceLayer) {
+            let n = Double(1 << key.tile.z), e = Double(layer.extent), tx = Double(key.tile.x), ty = Double(key.tile.y)
+            // Ring steps in tile units at the next whole zoom (fills only).
+            let unitsPerPoint = e / (256 * Foundation.pow(2, Double(key.zoom + 1 - key.tile.z)))
+            let step = GroundGeometry.ringStep * unitsPerPoint * (key.tilted ? 0.25 : 1)
+            for f in layer.features {
+                let isRing = f.type == .polygon
+                guard isRing || (shape.kind == .line && f.type == .lineString) else { continue }
+                if let filter = shape.filter {
+                    var p: [String: StyleValue] = [:]
+                    for k in filterKeys { if let v = f.properties[k] { p[k] = v.styleValue } }
+                    guard filter.evaluate(p, zoom: key.filterZoom).isTrue else { continue }
+                }
+                let values = shape.keys.map { f.properties[$0]?.styleValue }
+                let look: Int32
+                if let known = classIndex[values] { look = known } else {
+                    look = Int32(classes.count)
+                    classIndex[values] = look
+                    var p: [String: StyleValue] = [:]
+                    for (k, v) in zip(shape.keys, values) { if let v { p[k] = v } }
+                    classes.append(p)
+                }
+                for part in f.geometry {
+                    let kept = shape.kind == .fill && isRing ? Self.simplified(part, step: step) : part
+                    guard !kept.isEmpty else { continue }
+                    for q in kept { points.append(MercatorPoint(x: (tx + Double(q.x) / e) / n, y: (ty + Double(q.y) / e) / n)) }
+                    if shape.kind == .line && isRing { points.append(points[points.count - kept.count]) }
+                    partEnds.append(Int32(points.count))
+                }
+                featureClass.append(look)
+                featureEnds.append(Int32(partEnds.count))
+                featureIsRing.append(isRing)
+            }
+        }
+        (self.classes, self.featureClass, self.featureEnds, self.featureIsRing) = (classes, featureClass, featureEnds, featureIsRing)
+        (self.partEnds, self.points) = (partEnds, points)
+    }
+
+    /// A ring without the vertices nearer than `step` tile units to the last one kept (rings of
+    /// under 8 vertices, and steps under one unit, keep every vertex; a ring left with under 3
+    /// keeps them all too).
+    static func simplified(_ part: [VectorTile.Point], step: Double) -> [VectorTile.Point] {
+        let limit = step * step
+        guard part.count >= 8, limit >= 1 else { return part }
+        var kept: [VectorTile.Point] = [part[0]]
+        kept.reserveCapacity(part.count)
+        for p in part.dropFirst() {
+            let last = kept[kept.count - 1]
+            let dx = Double(p.x) - Double(last.x), dy = Double(p.y) - Double(last.y)
+            if dx * dx + dy * dy >= limit { kept.append(p) }
+        }
+        return kept.count >= 3 ? kept : part
+    }
+}
