@@ -58,7 +58,14 @@ let package = Package(
         // PNG's zlib stream through libdeflate (Debian's libdeflate-dev): whole-buffer DEFLATE,
         // several times faster than zlib at the same ratio (BENCHMARKS.md).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CDeflate", .product(name: "RealModule", package: "swift-numerics")]),
+        // Geometry rasterised by Blend2D (zlib licence): the static library of its PyPI wheel,
+        // fetched into .build/blend2d by scripts/blend2d.sh (run by scripts/setup.sh), declared by
+        // a header of our own.
+        .target(name: "CBlend2D", linkerSettings: [
+            .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
+        ]),
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CDeflate", "CBlend2D",
+                                                       .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).

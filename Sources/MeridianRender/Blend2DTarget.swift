@@ -1,0 +1,91 @@
+import CBlend2D
+import MeridianGeometry
+
+/// Blend2D drawing into a Cairo image surface's own pixels (the same premultiplied 32-bit
+/// format): what ``Canvas/replay(_:bands:deadline:)`` rasterises fills, strokes, discs and
+/// rectangles with when the renderer's ``MapRenderer/Rasterizer`` is `.blend2d`. Geometry is
+/// given in points; the context's transform scales it to pixels (stroke widths and dashes too,
+/// as in Cairo). With `threads` above 1, Blend2D renders asynchronously on its own worker
+/// threads (its bands, not ours); ``sync()`` waits for them before anyone else touches the
+/// pixels. Same input, same pixels, whatever the thread count.
+final class Blend2DTarget {
+    private var image = BLImageCore(detail: (0, 0))
+    private var context = BLContextCore(detail: (0, 0))
+    private var path = BLPathCore(detail: (0, 0))
+    private var origin = BLPoint(x: 0, y: 0)
+
+    /// A context on `height` rows of `stride` bytes at `pixels`; nil when Blend2D refuses them.
+    init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, threads: Int) {
+        blImageInit(&image)
+        blContextInit(&context)   // a valid (empty) context, so deinit may always destroy it
+        blPathInit(&path)
+        guard blImageCreateFromData(&image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels, stride,
+                                    UInt32(MERIDIAN_BL_DATA_ACCESS_RW), nil, nil) == 0 else { return nil }
+        var info = BLContextCreateInfo()
+        info.threadCount = UInt32(threads > 1 ? threads : 0)
+        blContextDestroy(&context)
+        guard blContextInitAs(&context, &image, &info) == 0 else { return nil }
+        var factors = (scale, scale)
+        _ = withUnsafePointer(to: &factors) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_SCALE), $0) }
+    }
+
+    deinit {
+        blContextEnd(&context)
+        blContextDestroy(&context)
+        blPathDestroy(&path)
+        blImageDestroy(&image)
+    }
+
+    /// Blend2D's non-premultiplied 0xAARRGGBB of a colour (components clamped to [0, 1]).
+    static func rgba32(_ c: RGBA) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        return byte(c.a) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
+    }
+
+    /// Waits until everything drawn so far is in the pixels.
+    func sync() { blContextFlush(&context, MERIDIAN_BL_CONTEXT_FLUSH_SYNC) }
+
+    func fillAll(_ c: RGBA) { blContextFillAllRgba32(&context, Self.rgba32(c)) }
+
+    func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
+        var rect = BLRect(x: x, y: y, w: width, h: height)
+        blContextFillRectDRgba32(&context, &rect, Self.rgba32(c))
+    }
+
+    func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA) {
+        var circle = BLCircle(cx: center.x, cy: center.y, r: max(0, radius))
+        blContextFillGeometryRgba32(&context, UInt32(MERIDIAN_BL_GEOMETRY_TYPE_CIRCLE), &circle, Self.rgba32(c))
+    }
+
+    /// Makes ``path`` the parts (closed ones closed; parts too short to draw left out).
+    private func build(_ parts: Polylines, closed: Bool) {
+        blPathClear(&path)
+        parts.points.withUnsafeBufferPointer { points in
+            parts.ends.withUnsafeBufferPointer { ends in
+                points.baseAddress.map { base in
+                    base.withMemoryRebound(to: BLPoint.self, capacity: points.count) { blPoints in
+                        meridian_bl_add_parts(&path, blPoints, ends.baseAddress, ends.count, closed ? 3 : 2, closed ? 1 : 0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills rings by the non-zero rule, or the even-odd rule.
+    func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
+        build(parts, closed: true)
+        blContextSetFillRule(&context, UInt32(evenOdd ? MERIDIAN_BL_FILL_RULE_EVEN_ODD : MERIDIAN_BL_FILL_RULE_NON_ZERO))
+        blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(c))
+    }
+
+    /// Strokes lines or rings (solid: Blend2D 0.12 ignores dash arrays, so dashed strokes stay
+    /// Cairo's) with Canvas's joins and caps: round from 2.5 points, bevels and butt ends below.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool) {
+        build(parts, closed: closed)
+        let round = width >= 2.5
+        blContextSetStrokeWidth(&context, width)
+        blContextSetStrokeJoin(&context, UInt32(round ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
+        blContextSetStrokeCaps(&context, UInt32(round ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
+        blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
+    }
+}
