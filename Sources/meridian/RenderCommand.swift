@@ -71,6 +71,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        FrameMemory.keepFreedMemory()
         let overlays = try overlayList()
         let camera = try camera(for: overlays)
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MeridianRender
 import MeridianServer
 import MeridianStyle
 import MeridianTiles
@@ -59,6 +60,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        FrameMemory.keepFreedMemory()
         if logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         let folder = DataFolder.resolve(data)
         var custom: Style?

@@ -19,6 +19,8 @@ let wh = a.count > 9 ? a[9].split(separator: "x").compactMap { Double($0) } : [1
 let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt),
                             size: ScreenSize(width: wh[0], height: wh[1]))
 let cache = RenderCache()
+// As `meridian render` and `serve` do (FrameMemory); KEEP_MEMORY=0 leaves glibc's defaults.
+if ProcessInfo.processInfo.environment["KEEP_MEMORY"] != "0" { FrameMemory.keepFreedMemory() }
 // SKIP=id,id… leaves those layers of the streets style out, to see what each costs.
 let skip = Set((ProcessInfo.processInfo.environment["SKIP"] ?? "").split(separator: ",").map(String.init))
 var document = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as! [String: Any]
