@@ -21,17 +21,18 @@ enum PNGEncoder {
         }
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
-        let raw = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * height) { buffer, count in
-            for y in 0..<height {
-                let out = buffer.baseAddress! + y * (rowBytes + 1)
+        // The pixels are only read, each part's rows by one thread.
+        let pixels = UnsafeSendable(base), isOpaque = opaque
+        let compressed = try PNGDeflate.compress(height: height, rowBytes: rowBytes, level: level) { rows, raw in
+            for y in rows {
+                let out = raw + y * (rowBytes + 1)
                 out[0] = 0   // filter None
-                unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: out + 1)
+                unpack(UnsafeRawPointer(pixels.value + y * stride), width: width, opaque: isOpaque, into: out + 1)
             }
-            count = (rowBytes + 1) * height
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0], into: &out)
-        chunk("IDAT", try deflate(raw), into: &out)
+        chunk("IDAT", compressed, into: &out)
         chunk("IEND", [], into: &out)
         return out
     }
@@ -65,17 +66,5 @@ enum PNGEncoder {
         out += be32(UInt32(data.count)) + typed
         let crc = typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
         out += be32(UInt32(crc))
-    }
-
-    /// The zlib stream of the filtered rows, by libdeflate at ``level``.
-    static func deflate(_ input: [UInt8]) throws(RenderError) -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else { throw .encoding("libdeflate could not allocate a compressor (out of memory)") }
-        defer { libdeflate_free_compressor(compressor) }
-        var output = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, input.count))
-        let written = output.withUnsafeMutableBufferPointer { dst in
-            input.withUnsafeBufferPointer { src in libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count) }
-        }
-        guard written > 0 else { throw .encoding("libdeflate could not compress the image") }
-        return Array(output[..<written])
     }
 }

@@ -16,6 +16,8 @@ func renderBenchmarks() {
         print("render benchmarks skipped: no data in \(folder)")
         return
     }
+    // As the meridian command (render, serve) does: a frame's buffers reused, not faulted in anew.
+    FrameMemory.keepFreedMemory()
     let size = ScreenSize(width: 1024, height: 768)
     let views: [(String, CameraPosition)] = [
         ("render helsinki_z15 flat", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15)),
