@@ -38,6 +38,7 @@ echo "$varied" | awk '/Requests\/sec/ { print "metric=uncached_staticmap_req_per
     print "metric=uncached_staticmap_p99_ms value=" v * u }'
 
 kill $SAMPLER 2>/dev/null || true
+curl -s "http://127.0.0.1:$PORT/metrics" | awk '$1 == "meridian_prepared_layers_bytes" { print "metric=prepared_layers_bytes value=" $2 }'
 echo; echo "server resident memory (KiB) during the runs: first $(head -n 1 "$HERE/out/load-memory.txt" | cut -d' ' -f2), max $(sort -k2 -n "$HERE/out/load-memory.txt" | tail -n 1 | cut -d' ' -f2), last $(tail -n 1 "$HERE/out/load-memory.txt" | cut -d' ' -f2)"
 if command -v chromium >/dev/null && /usr/bin/python3 -c "import websocket" 2>/dev/null; then
   echo; echo "viewer input-to-frame latency (headless Chromium, 1100x700, 120 drag moves at 30 ms):"

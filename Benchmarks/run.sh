@@ -2,7 +2,7 @@
 # Runs Meridian's benchmarks and every peer in one invocation: the C projection loop (linked
 # into the same benchmark binary, timing the same inputs), Mapnik, MapLibre Native and the
 # Python MVT decoder on the same views and data, then the server's load test and the viewer's
-# latency (load.sh); prints each table with same-run ratios and issue 12's goal table.
+# latency (load.sh); prints each table with same-run ratios and issue 20's goal table.
 # Not part of the test suite. Usage: bash Benchmarks/run.sh [filter regex]
 # (SKIP_LOAD=1 leaves out the load test; LOAD_SECONDS sets each wrk run, default 20.)
 set -euo pipefail
@@ -69,13 +69,13 @@ if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
 fi
 
 # The server under load and the viewer's input-to-frame latency (load.sh, LOAD_SECONDS per wrk
-# run, default 20), then issue 12's goal table from this one invocation's figures.
+# run, default 20), then issue 20's goal table from this one invocation's figures.
 if [ "${SKIP_LOAD:-0}" != 1 ]; then
   echo
   echo "Load test and viewer latency (load.sh, ${LOAD_SECONDS:-20} s per wrk run):"
   bash load.sh "${LOAD_SECONDS:-20}" 2>&1 | tee "out/load-$stamp.txt" | tee -a "out/summary-$stamp.md"
   if [ -s "out/maplibre-$stamp.txt" ]; then
-    python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" "out/load-$stamp.txt" | sed -n '/^| figure (issue 12) |/,$p' | tee -a "out/summary-$stamp.md"
+    python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" "out/load-$stamp.txt" | sed -n '/^| figure (issue 20) |/,$p' | tee -a "out/summary-$stamp.md"
   fi
 fi
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Input-to-frame latency of Meridian's viewer in headless Chromium: 120 pointer moves of a
-drag, 30 ms apart, after the first frame; the page measures, for each frame, the time from
-sending the newest input it shows to drawing that frame. Prints count, p50, p95 and max (ms).
+"""Input-to-frame latency of Meridian's viewer in headless Chromium, for three gestures of 120
+moves 16 ms apart each (60 Hz, as a display delivers them): a mouse drag, a two-finger pinch (touch) and two fingers turning while
+they move up and down (rotate + tilt); the page measures, for each frame, the time from sending
+the newest input it shows to drawing that frame. Prints, per gesture, count, frames per second
+during it, p50, p95 and max (ms), and metric= lines for summarize.py.
 Usage: viewer_latency.py URL"""
-import itertools, json, statistics, subprocess, sys, tempfile, time, urllib.request
+import itertools, json, math, statistics, subprocess, sys, tempfile, time, urllib.request
 import websocket
 
 URL = sys.argv[1]
@@ -31,21 +33,55 @@ try:
     cdp("Page.navigate", url=URL)
     while not js("window.meridian && window.meridian.frames > 0"):
         time.sleep(0.1)
-    js("window.meridian.latencies.length = 0")
-    cdp("Input.dispatchMouseEvent", type="mousePressed", x=400, y=350, button="left", buttons=1, clickCount=1)
-    for k in range(120):
-        x = 400 + 150 * ((k % 40) / 40 - 0.5)
-        cdp("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=350 + (k % 7), button="left", buttons=1)
-        time.sleep(0.03)
-    cdp("Input.dispatchMouseEvent", type="mouseReleased", x=400, y=350, button="left", buttons=0, clickCount=1)
-    time.sleep(1)
-    lat = sorted(js("window.meridian.latencies"))
+    def measure(name, gesture):
+        """Runs a gesture; the frames it brought, their input-to-frame latencies, frames per second."""
+        time.sleep(0.5)
+        js("window.meridian.latencies.length = 0")
+        frames0, t0 = js("window.meridian.frames"), time.time()
+        gesture()
+        busy, frames1 = time.time() - t0, js("window.meridian.frames")
+        time.sleep(1)   # (the latencies of frames still on their way)
+        results[name] = (sorted(js("window.meridian.latencies")), (frames1 - frames0) / busy)
+
+    def drag():
+        cdp("Input.dispatchMouseEvent", type="mousePressed", x=400, y=350, button="left", buttons=1, clickCount=1)
+        for k in range(120):
+            x = 400 + 150 * ((k % 40) / 40 - 0.5)
+            cdp("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=350 + (k % 7), button="left", buttons=1)
+            time.sleep(0.016)
+        cdp("Input.dispatchMouseEvent", type="mouseReleased", x=400, y=350, button="left", buttons=0, clickCount=1)
+
+    def touches(points):
+        return [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+
+    def two_fingers(path):
+        """Two touch points along path(k) -> [(x, y), (x, y)], 120 moves 16 ms apart."""
+        cdp("Input.dispatchTouchEvent", type="touchStart", touchPoints=touches(path(0)))
+        for k in range(1, 121):
+            cdp("Input.dispatchTouchEvent", type="touchMove", touchPoints=touches(path(k)))
+            time.sleep(0.016)
+        cdp("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    def pinch(k):
+        r = 60 + 80 * abs((k % 60) / 30 - 1)   # fingers apart and together again
+        return [(400 - r, 350), (400 + r, 350)]
+
+    def rotate_tilt(k):
+        a, up = math.radians(1.5 * k), 60 * abs((k % 60) / 30 - 1)   # turning while both move up and down
+        return [(400 - 80 * math.cos(a), 350 - up - 80 * math.sin(a)), (400 + 80 * math.cos(a), 350 - up + 80 * math.sin(a))]
+
+    results = {}
+    measure("drag", drag)
+    measure("pinch", lambda: two_fingers(pinch))
+    measure("rotate_tilt", lambda: two_fingers(rotate_tilt))
     ws.close()
 finally:
     proc.terminate(); proc.wait(10)
-if lat:
+for name, (lat, fps) in results.items():
+    if not lat:
+        print(f"{name}: no frames measured")
+        continue
     p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]
-    print(f"frames {len(lat)}  input-to-frame p50 {p(0.5):.1f} ms  p95 {p(0.95):.1f} ms  max {lat[-1]:.1f} ms")
-    print(f"metric=viewer_input_to_frame_p50_ms value={p(0.5):.2f}\nmetric=viewer_input_to_frame_p95_ms value={p(0.95):.2f}")
-else:
-    print("no frames measured")
+    print(f"{name}: frames {len(lat)} ({fps:.0f} per second during the gesture)  input-to-frame p50 {p(0.5):.1f} ms  p95 {p(0.95):.1f} ms  max {lat[-1]:.1f} ms")
+    key = "viewer_input_to_frame" if name == "drag" else f"viewer_{name}"
+    print(f"metric={key}_p50_ms value={p(0.5):.2f}\nmetric={key}_p95_ms value={p(0.95):.2f}\nmetric=viewer_{name}_fps value={fps:.2f}")

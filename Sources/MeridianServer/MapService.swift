@@ -39,6 +39,9 @@ public final class MapService: Sendable {
     /// Viewer sessions open now.
     let sessions = NIOLockedValueBox(0)
     let workers = NIOLockedValueBox<[RenderWorker]>([])
+    /// Bytes of prepared layers each worker held when it last finished a drawing (by worker),
+    /// for `/metrics` (a worker drawing now is not read).
+    let preparedBytes = NIOLockedValueBox<[ObjectIdentifier: Int]>([:])
     let responses = NIOLockedValueBox(ResponseCache(capacity: 64 << 20))
 
     /// - Parameters:
@@ -108,7 +111,11 @@ public final class MapService: Sendable {
     /// Runs `body` with a worker of its own (taken from the pool, or a new one).
     func withWorker<T>(_ body: (RenderWorker) throws -> T) throws -> T {
         let worker = workers.withLockedValue { $0.popLast() } ?? RenderWorker(folder: dataFolder)
-        defer { workers.withLockedValue { $0.append(worker) } }
+        defer {
+            let bytes = worker.cache.preparedBytes
+            preparedBytes.withLockedValue { $0[ObjectIdentifier(worker)] = bytes }
+            workers.withLockedValue { $0.append(worker) }
+        }
         return try body(worker)
     }
 

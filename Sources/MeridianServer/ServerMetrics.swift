@@ -15,7 +15,7 @@ import Prometheus
 ///   `meridian_response_cache_hits_total`, `meridian_response_cache_misses_total`;
 /// - `meridian_viewer_sessions`, `meridian_drawing_queue` (waiting or drawing now);
 /// - `meridian_prepared_layers_bytes`: the drawing workers' prepared layers (each worker's
-///   ``MeridianRender/RenderCache`` keeps at most 32 MiB);
+///   `RenderCache` keeps at most 32 MiB);
 /// - `meridian_glyph_ranges_rendered_total`: glyph ranges made with FreeType (each served font
 ///   and range once while it stays in the response cache);
 /// - `meridian_viewer_sessions_closed_idle_total`: viewer sessions closed for silence.
@@ -44,8 +44,8 @@ public enum ServerMetrics {
         Gauge(label: "meridian_response_cache_entries").record(cache.1)
         Gauge(label: "meridian_viewer_sessions").record(service.sessions.withLockedValue { $0 })
         Gauge(label: "meridian_drawing_queue").record(service.gate.queued)
-        // Prepared layers of the drawing workers resting in the pool (a worker drawing now is counted when it returns).
-        Gauge(label: "meridian_prepared_layers_bytes").record(service.workers.withLockedValue { $0.reduce(0) { $0 + $1.cache.preparedBytes } })
+        // Prepared layers of every drawing worker, as of its last finished drawing.
+        Gauge(label: "meridian_prepared_layers_bytes").record(service.preparedBytes.withLockedValue { $0.values.reduce(0, +) })
         return registry.emitToBuffer()
     }
 }
