@@ -24,10 +24,17 @@ struct Extrusion {
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
             var walls: [(depth: Double, quad: [ScreenPoint], color: RGBA)] = []
+            // An opaque prism without courtyards hides the walls that face away (its front walls
+            // and roof cover them): those are left out. The footprint's winding on screen tells
+            // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
+            // outer ring's far walls stand in for them through the hole, as before.)
+            let base = outer.compactMap(v.point(forWorld:)), winding = Self.signedArea(base)
+            let cull = item.color.a >= 1 && rings.count == 1 && base.count == outer.count && winding != 0
             for i in outer.indices {
                 let a = outer[i], b = outer[(i + 1) % outer.count]
                 guard let a0 = v.point(forWorld: a), let b0 = v.point(forWorld: b),
                       let a1 = v.point(forWorld: a, elevation: e), let b1 = v.point(forWorld: b, elevation: e) else { continue }
+                if cull, Self.signedArea([a0, b0, b1, a1]) * winding < 0 { continue }
                 let mid = MercatorPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
                 walls.append((v.depthRatio(forWorld: mid), [a0, b0, b1, a1], Self.shade(item.color, a, b)))
             }
@@ -36,6 +43,17 @@ struct Extrusion {
             out.append(Prism(depth: depth, walls: walls.map { ($0.quad, $0.color) }, roof: roof, color: item.color))
         }
         return out.sorted { $0.depth > $1.depth }
+    }
+
+    /// Twice the signed area of a polygon on screen (the shoelace sum; y down). A wall quad
+    /// (base a→b, then the roof b→a) has the footprint's sign when its outside faces the eye.
+    static func signedArea(_ p: [ScreenPoint]) -> Double {
+        var sum = 0.0
+        for i in p.indices {
+            let q = p[(i + 1) % p.count]
+            sum += p[i].x * q.y - q.x * p[i].y
+        }
+        return sum
     }
 
     /// Wall colour: the building colour darkened by 10–28 %, less for walls facing the light
