@@ -13,10 +13,13 @@ public final class RenderCache {
     /// Fill and line layers prepared per tile, whole zoom and look (``PreparedLayer``),
     /// bounded by ``preparedCapacity`` bytes.
     let prepared: LRUCache<PreparedLayer.Key, PreparedLayer>
-    /// Most bytes of prepared layers kept.
-    public var preparedCapacity: Int { prepared.capacity }
+    /// Filtered features of symbol, circle and extrusion layers (``FilteredFeatures``), bounded
+    /// as ``prepared`` is (a quarter of ``preparedCapacity``).
+    let filtered: LRUCache<PreparedLayer.Key, FilteredFeatures>
+    /// Most bytes of prepared layers and filtered features kept.
+    public var preparedCapacity: Int { prepared.capacity + filtered.capacity }
     /// Bytes of prepared layers held now.
-    public var preparedBytes: Int { prepared.totalCost }
+    public var preparedBytes: Int { prepared.totalCost + filtered.totalCost }
 
     /// - Parameters:
     ///   - capacityPerSource: bytes of decoded tiles per tileset (64 MiB by default).
@@ -24,7 +27,8 @@ public final class RenderCache {
     ///     a hundred tiles of a city's streets at one zoom).
     public init(capacityPerSource: Int = 64 << 20, preparedCapacity: Int = 32 << 20) {
         self.capacityPerSource = capacityPerSource
-        prepared = LRUCache(capacity: preparedCapacity)
+        prepared = LRUCache(capacity: preparedCapacity - preparedCapacity / 4)
+        filtered = LRUCache(capacity: preparedCapacity / 4)
     }
 
     /// Layer shapes by number (``PreparedLayer/Shape``); at most ``maxShapes``, then forgotten
@@ -38,9 +42,19 @@ public final class RenderCache {
         if shapes.count >= Self.maxShapes {
             shapes.removeAll()
             prepared.removeAll()
+            filtered.removeAll()
         }
         shapes[shape] = shapes.count
         return shapes.count - 1
+    }
+
+    /// The filtered features of a tile layer for `key`, from the cache or made and remembered
+    /// (in the same byte bound as prepared layers).
+    func filtered(_ key: PreparedLayer.Key, _ shape: PreparedLayer.Shape, layer: VectorTile.Layer) -> FilteredFeatures {
+        if let hit = filtered.value(for: key) { return hit }
+        let made = FilteredFeatures(shape, key: key, layer: layer)
+        filtered.insert(made, for: key, cost: made.cost)
+        return made
     }
 
     /// The prepared layer of `key`, from the cache or made from `tile` and remembered.

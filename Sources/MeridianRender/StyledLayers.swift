@@ -23,28 +23,23 @@ struct StyledLayers {
     let cache: RenderCache?
     /// Buffers the frame's geometry passes through, reused from feature to feature.
     let scratch = FrameScratch()
-    /// Each feature's properties as style values, converted once per frame however many
-    /// layers read the same source layer.
-    let memo = PropertyMemo()
-
-    final class PropertyMemo {
-        struct Key: Hashable { let source: String, tile: TileID, layer: String }
-        var properties: [Key: [[String: StyleValue]]] = [:]
-    }
 
     var zoom: Double { ground.viewport.camera.zoom }
 
-    /// The features of a layer's source layer that pass its filter, with their tile.
+    /// The features of a layer's source layer that pass its filter, with their tile and their
+    /// properties as style values: per tile, the filtered features are kept in the
+    /// ``RenderCache`` (``FilteredFeatures``), so a frame neither converts properties nor
+    /// evaluates the filter again for a tile it has seen at this whole zoom.
     func features(_ layer: Style.Layer, _ type: VectorTile.GeometryType? = nil) -> [(TileID, Int, VectorTile.Feature, [String: StyleValue])] {
         guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
+        let shape = PreparedLayer.Shape(layer), id = cache?.shapeID(shape) ?? 0
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
-        for (id, tile, _) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
+        for (tileID, tile, tileset) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
-            let key = PropertyMemo.Key(source: source, tile: id, layer: sourceLayer)
-            let all = memo.properties[key] ?? l.features.map(\.styleProperties)
-            memo.properties[key] = all
-            for (f, p) in zip(l.features, all) where (type == nil || f.type == type) && layer.accepts(p, zoom: zoom) {
-                out.append((id, l.extent, f, p))
+            let key = PreparedLayer.Key(shape, id: id, tileset: tileset, tile: tileID, zoom: zoom, tilted: false)
+            let kept = cache?.filtered(key, shape, layer: l) ?? FilteredFeatures(shape, key: key, layer: l)
+            for (i, p) in zip(kept.indices, kept.properties) where type == nil || l.features[Int(i)].type == type {
+                out.append((tileID, l.extent, l.features[Int(i)], p))
             }
         }
         return out

@@ -57,4 +57,5 @@ for i in 0..<frames {
 let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames)
 let format = ProcessInfo.processInfo.environment["FORMAT"] == "jpeg" ? "JPEG" : "PNG"
 print(String(format: "%.2f ms draw + %.2f ms ", total - encode / Double(frames), encode / Double(frames)) + format
-      + String(format: " per frame (warm cache, %d frames, scale %.1f; %d bytes)", frames, scale, bytes))
+      + String(format: " per frame (warm cache, %d frames, scale %.1f; %d bytes; prepared %.1f of %.0f MiB)", frames, scale, bytes,
+               Double(cache.preparedBytes) / 1048576, Double(cache.preparedCapacity) / 1048576))
