@@ -27,6 +27,10 @@ try:
             m = json.loads(ws.recv())
             if m.get("id") == i:
                 return m.get("result", {})
+    def post(method, **params):
+        """Sends a command without waiting for its reply (input at a steady rate; the replies are
+        skipped by the next cdp call), so the driver's round trips do not pace the gesture."""
+        ws.send(json.dumps({"id": next(ids), "method": method, "params": params}))
     def js(e):
         return cdp("Runtime.evaluate", expression=e, returnByValue=True)["result"].get("value")
     cdp("Emulation.setDeviceMetricsOverride", width=1100, height=700, deviceScaleFactor=1, mobile=False)
@@ -47,7 +51,7 @@ try:
         cdp("Input.dispatchMouseEvent", type="mousePressed", x=400, y=350, button="left", buttons=1, clickCount=1)
         for k in range(120):
             x = 400 + 150 * ((k % 40) / 40 - 0.5)
-            cdp("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=350 + (k % 7), button="left", buttons=1)
+            post("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=350 + (k % 7), button="left", buttons=1)
             time.sleep(0.016)
         cdp("Input.dispatchMouseEvent", type="mouseReleased", x=400, y=350, button="left", buttons=0, clickCount=1)
 
@@ -58,7 +62,7 @@ try:
         """Two touch points along path(k) -> [(x, y), (x, y)], 120 moves 16 ms apart."""
         cdp("Input.dispatchTouchEvent", type="touchStart", touchPoints=touches(path(0)))
         for k in range(1, 121):
-            cdp("Input.dispatchTouchEvent", type="touchMove", touchPoints=touches(path(k)))
+            post("Input.dispatchTouchEvent", type="touchMove", touchPoints=touches(path(k)))
             time.sleep(0.016)
         cdp("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
