@@ -4,8 +4,7 @@ import MeridianGeometry
 /// Blend2D drawing into a Cairo image surface's own pixels (the same premultiplied 32-bit
 /// format): what ``Canvas/replay(_:bands:deadline:)`` rasterises fills, strokes, discs and
 /// rectangles with when the renderer's ``MapRenderer/Rasterizer`` is `.blend2d`. Geometry is
-/// given in points; the context's transform scales it to pixels (stroke widths and dashes too,
-/// as in Cairo). With `threads` above 1, Blend2D renders asynchronously on its own worker
+/// given in points; the context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads` above 1, Blend2D renders asynchronously on its own worker
 /// threads (its bands, not ours); ``sync()`` waits for them before anyone else touches the
 /// pixels. Same input, same pixels, whatever the thread count.
 final class Blend2DTarget {
@@ -78,14 +77,15 @@ final class Blend2DTarget {
         blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 
-    /// Strokes lines or rings (solid: Blend2D 0.12 ignores dash arrays, so dashed strokes stay
-    /// Cairo's) with Canvas's joins and caps: round from 2.5 points, bevels and butt ends below.
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool) {
+    /// Strokes lines or rings with Canvas's joins and caps: round joins from 2.5 points wide,
+    /// bevels below; caps as `ends` says (``LineEnds``). Dashed lines come as their dashes
+    /// (``Dashes``): Blend2D 0.12 ignores dash arrays.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds) {
         build(parts, closed: closed)
         let round = width >= 2.5
         blContextSetStrokeWidth(&context, width)
         blContextSetStrokeJoin(&context, UInt32(round ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
-        blContextSetStrokeCaps(&context, UInt32(round ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
+        blContextSetStrokeCaps(&context, UInt32(round && ends == .byWidth ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
         blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 }

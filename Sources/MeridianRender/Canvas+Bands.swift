@@ -7,7 +7,7 @@ import MeridianGeometry
 enum DrawOp {
     case fillAll(RGBA)
     case fill(Polylines, RGBA, evenOdd: Bool)
-    case stroke(Polylines, RGBA, width: Double, closed: Bool, dash: [Double])
+    case stroke(Polylines, RGBA, width: Double, closed: Bool, ends: LineEnds)
     case disc(ScreenPoint, radius: Double, RGBA)
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
@@ -29,7 +29,7 @@ extension Canvas {
         switch op {
         case let .fillAll(c): fillAll(c)
         case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
-        case let .stroke(parts, c, width, closed, dash): stroke(parts, c, width: width, closed: closed, dash: dash)
+        case let .stroke(parts, c, width, closed, ends): stroke(parts, c, width: width, closed: closed, ends: ends)
         case let .disc(center, radius, c): disc(center, radius: radius, c)
         case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
@@ -77,9 +77,9 @@ extension Canvas {
 }
 
 extension Canvas {
-    /// Replays recorded operations with Blend2D for the geometry (fills, solid strokes, discs,
+    /// Replays recorded operations with Blend2D for the geometry (fills, strokes, discs,
     /// rectangles; ``Blend2DTarget``, on `threads` of Blend2D's own threads) and Cairo for label
-    /// stamps, raster images and dashed strokes, in their order: Blend2D's work is waited for before Cairo draws
+    /// stamps and raster images, in their order: Blend2D's work is waited for before Cairo draws
     /// and Cairo's flushed before Blend2D goes on. Stops once `deadline` has passed (checked every
     /// 32 operations); returns false then. Falls back to ``replay(_:bands:deadline:)`` when
     /// Blend2D refuses the surface.
@@ -100,10 +100,10 @@ extension Canvas {
             switch op {
             case let .fillAll(c): target.fillAll(c)
             case let .fill(parts, c, evenOdd): target.fill(parts, c, evenOdd: evenOdd)
-            case let .stroke(parts, c, width, closed, dash) where dash.isEmpty: target.stroke(parts, c, width: width, closed: closed)
+            case let .stroke(parts, c, width, closed, ends): target.stroke(parts, c, width: width, closed: closed, ends: ends)
             case let .disc(center, radius, c): target.disc(center, radius: radius, c)
             case let .rectangle(x, y, w, h, c): target.rectangle(x: x, y: y, width: w, height: h, c)
-            case .image, .stamp, .stroke:   // dashed strokes too: Blend2D 0.12 does not dash
+            case .image, .stamp:
                 target.sync()
                 cairo_surface_mark_dirty(surface)
                 apply(op)

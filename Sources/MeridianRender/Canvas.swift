@@ -25,6 +25,11 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a stroke's lines end: round from 2.5 points wide and butt below (``byWidth``: round
+/// caps look the same below and cost more), or always butt (the dashes of a dashed line,
+/// ``Dashes``, as Cairo ends dashes).
+enum LineEnds: Sendable { case byWidth, butt }
+
 /// An RGBA colour, components in [0, 1].
 public struct RGBA: Hashable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
@@ -120,13 +125,13 @@ final class Canvas {
         cairo_fill(cr)
     }
 
-    func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
-        stroke(Polylines(parts), c, width: width, closed: closed, dash: dash)
+    func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, ends: LineEnds = .byWidth) {
+        stroke(Polylines(parts), c, width: width, closed: closed, ends: ends)
     }
 
     /// Strokes lines (or closed rings) of parts in one buffer: round joins and caps from 2.5 pt.
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool = false, dash: [Double] = []) {
-        if record(.stroke(parts, c, width: width, closed: closed, dash: dash)) { return }
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool = false, ends: LineEnds = .byWidth) {
+        if record(.stroke(parts, c, width: width, closed: closed, ends: ends)) { return }
         path(parts, closed: closed)
         set(c)
         cairo_set_line_width(cr, width)
@@ -134,10 +139,8 @@ final class Canvas {
         // look the same below 2.5 points and stroke much faster.
         let round = width >= 2.5
         cairo_set_line_join(cr, round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
-        cairo_set_line_cap(cr, dash.isEmpty && round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-        dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        cairo_set_line_cap(cr, ends == .byWidth && round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
         cairo_stroke(cr)
-        cairo_set_dash(cr, nil, 0, 0)
     }
 
     /// A filled disc (Cairo's arc: exact, antialiased).

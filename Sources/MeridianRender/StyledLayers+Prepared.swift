@@ -10,6 +10,7 @@ final class FrameScratch {
     var depths: [Double] = []
     var parts = Polylines()
     var clipped = Polylines()
+    var dashes = Polylines()
 
     /// Projects a prepared layer's points (moved by `shift` worlds) into ``screen`` and ``depths``.
     func project(_ prepared: PreparedLayer, shift: Double, _ ground: GroundGeometry) {
@@ -69,7 +70,8 @@ extension StyledLayers {
 
     func drawLines(_ layer: Style.Layer) {
         struct Look: Equatable { let color: RGBA, width: Double, dash: [Double] }
-        var batch = PathBatch<Look> { look, parts in canvas.stroke(parts, look.color, width: look.width, dash: look.dash) }
+        // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
+        var batch = PathBatch<Look> { look, parts in canvas.stroke(parts, look.color, width: look.width, ends: look.dash.isEmpty ? .byWidth : .butt) }
         defer { batch.flush() }
         let color = layer.colorResolver("line-color", opacity: "line-opacity", zoom: zoom, default: RGBA(0, 0, 0))
         let lineWidth = layer.numberResolver("line-width", zoom: zoom, default: 1)
@@ -107,16 +109,18 @@ extension StyledLayers {
                 if tilted { width = (width * 8).rounded() / 8 }
                 var dash: [Double] = []
                 if case let .array(pattern)? = l.dash { dash = pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) } }
-                // Only what can touch the view is stroked (dashed lines whole: a cut restarts the dashes).
-                if dash.isEmpty {
-                    scratch.clipped.removeAll()
-                    scratch.parts.forEachPart { ScreenClip.append($0, to: (0, 0, size.width, size.height), margin: width + 8, into: &scratch.clipped) }
-                    // Added even when nothing is left: the batches (and so how overlapping strokes of
-                    // one look blend) must not depend on which features the view shows.
-                    batch.add(Look(color: c, width: width, dash: dash), scratch.clipped)
-                } else {
-                    batch.add(Look(color: c, width: width, dash: dash), scratch.parts)
+                // A dashed line is cut into its dashes first (the pattern runs along the whole line).
+                if !dash.isEmpty {
+                    scratch.dashes.removeAll()
+                    scratch.parts.forEachPart { Dashes.append($0, pattern: dash, into: &scratch.dashes) }
+                    swap(&scratch.parts, &scratch.dashes)
                 }
+                // Only what can touch the view is stroked.
+                scratch.clipped.removeAll()
+                scratch.parts.forEachPart { ScreenClip.append($0, to: (0, 0, size.width, size.height), margin: width + 8, into: &scratch.clipped) }
+                // Added even when nothing is left: the batches (and so how overlapping strokes of
+                // one look blend) must not depend on which features the view shows.
+                batch.add(Look(color: c, width: width, dash: dash), scratch.clipped)
             }
         }
     }

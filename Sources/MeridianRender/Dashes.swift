@@ -1,0 +1,50 @@
+import Foundation
+import MeridianGeometry
+
+/// Dashed lines as their dashes: each part of a path cut into the pieces its dash pattern
+/// draws, as Cairo dashes a stroke (the pattern restarts at the start of each part; an odd
+/// count of lengths is read twice over; lengths alternate on and off, starting on). The pieces
+/// keep the part's vertices inside each dash, so joins within a dash are drawn as before; drawn
+/// with butt caps they are the dashed stroke. This lets a rasteriser without dashing (Blend2D)
+/// draw dashed lines, and lets dashes be clipped to the view like any line.
+enum Dashes {
+    /// At most this many dashes a part (a hostile pattern of tiny dashes along a long line
+    /// cannot make unbounded work); past it the rest of the part is left undashed.
+    static let maxDashesPerPart = 100_000
+
+    /// Appends the dashes of `part` (points in order) for `pattern` (lengths in points, each
+    /// above 0; at most 16 used) to `out`.
+    static func append(_ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double], into out: inout Polylines) {
+        guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
+        let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
+        var index = 0, left = lengths[0], on = true, dashes = 0
+        var piece: [ScreenPoint] = on ? [part[0]] : []
+        for i in 1..<part.count {
+            var a = part[i - 1]
+            let b = part[i]
+            var segment = hypot(b.x - a.x, b.y - a.y)
+            guard segment.isFinite else { continue }
+            while segment > left, dashes < maxDashesPerPart {
+                // The dash (or gap) ends inside this segment, `left` points from `a`.
+                let t = left / segment
+                let p = ScreenPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                if on {
+                    piece.append(p)
+                    if piece.count >= 2 { out.append(piece) }
+                    piece.removeAll(keepingCapacity: true)
+                } else {
+                    piece = [p]
+                }
+                segment -= left
+                a = p
+                on.toggle()
+                index = (index + 1) % lengths.count
+                left = lengths[index]
+                dashes += 1
+            }
+            left -= segment
+            if on { piece.append(b) }
+        }
+        if on, piece.count >= 2 { out.append(piece) }
+    }
+}
