@@ -33,6 +33,9 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     var headStart: UInt64 = 0
     /// This handler's context, for answering a head the HTTP parser rejected (``parserRejected(_:)``).
     var context: ChannelHandlerContext?
+    /// The method and target of the last head passed on, for the access log of a head the
+    /// parser then rejects (the guard's own buffer has moved on by then).
+    var lastPassed = (method: "", path: "")
 
     /// Set when the guard answers the connection itself (shared with ``GuardedChannel``).
     let answered: NIOLockedValueBox<Bool>
@@ -98,6 +101,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             switch RequestHeadGrammar.check(head) {
             case let .refuse(problem): refuse(context, problem); return
             case let .pass(upgrade):
+                lastPassed = RequestHeadGrammar.methodAndPath(head)
                 var out = context.channel.allocator.buffer(capacity: head.count + buffer.readableBytes)
                 out.writeBytes(head)
                 head.removeAll(keepingCapacity: true)
@@ -135,12 +139,12 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers `problem` and closes the connection; the answer is logged and counted as every
     /// answered request is (``AccessLog``, route `refused`).
-    func refuse(_ context: ChannelHandlerContext, _ problem: Problem) {
+    func refuse(_ context: ChannelHandlerContext, _ problem: Problem, passed: Bool = false) {
         guard !refused else { return }
         refused = true
         answered.withLockedValue { $0 = true }
         headerTimer?.cancel()
-        let (method, path) = RequestHeadGrammar.methodAndPath(head)
+        let (method, path) = passed ? lastPassed : RequestHeadGrammar.methodAndPath(head)
         AccessLog.served(logger, method: method, path: path, route: "refused", status: problem.status,
                          nanoseconds: headStart == 0 ? 0 : DispatchTime.now().uptimeNanoseconds - headStart)
         let body = RequestError("request", problem.message, status: problem.status).json.text
@@ -155,7 +159,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func parserRejected(_ error: any Error) {
         guard let context, !refused else { return }
         context.eventLoop.assertInEventLoop()
-        refuse(context, (400, "Bad Request", "the request does not parse as HTTP/1.1"))
+        refuse(context, (400, "Bad Request", "the request does not parse as HTTP/1.1"), passed: true)
     }
 
     func startHeaderTimer(_ context: ChannelHandlerContext) {

@@ -54,13 +54,18 @@ enum CoverOracle {
 }
 
 @Suite struct TileCoverGeometryTests {
+    /// A latitude kept within ±80°, away from the world's clamped edge.
+    static func inside(_ latitude: Double) -> Double { min(max(latitude, -80), 80) }
+
     @Test("property: a path's cover is exactly the tiles its segments pass through")
     func pathExact() async throws {
         await propertyCheck(count: 300, input: Gen.double(in: -60...60), Gen.double(in: -170...170), Gen.int(in: 4...14),
                             Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0...1)) { lat, lng, z, a, b, c, d in
             let step = 360 / Double(1 << z) * 3
-            let path = [Coordinate(latitude: lat, longitude: lng), Coordinate(latitude: lat + (a - 0.5) * step, longitude: lng + (b - 0.5) * step),
-                        Coordinate(latitude: lat + (c - 0.5) * step, longitude: lng + (d - 0.5) * step)]
+            // Within ±80°: a path along the world's clamped edge (y = 0 or 1) is the edge rule's
+            // case, not this property's (the oracle's open squares leave such a segment out).
+            let path = [Coordinate(latitude: lat, longitude: lng), Coordinate(latitude: Self.inside(lat + (a - 0.5) * step), longitude: lng + (b - 0.5) * step),
+                        Coordinate(latitude: Self.inside(lat + (c - 0.5) * step), longitude: lng + (d - 0.5) * step)]
             let cover = try TileCover.tiles(alongPath: path, zoom: z)
             #expect(Set(cover).count == cover.count, "each tile once")
             #expect(Set(cover) == CoverOracle.touched(path.map { CoverOracle.plane($0, z) }, closed: false, z: z))
@@ -75,7 +80,7 @@ enum CoverOracle {
             // A star (concave): five points out, five in, turned by `spin`.
             let star = (0..<10).map { i -> Coordinate in
                 let angle = (Double(i) / 10 + spin) * 2 * .pi, radius = i % 2 == 0 ? r : r * (0.2 + 0.5 * dent)
-                return Coordinate(latitude: lat + radius * Double.sin(angle) * 0.5, longitude: lng + radius * Double.cos(angle))
+                return Coordinate(latitude: Self.inside(lat + radius * Double.sin(angle) * 0.5), longitude: lng + radius * Double.cos(angle))
             }
             let cover = try TileCover.tiles(inPolygon: [star], zoom: z)
             #expect(Set(cover) == CoverOracle.touched(star.map { CoverOracle.plane($0, z) }, closed: true, z: z))
