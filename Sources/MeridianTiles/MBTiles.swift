@@ -16,6 +16,8 @@ public final class MBTiles: Tileset {
     public let info: TilesetInfo
     private var db: OpaquePointer?
     private var tileQuery: OpaquePointer?
+    /// The stored size of a tile, asked before its bytes (``TileError/maxTileBytes``).
+    private var lengthQuery: OpaquePointer?
 
     /// Opens the file read-only and reads its metadata.
     /// - Throws: ``TileError/database(path:message:)`` when SQLite cannot open or read it,
@@ -39,6 +41,12 @@ public final class MBTiles: Tileset {
                 throw TileError.notMBTiles(path: path, reason: String(cString: sqlite3_errmsg(handle)))
             }
             tileQuery = query
+            var length: OpaquePointer?
+            let lengthSQL = "SELECT length(tile_data) FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
+            guard sqlite3_prepare_v2(handle, lengthSQL, -1, &length, nil) == SQLITE_OK else {
+                throw TileError.notMBTiles(path: path, reason: String(cString: sqlite3_errmsg(handle)))
+            }
+            lengthQuery = length
         } catch {
             sqlite3_close_v2(handle)
             db = nil
@@ -48,6 +56,7 @@ public final class MBTiles: Tileset {
 
     deinit {
         sqlite3_finalize(tileQuery)
+        sqlite3_finalize(lengthQuery)
         sqlite3_close_v2(db)
     }
 
@@ -76,9 +85,24 @@ public final class MBTiles: Tileset {
     /// The tile's stored bytes (usually gzip-compressed MVT, or an image), or nil when the
     /// database has no such tile.
     /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom,
-    ///   ``TileError/database(path:message:)`` when SQLite fails.
+    ///   ``TileError/database(path:message:)`` when SQLite fails,
+    ///   ``TileError/tileTooLarge(path:tile:bytes:)`` for a tile over ``TileError/maxTileBytes``
+    ///   (its size is asked first: such a tile is never read).
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
+        sqlite3_reset(lengthQuery)
+        sqlite3_bind_int64(lengthQuery, 1, Int64(tile.z))
+        sqlite3_bind_int64(lengthQuery, 2, Int64(tile.x))
+        sqlite3_bind_int64(lengthQuery, 3, Int64((1 << tile.z) - 1 - tile.y))
+        switch sqlite3_step(lengthQuery) {
+        case SQLITE_ROW:
+            let bytes = sqlite3_column_int64(lengthQuery, 0)
+            if bytes > Int64(TileError.maxTileBytes) { throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(bytes)) }
+        case SQLITE_DONE:
+            return nil
+        default:
+            throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
+        }
         sqlite3_reset(tileQuery)
         sqlite3_bind_int64(tileQuery, 1, Int64(tile.z))
         sqlite3_bind_int64(tileQuery, 2, Int64(tile.x))

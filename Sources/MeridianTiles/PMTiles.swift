@@ -30,7 +30,7 @@ public final class PMTiles: Tileset {
 
     static let headerSize = 127
     /// Bounds on what one read may allocate.
-    static let maxDirectoryBytes: UInt64 = 16 << 20, maxMetadataBytes: UInt64 = 4 << 20, maxTileBytes: UInt64 = 32 << 20
+    static let maxDirectoryBytes: UInt64 = 16 << 20, maxMetadataBytes: UInt64 = 4 << 20
     static let leafCacheLimit = 64
     /// Directory levels below the root (the spec's writers use one).
     static let maxDepth = 3
@@ -70,9 +70,11 @@ public final class PMTiles: Tileset {
             guard let entry = PMTilesDirectory.find(id, in: entries) else { return nil }
             if entry.runLength > 0 {
                 let (offset, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
-                guard !overflow, entry.offset <= header.tileDataLength, UInt64(entry.length) <= header.tileDataLength - entry.offset,
-                      UInt64(entry.length) <= Self.maxTileBytes else {
+                guard !overflow, entry.offset <= header.tileDataLength, UInt64(entry.length) <= header.tileDataLength - entry.offset else {
                     throw .corrupt(path: path, reason: "tile \(tile) lies outside the tile data section")
+                }
+                guard UInt64(entry.length) <= TileError.maxTileBytes else {
+                    throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(entry.length))
                 }
                 let bytes = try Self.read(file, path, at: offset, count: UInt64(entry.length), size: size)
                 return bytes

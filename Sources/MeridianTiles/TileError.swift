@@ -20,6 +20,13 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     case write(path: String, reason: String)
     /// `--data` names a file that is not an offline-region archive (``TilePack``).
     case notAPack(path: String)
+    /// A stored tile is larger than any tile source may hand out (``maxTileBytes``), found before
+    /// its bytes are read: the archive, the tile (`z/x/y`) and its size in bytes.
+    case tileTooLarge(path: String, tile: String, bytes: UInt64)
+
+    /// The most bytes one stored tile may have, in every tile source (MBTiles, PMTiles): 32 MiB,
+    /// far above any real tile (the largest in the default data is under 1 MiB).
+    public static let maxTileBytes: UInt64 = 32 << 20
 
     public var description: String {
         switch self {
@@ -32,6 +39,8 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .malformed(why, offset): return "malformed vector tile at byte \(offset): \(why)"
         case let .tileOutOfRange(z, x, y): return "tile \(z)/\(x)/\(y) is outside the world"
         case let .write(path, reason): return "cannot write \(path): \(reason)"
+        case let .tileTooLarge(path, tile, bytes):
+            return "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
         case let .notAPack(path):
             return "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"
         }

@@ -31,13 +31,14 @@ try:
     # Move off home first, so the resumed camera is not the session's default.
     js("document.getElementById('canvas').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
     wait("window.meridian.lastState && window.meridian.lastState.seq >= window.meridian.sentSeq")
-    time.sleep(0.3)
-    out["before"] = json.loads(js("JSON.stringify(window.meridian.camera)"))
     out["paused"] = wait("window.meridian.paused === true")
+    # The camera the page last showed (the key's pan animates: read it once the session is closed).
+    out["before"] = json.loads(js("JSON.stringify(window.meridian.camera)"))
     out["pausedStatus"] = js("document.getElementById('status').textContent")
+    frames = js("window.meridian.frames")
     js("document.getElementById('canvas').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowUp'}))")
-    out["reconnected"] = wait("window.meridian.connected && !window.meridian.paused && window.meridian.lastState !== null", 20)
-    time.sleep(0.5)
+    # Reconnected: a new session's first frame has been shown.
+    out["reconnected"] = wait(f"window.meridian.connected && !window.meridian.paused && window.meridian.frames > {frames}", 20)
     out["after"] = json.loads(js("JSON.stringify(window.meridian.camera)"))
     out["status"] = js("document.getElementById('status').textContent")
 finally:
