@@ -10,6 +10,17 @@ public final class Interruption: @unchecked Sendable {
     private var process: Process?
     private var workFolder: String?
     private var sources: [DispatchSourceSignal] = []
+    private var interrupted = false
+
+    /// Whether an interruption is being handled: the import's own failure that follows it (the
+    /// tool it stopped, the work folder it removed) must not be reported as an error, since
+    /// the handler exits with status 130 once the folder is as it was (``waitForExit()``).
+    public var wasInterrupted: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+
+    /// Blocks the calling thread while the handler finishes and exits the process with 130.
+    public func waitForExit() -> Never {
+        while true { Thread.sleep(forTimeInterval: 1) }
+    }
 
     /// Installs the handlers for SIGINT and SIGTERM (once).
     public func install() {
@@ -29,6 +40,7 @@ public final class Interruption: @unchecked Sendable {
 
     private func interrupt() {
         lock.lock()
+        interrupted = true
         let (process, folder) = (self.process, workFolder)
         lock.unlock()
         if let process, process.isRunning { process.terminate(); process.waitUntilExit() }

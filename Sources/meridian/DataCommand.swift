@@ -41,7 +41,11 @@ struct ImportCommand: ParsableCommand {
         do {
             let entry = try importer.importFile(file, name: name, replace: replace)
             print("imported \(entry.name): \(ListCommand.line(entry))")
-        } catch { throw ValidationError(error.description) }
+        } catch {
+            // Interrupted: the failure is the interruption's doing; its handler exits with 130.
+            if Interruption.shared.wasInterrupted { Interruption.shared.waitForExit() }
+            throw ValidationError(error.description)
+        }
     }
 }
 
