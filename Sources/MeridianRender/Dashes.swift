@@ -18,7 +18,7 @@ enum Dashes {
         guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
         let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
         var index = 0, left = lengths[0], on = true, dashes = 0
-        var piece: [ScreenPoint] = on ? [part[0]] : []
+        var piece: [ScreenPoint] = [part[0]]   // every part starts on its first dash
         for i in 1..<part.count {
             var a = part[i - 1]
             let b = part[i]

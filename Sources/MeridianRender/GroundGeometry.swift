@@ -23,30 +23,8 @@ struct GroundGeometry {
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
-    /// World points of a polygon ring of a tile, leaving out each vertex nearer than
-    /// ``ringStep`` points (on a flat view; a quarter of that under tilt, where the near ground
-    /// is magnified) to the last one kept: sub-pixel detail that costs transforms and edges and
-    /// changes no pixel by more than a faint antialiasing step. The choice depends only on the
-    /// tile, its extent and the zoom, so every view of the same ground keeps the same vertices.
-    /// Rings of under 8 vertices are kept whole.
-    func ring(_ part: [VectorTile.Point], tile: TileID, extent: Int) -> [MercatorPoint] {
-        guard part.count >= 8 else { return world(part, tile: tile, extent: extent) }
-        // Tile units per point at this zoom, and the step in tile units, squared.
-        let unitsPerPoint = Double(extent) / (256 * Foundation.pow(2, viewport.camera.zoom - Double(tile.z)))
-        let step = Self.ringStep * unitsPerPoint * (viewport.camera.tilt > 0 ? 0.25 : 1)
-        let limit = step * step
-        guard limit >= 1 else { return world(part, tile: tile, extent: extent) }
-        var kept: [VectorTile.Point] = [part[0]]
-        kept.reserveCapacity(part.count)
-        for p in part.dropFirst() {
-            let last = kept[kept.count - 1]
-            let dx = Double(p.x) - Double(last.x), dy = Double(p.y) - Double(last.y)
-            if dx * dx + dy * dy >= limit { kept.append(p) }
-        }
-        return world(kept.count >= 3 ? kept : part, tile: tile, extent: extent)
-    }
-
-    /// Points: the distance below which a polygon ring's next vertex is left out (``ring(_:tile:extent:)``).
+    /// Points: the distance below which a polygon ring's next vertex is left out
+    /// (``PreparedLayer/simplified(_:step:)``).
     static let ringStep = 0.25
 
     /// World points of a coordinate path: the first point at the world copy nearest the

@@ -31,12 +31,15 @@ final class PreparedLayer: @unchecked Sendable {
         let filter: StyleExpression?
         /// The property names the layer's values read.
         let keys: [String]
+        /// Whether the filter reads `zoom` (then it is evaluated at the exact zoom).
+        let filterReadsZoom: Bool
 
         init(_ layer: Style.Layer) {
             var keys = Set<String>()
             for e in layer.paint.values { keys.formUnion(e.featureKeys) }
             for e in layer.layout.values { keys.formUnion(e.featureKeys) }
             (sourceLayer, kind, filter, self.keys) = (layer.sourceLayer ?? "", layer.kind, layer.filter, keys.sorted())
+            filterReadsZoom = layer.filter?.readsZoom == true
         }
     }
 
@@ -51,7 +54,7 @@ final class PreparedLayer: @unchecked Sendable {
         init(_ shape: Shape, id: Int, tileset: String, tile: TileID, zoom: Double, tilted: Bool) {
             let whole = Int(zoom.rounded(.down))
             (self.tileset, self.tile, self.shape, self.zoom, self.tilted) = (tileset, tile, id, whole, tilted)
-            filterZoom = shape.filter?.readsZoom == true ? zoom : Double(whole)
+            filterZoom = shape.filterReadsZoom ? zoom : Double(whole)
         }
     }
 

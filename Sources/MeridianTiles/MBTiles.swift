@@ -90,11 +90,7 @@ public final class MBTiles: Tileset {
     ///   (its size is asked first: such a tile is never read).
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
-        sqlite3_reset(lengthQuery)
-        sqlite3_bind_int64(lengthQuery, 1, Int64(tile.z))
-        sqlite3_bind_int64(lengthQuery, 2, Int64(tile.x))
-        sqlite3_bind_int64(lengthQuery, 3, Int64((1 << tile.z) - 1 - tile.y))
-        switch sqlite3_step(lengthQuery) {
+        switch Self.step(lengthQuery, tile) {
         case SQLITE_ROW:
             let bytes = sqlite3_column_int64(lengthQuery, 0)
             if bytes > Int64(TileError.maxTileBytes) { throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(bytes)) }
@@ -103,11 +99,7 @@ public final class MBTiles: Tileset {
         default:
             throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
         }
-        sqlite3_reset(tileQuery)
-        sqlite3_bind_int64(tileQuery, 1, Int64(tile.z))
-        sqlite3_bind_int64(tileQuery, 2, Int64(tile.x))
-        sqlite3_bind_int64(tileQuery, 3, Int64((1 << tile.z) - 1 - tile.y))
-        switch sqlite3_step(tileQuery) {
+        switch Self.step(tileQuery, tile) {
         case SQLITE_ROW:
             let count = Int(sqlite3_column_bytes(tileQuery, 0))
             guard count > 0, let blob = sqlite3_column_blob(tileQuery, 0) else { return [] }
@@ -117,5 +109,14 @@ public final class MBTiles: Tileset {
         default:
             throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
         }
+    }
+
+    /// Runs a tile query (`?1` zoom, `?2` column, `?3` TMS row) for a tile in XYZ: SQLite's step result.
+    private static func step(_ query: OpaquePointer?, _ tile: TileID) -> Int32 {
+        sqlite3_reset(query)
+        sqlite3_bind_int64(query, 1, Int64(tile.z))
+        sqlite3_bind_int64(query, 2, Int64(tile.x))
+        sqlite3_bind_int64(query, 3, Int64((1 << tile.z) - 1 - tile.y))
+        return sqlite3_step(query)
     }
 }
