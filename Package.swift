@@ -55,16 +55,16 @@ let package = Package(
         // JPEG for frames of a moving camera: libjpeg-turbo (Debian's libjpeg62-turbo-dev) behind a
         // small C shim that turns libjpeg's error exits into return codes.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        // PNG's zlib stream through libdeflate (Debian's libdeflate-dev): whole-buffer DEFLATE,
-        // several times faster than zlib at the same ratio (BENCHMARKS.md).
-        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // PNG's zlib stream through ISA-L's igzip (Debian's libisal-dev): DEFLATE at level 1 in a
+        // third of libdeflate's time on map frames (BENCHMARKS.md, issue 20).
+        .systemLibrary(name: "CIsal", path: "Sources/CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Geometry rasterised by Blend2D (zlib licence): the static library of its PyPI wheel,
         // fetched into .build/blend2d by scripts/blend2d.sh (run by scripts/setup.sh), declared by
         // a header of our own.
         .target(name: "CBlend2D", linkerSettings: [
             .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
         ]),
-        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CDeflate", "CBlend2D",
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CBlend2D",
                                                        .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),

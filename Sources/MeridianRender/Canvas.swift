@@ -7,7 +7,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSize(String)
     /// Cairo reported an error (its message).
     case cairo(String)
-    /// An image encoder (libdeflate for PNG, libjpeg) failed (its message).
+    /// An image encoder (ISA-L for PNG, libjpeg, libwebp) failed (its message).
     case encoding(String)
     /// A raster tile that is not a decodable PNG (which tile, and why).
     case badImage(String)

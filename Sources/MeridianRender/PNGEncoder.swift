@@ -1,18 +1,15 @@
-import CDeflate
 import CZlib
 
 /// Encodes Cairo's ARGB32 pixels (premultiplied, native-endian words) as PNG: RGB when every
 /// pixel is opaque (maps are), RGBA un-premultiplied otherwise; every row with filter None,
-/// compressed by libdeflate at level 1 (a zlib stream; CRCs by zlib). On map frames, filter None
+/// compressed by ISA-L at level 1 (``PNGDeflate``; CRCs by zlib). On map frames, filter None
 /// both compresses better and costs less than choosing a filter per row (flat areas become long
 /// repeats at the pixel's distance, which DEFLATE finds itself): against the per-row choice at
 /// level 3, a 1024 × 768 z17 frame went from 16.1 to 8.0 ms and from 486 to 414 KB, the world
 /// view from 11.8 to 5.4 ms and 227 to 172 KB (BENCHMARKS.md, Blend2D frames).
 enum PNGEncoder {
-    static let level: Int32 = 1
-
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
-    /// - Throws: ``RenderError/encoding(_:)`` when libdeflate fails (out of memory).
+    /// - Throws: ``RenderError/encoding(_:)`` when the compressor fails (out of memory).
     static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
         var opaque = true
         for y in 0..<height where opaque {
@@ -21,15 +18,16 @@ enum PNGEncoder {
         }
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
-        // The pixels are only read, each part's rows by one thread.
-        let pixels = UnsafeSendable(base), isOpaque = opaque
-        let compressed = try PNGDeflate.compress(height: height, rowBytes: rowBytes, level: level) { rows, raw in
-            for y in rows {
-                let out = raw + y * (rowBytes + 1)
+        let rawStride = rowBytes + 1
+        let raw = [UInt8](unsafeUninitializedCapacity: rawStride * height) { buffer, count in
+            for y in 0..<height {
+                let out = buffer.baseAddress! + y * rawStride
                 out[0] = 0   // filter None
-                unpack(UnsafeRawPointer(pixels.value + y * stride), width: width, opaque: isOpaque, into: out + 1)
+                unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: out + 1)
             }
+            count = rawStride * height
         }
+        let compressed = try raw.withUnsafeBufferPointer { bytes throws(RenderError) in try PNGDeflate.zlib(bytes) }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, opaque ? 2 : 6, 0, 0, 0], into: &out)
         chunk("IDAT", compressed, into: &out)

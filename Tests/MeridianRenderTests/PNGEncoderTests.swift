@@ -5,9 +5,8 @@ import MeridianTestSupport
 import Testing
 
 @Suite struct PNGEncoderTests {
-    /// A canvas with opaque and translucent areas, or only opaque ones.
-    /// A canvas with opaque and translucent areas, or only opaque ones; `large` makes it big
-    /// enough (1024 × 768) for the encoder's two-thread path (``PNGDeflate``).
+    /// A canvas with opaque and translucent areas, or only opaque ones; `large` makes it a
+    /// frame's size (1024 × 768: ISA-L's stream spans many blocks).
     static func canvas(translucent: Bool, large: Bool = false) throws -> Canvas {
         let k = large ? 16.0 : 1
         let canvas = try Canvas(size: ScreenSize(width: large ? 1024 : 61, height: large ? 768 : 37), scale: 1)
@@ -23,7 +22,7 @@ import Testing
         return canvas
     }
 
-    @Test("our PNG decodes (with Cairo's libpng reader) to the pixels drawn, opaque as RGB and translucent as RGBA, small (one thread) and large (two)",
+    @Test("our PNG decodes (with Cairo's libpng reader) to the pixels drawn, opaque as RGB and translucent as RGBA, small and large",
           arguments: [false, true], [false, true])
     func roundTrip(translucent: Bool, large: Bool) throws {
         let canvas = try Self.canvas(translucent: translucent, large: large)
