@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // PNG's zlib stream through ISA-L's igzip (Debian's libisal-dev): DEFLATE at level 1 in a
         // third of libdeflate's time on map frames (BENCHMARKS.md, issue 20).
+        // format=webp for static maps and raster tiles: Debian's libwebp-dev.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CIsal", path: "Sources/CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Geometry rasterised by Blend2D (zlib licence): the static library of its PyPI wheel,
         // fetched into .build/blend2d by scripts/blend2d.sh (run by scripts/setup.sh), declared by
@@ -64,7 +66,7 @@ let package = Package(
         .target(name: "CBlend2D", linkerSettings: [
             .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
         ]),
-        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CBlend2D",
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D",
                                                        .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),
@@ -115,9 +117,9 @@ let package = Package(
         .testTarget(name: "MeridianTilesTests", dependencies: [
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianData", "CCairo", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianTestSupport",
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),

@@ -79,7 +79,13 @@ public struct MapRenderer {
         public func png() throws -> [UInt8] { try canvas.png() }
         /// A rectangle of the image as PNG bytes: pixels from the top left (a tile of a metatile).
         /// - Throws: ``RenderError/invalidSize(_:)`` when it leaves the image.
-        public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.png(x: x, y: y, width: width, height: height) }
+        public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.encoded(.png, x: x, y: y, width: width, height: height) }
+        /// The image, or a rectangle of it (pixels from the top left), in a format; JPEG and
+        /// WebP at ``ImageFormat/stillQuality``.
+        /// - Throws: ``RenderError/invalidSize(_:)`` when the rectangle leaves the image.
+        public func encoded(_ format: ImageFormat, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) throws -> [UInt8] {
+            try canvas.encoded(format, x: x, y: y, width: width, height: height)
+        }
         /// The image as JPEG bytes (quality 1–100; for frames of a moving camera, `JPEGEncoder`).
         public func jpeg(quality: Int = 80) throws -> [UInt8] { try canvas.jpeg(quality: quality) }
         /// The image as PNG bytes from Cairo's own writer (libpng), for comparison.

@@ -11,11 +11,7 @@ enum PNGEncoder {
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
     /// - Throws: ``RenderError/encoding(_:)`` when the compressor fails (out of memory).
     static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
-        var opaque = true
-        for y in 0..<height where opaque {
-            let row = UnsafeRawPointer(base + y * stride)
-            for x in 0..<width where row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) >> 24 != 0xFF { opaque = false; break }
-        }
+        let opaque = isOpaque(base: base, width: width, height: height, stride: stride)
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
         let rawStride = rowBytes + 1
@@ -33,6 +29,15 @@ enum PNGEncoder {
         chunk("IDAT", compressed, into: &out)
         chunk("IEND", [], into: &out)
         return out
+    }
+
+    /// Whether every pixel's alpha is 255.
+    static func isOpaque(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
+        for y in 0..<height {
+            let row = UnsafeRawPointer(base + y * stride)
+            for x in 0..<width where row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) >> 24 != 0xFF { return false }
+        }
+        return true
     }
 
     /// One row of Cairo's words as RGB bytes (opaque) or un-premultiplied RGBA.

@@ -32,12 +32,12 @@ extension MapService {
         return (id.x / side * side, id.y / side * side, side)
     }
 
-    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type, cut from its metatile:
+    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type in a format, cut from its metatile:
     /// the map drawn by the same renderer for a camera at the metatile's centre and zoom,
     /// without the credit line (XYZ clients show their own). Every tile of the metatile goes
     /// into the response cache, so its neighbours are not drawn again.
-    func rasterTile(_ id: TileID, scale: Int, mapType: MapType, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        func key(_ x: Int, _ y: Int) -> String { "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)" }
+    func rasterTile(_ id: TileID, scale: Int, mapType: MapType, format: ImageFormat = .png, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
+        func key(_ x: Int, _ y: Int) -> String { "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)|\(format.rawValue)" }
         if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
         let meta = Self.metatile(of: id), n = Double(1 << id.z), half = Double(meta.side) / 2
         let centre = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
@@ -55,9 +55,9 @@ extension MapService {
             var wanted: [UInt8] = []
             for j in 0..<meta.side {
                 for i in 0..<meta.side {
-                    let png = try image.png(x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
-                    responses.withLockedValue { $0.insert(png, for: key(meta.x + i, meta.y + j)) }
-                    if meta.x + i == id.x && meta.y + j == id.y { wanted = png }
+                    let bytes = try image.encoded(format, x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
+                    responses.withLockedValue { $0.insert(bytes, for: key(meta.x + i, meta.y + j)) }
+                    if meta.x + i == id.x && meta.y + j == id.y { wanted = bytes }
                 }
             }
             return wanted

@@ -119,28 +119,28 @@ public final class MapService: Sendable {
         return try body(worker)
     }
 
-    /// A PNG of `viewport` in a map type, with overlays; from the response cache when the
-    /// same `key` was drawn before.
+    /// An image of `viewport` in a map type and format, with overlays; from the response cache
+    /// when the same `key` (which must name the format) was drawn before.
     /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails; 503 when
     ///   the drawing passed `deadline`.
-    func png(key: String, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true,
-             deadline: Date? = nil) throws(RequestError) -> [UInt8] {
+    func image(key: String, format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true,
+               deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         if let hit = responses.withLockedValue({ $0.value(for: key) }) {
             Counter(label: "meridian_response_cache_hits_total").increment()
             return hit
         }
         Counter(label: "meridian_response_cache_misses_total").increment()
-        let png = try draw(mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit, deadline: deadline)
-        responses.withLockedValue { $0.insert(png, for: key) }
-        return png
+        let bytes = try draw(format: format, mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit, deadline: deadline)
+        responses.withLockedValue { $0.insert(bytes, for: key) }
+        return bytes
     }
 
-    /// A PNG drawn by a pooled worker (no response cache), abandoned at `deadline`.
+    /// An image drawn by a pooled worker (no response cache), abandoned at `deadline`.
     /// - Throws: ``RequestError`` (500) when drawing fails; 503 when it passed `deadline`.
-    func draw(mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
+    func draw(format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
               deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         try drawing(mapType, credit: credit, deadline: deadline) { renderer, sources, cache in
-            try renderer.render(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache).png
+            try renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache).encoded(format)
         }
     }
 

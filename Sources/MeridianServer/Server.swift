@@ -4,13 +4,14 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MeridianCamera
+import MeridianRender
 import MeridianStyle
 import MeridianText
 import NIOCore
 import NIOPosix
 
 /// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
-/// `/tiles/{z}/{x}/{y}.png` (and `@2x.png`, cut from metatiles), `/data/{source}/{z}/{x}/{y}.pbf`
+/// `/tiles/{z}/{x}/{y}.png` (`.jpg`, `.webp`, each also `@2x`, cut from metatiles), `/data/{source}/{z}/{x}/{y}.pbf`
 /// (and the primary source at `/tiles/{z}/{x}/{y}.pbf`), `/style.json`, `/fonts/…`, TileJSON
 /// and GDAL's `metadata.json` (`addDocumentRoutes(to:service:)`), `/health`, `/metrics`, and
 /// the viewer's map sessions on the WebSocket `/session`; CORS, preflight and HEAD on every
@@ -78,10 +79,11 @@ public enum MeridianServer {
                 do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch { throw RequestError("padding", "\(error)") }
                 let key = "static|\(query)"
                 let pixels = query.size.width * query.size.height * Double(query.scale * query.scale)
-                let png = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
-                    try service.png(key: key, mapType: query.mapType, viewport: viewport, overlays: query.overlays, scale: query.scale, deadline: deadline)
+                let image = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
+                    try service.image(key: key, format: query.format, mapType: query.mapType, viewport: viewport, overlays: query.overlays,
+                                      scale: query.scale, deadline: deadline)
                 }
-                return deliver(png, type: "image/png", etag: etag(key, service), request: request, service: service)
+                return deliver(image, type: query.format.mediaType, etag: etag(key, service), request: request, service: service)
             }
         }
         router.get("/data/:source/:z/:x/:y") { request, context in
@@ -102,17 +104,21 @@ public enum MeridianServer {
                     return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))), missing: .notFound,
                                                 request: request, service: service)
                 }
-                let retina = last.hasSuffix("@2x.png")
-                guard retina || last.hasSuffix(".png") else { throw RequestError("tile", "tiles end in .png, @2x.png or .pbf", status: 404) }
-                let id = try MapService.tileID(z: z, x: x, y: String(last.dropLast(retina ? 7 : 4)))
+                guard let dot = last.lastIndex(of: "."), let format = ImageFormat(named: String(last[last.index(after: dot)...])),
+                      last[last.index(after: dot)...] == format.fileExtension else {
+                    throw RequestError("tile", "tiles end in .png, .jpg, .webp (each also as @2x) or .pbf", status: 404)
+                }
+                let stem = last[..<dot], retina = stem.hasSuffix("@2x")
+                let id = try MapService.tileID(z: z, x: x, y: String(stem.dropLast(retina ? 3 : 0)))
                 guard let type = MapType(named: mapType) else {
                     throw RequestError("maptype", "must be \(MapType.accepted), got '\(mapType.prefix(64))'")
                 }
                 let side = (256 * Double(MapService.metatile(of: id).side) + 2 * MapService.bleed) * (retina ? 2 : 1)
-                let png = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in
-                    try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, deadline: deadline)
+                let image = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in
+                    try service.rasterTile(id, scale: retina ? 2 : 1, mapType: type, format: format, deadline: deadline)
                 }
-                return deliver(png, type: "image/png", etag: etag("tile|\(type)|\(id)|\(retina)", service), request: request, service: service)
+                return deliver(image, type: format.mediaType, etag: etag("tile|\(type)|\(id)|\(retina)|\(format.rawValue)", service),
+                               request: request, service: service)
             }
         }
     }

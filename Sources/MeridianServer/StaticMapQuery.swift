@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianMap
+import MeridianRender
 import MeridianStyle
 import MeridianText
 
@@ -19,10 +20,11 @@ import MeridianText
 /// | `visible` | `lat,lng|lat,lng…` | none |
 /// | `bearing`, `tilt` | degrees | 0 |
 /// | `padding` | points, one value or `top,left,bottom,right` | 0 |
+/// | `format` | `png` (`png8`, `png32`), `jpg` (`jpeg`, `jpg-baseline`), `webp` | `png` |
 ///
 /// Without `center` and `zoom` the camera is the exact fit (under bearing and tilt) of the
 /// markers, paths and `visible` locations, with 48 points of room; with only one of them the
-/// other comes from that fit. `key` is accepted and ignored; `format` may only be `png`.
+/// other comes from that fit. `key` is accepted and ignored.
 /// Anything else, a repeated single parameter, or a value out of range is a ``RequestError``
 /// naming the parameter. Limits: 100 markers, 20 paths, 2000 points per path, and 16.8 million
 /// pixels (2048 × 2048 points at scale 2; at scale 3 sides up to about 1365), which bound the
@@ -39,6 +41,9 @@ public struct StaticMapQuery: Hashable, Sendable {
     public var bearing: Double
     public var tilt: Double
     public var padding: EdgeInsets
+    /// The image's encoding: `format` `png` (also `png8`, `png32`), `jpg` (also `jpeg`,
+    /// `jpg-baseline`) or `webp`; PNG when absent.
+    public var format: ImageFormat
 
     public static let maxSide = 2048.0
     /// Most pixels one image may have (size × scale²), which bounds a request's drawing time.
@@ -96,7 +101,9 @@ public struct StaticMapQuery: Hashable, Sendable {
             throw RequestError("maptype", "must be \(MapType.accepted), got '\(type.prefix(64))'")
         }
         self.mapType = mapType
-        if let format = single["format"], format != "png" { throw RequestError("format", "only png is served, got '\(format)'") }
+        let name = single["format"] ?? "png"
+        guard let format = ImageFormat(named: name) else { throw RequestError("format", "must be png, jpg or webp, got '\(name.prefix(64))'") }
+        self.format = format
         markers = try Self.markers(markerSpecs)
         paths = try Self.paths(pathSpecs)
         visible = try Self.locations(visibleSpecs)

@@ -39,7 +39,7 @@ struct Render: ParsableCommand {
     var marker: [Coordinate] = []
     @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
     @OptionGroup var look: StyleOptions
-    @Option(name: .shortAndLong, help: "The PNG file to write.") var output: String
+    @Option(name: .shortAndLong, help: "The image to write: PNG, or JPEG or WebP when its name ends in .jpg, .jpeg or .webp.") var output: String
 
     func validate() throws {
         guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
@@ -79,10 +79,18 @@ struct Render: ParsableCommand {
         let sources: MapSources
         do { sources = try MapSources(style: document, folder: DataFolder.resolve(data)) } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        let png = try MapRenderer(style: document).render(viewport, sources: sources, overlays: overlays,
-                                                           scale: Double(scale)).png
-        do { try Data(png).write(to: URL(fileURLWithPath: output)) } catch {
+        let bytes = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
+            .encoded(Self.format(of: output))
+        do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }
+    }
+
+    /// The format an output file's name asks for: JPEG for `.jpg` and `.jpeg`, WebP for
+    /// `.webp` (any case), PNG for every other name.
+    static func format(of path: String) -> ImageFormat {
+        let name = path.lowercased()
+        if name.hasSuffix(".jpg") || name.hasSuffix(".jpeg") { return .jpeg }
+        return name.hasSuffix(".webp") ? .webp : .png
     }
 }

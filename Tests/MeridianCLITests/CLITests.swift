@@ -162,7 +162,7 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
 }
 
 @Suite struct RenderCLITests {
-    @Test("meridian render writes a PNG of the asked size; bad arguments are named")
+    @Test("meridian render writes a PNG of the asked size (JPEG or WebP by the output's extension); bad arguments are named")
     func render() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(ProcessInfo.processInfo.processIdentifier).png")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -177,6 +177,14 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         let sourceCount = try Style(json: Data(DefaultStyles.streets.utf8)).sources.count
         #expect(bare.status == 0 && bare.err.components(separatedBy: "warning: source").count - 1 == sourceCount, "\(bare.err)")
         #expect(pngSize(try Data(contentsOf: out))! == (64, 48))
+        // The output's extension picks the format: WebP (RIFF…WEBP) and JPEG (SOI marker).
+        for (ext, magic) in [("webp", Array("RIFF".utf8)), ("JPG", [UInt8(0xFF), 0xD8])] {
+            let file = out.deletingPathExtension().appendingPathExtension(ext)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let r = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--size", "64x48", "--data", empty.path, "-o", file.path])
+            let bytes = [UInt8](try Data(contentsOf: file))
+            #expect(r.status == 0 && bytes.starts(with: magic), "\(ext): \(r.err)")
+        }
         let data = TestData.directory
         // Without the data (a bare `swift test`) only the error path above can be checked.
         guard TestData.available("openmaptiles/helsinki.mbtiles") else { return }

@@ -1,3 +1,4 @@
+import CWebP
 import Foundation
 import MeridianTestSupport
 import Testing
@@ -28,6 +29,35 @@ struct RouteTests {
         }
     }
 
+    @Test("format=jpg and webp: static maps and raster tiles of the asked size in the named media type, smaller than the PNG; other formats are 400 naming format")
+    func imageFormats() async throws {
+        try await withLiveServer { base in
+            let view = base + "/staticmap?center=60.1712,24.9425&zoom=17&size=512x384"
+            let png = try await get(view)
+            for (format, type) in [("webp", "image/webp"), ("jpg", "image/jpeg"), ("png32", "image/png")] {
+                let r = try await get(view + "&format=" + format)
+                #expect(r.status == 200 && r.headers["content-type"] == type, "\(format): \(r.status)")
+                #expect(r.headers["etag"] != png.headers["etag"] || format == "png32", "\(format) has the PNG's ETag")
+                if format == "webp" {
+                    var width: Int32 = 0, height: Int32 = 0
+                    #expect(WebPGetInfo([UInt8](r.body), r.body.count, &width, &height) == 1 && width == 512 && height == 384)
+                    #expect(r.body.count * 2 < png.body.count, "WebP \(r.body.count) bytes, PNG \(png.body.count)")
+                }
+            }
+            let gif = try await get(view + "&format=gif")
+            let json = try JSONSerialization.jsonObject(with: gif.body) as? [String: [String: Any]]
+            #expect(gif.status == 400 && json?["error"]?["parameter"] as? String == "format")
+            for (path, type, side) in [("/tiles/16/37308/18969.webp", "image/webp", Int32(256)), ("/tiles/16/37308/18969@2x.webp", "image/webp", 512),
+                                       ("/tiles/16/37308/18969@2x.jpg", "image/jpeg", 512)] {
+                let r = try await get(base + path)
+                #expect(r.status == 200 && r.headers["content-type"] == type, "\(path): \(r.status)")
+                var width: Int32 = 0, height: Int32 = 0
+                if type == "image/webp" { #expect(WebPGetInfo([UInt8](r.body), r.body.count, &width, &height) == 1 && width == side && height == side) }
+                else { #expect(r.body.starts(with: [0xFF, 0xD8]) && r.body.count > 2000) }
+            }
+        }
+    }
+
     @Test("tiles: 256 and @2x 512 PNGs, vector tiles per source, 204 where no data, 404 outside the world, for unknown sources and for traversal")
     func tiles() async throws {
         try await withLiveServer { base in
@@ -46,7 +76,7 @@ struct RouteTests {
             #expect(empty.status == 204)
             // The primary vector source is also at /tiles/{z}/{x}/{y}.pbf (GDAL's tileset mode, XYZ clients).
             #expect(try await get(base + "/tiles/14/9327/4742.pbf").body == pbf.body)
-            for path in ["/data/nope/2/1/1.pbf", "/tiles/3/9/1.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpg", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
+            for path in ["/data/nope/2/1/1.pbf", "/tiles/3/9/1.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpeg", "/tiles/2/1/1.gif", "/tiles/2/1/1.png.webp", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
                          "/tiles/../../etc/passwd", "/..%2F..%2Fetc%2Fpasswd", "/style.json/../../../etc/passwd"] {
                 let r = try await get(base + path)
                 #expect(r.status == 404, "\(path) gave \(r.status)")

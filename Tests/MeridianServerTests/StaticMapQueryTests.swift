@@ -52,7 +52,7 @@ func items(_ query: String) -> [(name: String, value: String)] {
         ("size=100x100&center=1,2&zoom=3&padding=60", "padding"), ("size=100x100&center=1,2&zoom=3&zoom=4", "zoom"),
         ("size=100x100&center=1,2&zoom=3&frobnicate=1", "frobnicate"), ("size=100x100&markers=color:mauve|1,2", "markers"),
         ("size=100x100&markers=shape:star|1,2", "markers"), ("size=100x100&path=1,2", "path"), ("size=100x100&path=enc:%%%", "path"),
-        ("size=100x100&path=weight:99|1,2|3,4", "path"), ("size=100x100", "center"), ("size=100x100&center=1,2&zoom=3&format=jpg", "format"),
+        ("size=100x100&path=weight:99|1,2|3,4", "path"), ("size=100x100", "center"), ("size=100x100&center=1,2&zoom=3&format=gif", "format"),
         ("size=2048x2048&scale=3&center=1,2&zoom=3", "scale"),
     ])
     func bad(query: String, parameter: String) {
