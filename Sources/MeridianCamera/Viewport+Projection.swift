@@ -159,8 +159,18 @@ extension Viewport {
     @inlinable
     public func project(world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double,
                         into output: UnsafeMutableBufferPointer<ScreenPoint>, depths: UnsafeMutableBufferPointer<Double>) {
-        let kernel = CameraKernel(self), eye = eyeDistance
-        for i in 0..<Swift.min(input.count, output.count, depths.count) {
+        let kernel = CameraKernel(self), eye = eyeDistance, count = Swift.min(input.count, output.count, depths.count)
+        if kernel.sinTilt == 0 {
+            // Flat: every point is at the target's depth; an affine map (no division, no select).
+            let (a, b, tx, ty, cx, cy, cosTilt) = (kernel.a, kernel.b, kernel.tx, kernel.ty, kernel.cx, kernel.cy, kernel.cosTilt)
+            for i in 0..<count {
+                let dx = input[i].x + shift - tx, dy = input[i].y - ty
+                output[i] = ScreenPoint(x: cx + (dx * a + dy * b), y: cy + (dy * a - dx * b) * cosTilt)
+            }
+            depths.baseAddress?.update(repeating: 1, count: count)
+            return
+        }
+        for i in 0..<count {
             let p = input[i]
             let dx = p.x + shift - kernel.tx, dy = p.y - kernel.ty
             let sx = dx * kernel.a + dy * kernel.b

@@ -23,9 +23,9 @@ struct GroundGeometry {
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
-    /// Points: the distance below which a polygon ring's next vertex is left out
-    /// (``PreparedLayer/simplified(_:step:)``).
-    static let ringStep = 0.25
+    /// Points at the next whole zoom: the tolerance to which fill rings are thinned
+    /// (``RingThinning``).
+    static let ringStep = 0.5
 
     /// World points of a coordinate path: the first point at the world copy nearest the
     /// target, each next one the short way from the one before (so a path across the

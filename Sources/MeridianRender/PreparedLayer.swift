@@ -13,9 +13,9 @@ import MeridianTiles
 ///   layout values read (``StyleExpression/featureKeys``) get the same look at every zoom, so a
 ///   frame evaluates each class once (at its own fractional zoom), not each feature.
 /// - **Geometry.** Points of the tile's own world copy (a frame adds whole worlds); polygon
-///   rings of fill layers leave out each vertex nearer than ``GroundGeometry/ringStep`` points at
-///   the next whole zoom (a quarter of it for tilted views) to the last one kept, chosen in tile
-///   units, so every view of the same ground at the same whole zoom keeps the same vertices;
+///   rings of fill layers are thinned (``RingThinning``) at ``GroundGeometry/ringStep`` points at
+///   the next whole zoom (a quarter of it for tilted views), in tile units, so every view of the
+///   same ground at the same whole zoom keeps the same vertices;
 ///   rings of line layers are kept whole and closed by repeating their first point.
 /// - **Filters** are evaluated at the key's zoom: the whole zoom, or the exact zoom for a
 ///   filter that reads `zoom`.
@@ -103,7 +103,7 @@ final class PreparedLayer: @unchecked Sendable {
                     classes.append(p)
                 }
                 for part in f.geometry {
-                    let kept = shape.kind == .fill && isRing ? Self.simplified(part, step: step) : part
+                    let kept = shape.kind == .fill && isRing ? RingThinning.thinned(part, step: step) : part
                     guard !kept.isEmpty else { continue }
                     for q in kept { points.append(MercatorPoint(x: (tx + Double(q.x) / e) / n, y: (ty + Double(q.y) / e) / n)) }
                     if shape.kind == .line && isRing { points.append(points[points.count - kept.count]) }
@@ -116,22 +116,6 @@ final class PreparedLayer: @unchecked Sendable {
         }
         (self.classes, self.featureClass, self.featureEnds, self.featureIsRing) = (classes, featureClass, featureEnds, featureIsRing)
         (self.partEnds, self.points) = (partEnds, points)
-    }
-
-    /// A ring without the vertices nearer than `step` tile units to the last one kept (rings of
-    /// under 8 vertices, and steps under one unit, keep every vertex; a ring left with under 3
-    /// keeps them all too).
-    static func simplified(_ part: [VectorTile.Point], step: Double) -> [VectorTile.Point] {
-        let limit = step * step
-        guard part.count >= 8, limit >= 1 else { return part }
-        var kept: [VectorTile.Point] = [part[0]]
-        kept.reserveCapacity(part.count)
-        for p in part.dropFirst() {
-            let last = kept[kept.count - 1]
-            let dx = Double(p.x) - Double(last.x), dy = Double(p.y) - Double(last.y)
-            if dx * dx + dy * dy >= limit { kept.append(p) }
-        }
-        return kept.count >= 3 ? kept : part
     }
 }
 
