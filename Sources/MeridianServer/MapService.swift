@@ -191,35 +191,29 @@ final class RenderWorker: @unchecked Sendable {
     }
 }
 
-/// Finished PNGs by request key, least recently used out first, bounded in bytes: each entry
-/// costs its PNG's bytes plus its key's (a long request URL is a long key), so the bound holds
-/// however the keys are made.
-struct ResponseCache {
-    let capacity: Int
-    var entries: [String: (png: [UInt8], stamp: UInt64)] = [:]
-    var bytes = 0
-    var clock: UInt64 = 0
+/// Finished images by request key, least recently used out first (``LRUCache``: O(1) each),
+/// bounded in bytes: each entry costs its image's bytes plus its key's (a long request URL is a
+/// long key), so the bound holds however the keys are made; an entry costing more than an
+/// eighth of the bound is not kept. Used only behind ``MapService``'s lock (hence the unchecked
+/// `Sendable`: the cache it wraps is a class).
+struct ResponseCache: @unchecked Sendable {
+    let cache: LRUCache<String, [UInt8]>
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) { cache = LRUCache(capacity: capacity) }
 
-    mutating func value(for key: String) -> [UInt8]? {
-        guard let entry = entries[key] else { return nil }
-        clock += 1
-        entries[key] = (entry.png, clock)
-        return entry.png
-    }
+    var capacity: Int { cache.capacity }
+    /// Bytes held (images and keys).
+    var bytes: Int { cache.totalCost }
+    var count: Int { cache.count }
+
+    func value(for key: String) -> [UInt8]? { cache.value(for: key) }
 
     /// What an entry costs: its bytes and its key's.
-    static func cost(_ key: String, _ png: [UInt8]) -> Int { key.utf8.count + png.count }
+    static func cost(_ key: String, _ image: [UInt8]) -> Int { key.utf8.count + image.count }
 
-    mutating func insert(_ png: [UInt8], for key: String) {
-        guard Self.cost(key, png) <= capacity / 8 else { return }
-        clock += 1
-        if let old = entries.updateValue((png, clock), forKey: key) { bytes -= Self.cost(key, old.png) }
-        bytes += Self.cost(key, png)
-        while bytes > capacity, let oldest = entries.min(by: { $0.value.stamp < $1.value.stamp }) {
-            entries.removeValue(forKey: oldest.key)
-            bytes -= Self.cost(oldest.key, oldest.value.png)
-        }
+    func insert(_ image: [UInt8], for key: String) {
+        let cost = Self.cost(key, image)
+        guard cost <= capacity / 8 else { return }
+        cache.insert(image, for: key, cost: cost)
     }
 }

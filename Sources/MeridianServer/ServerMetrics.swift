@@ -39,7 +39,7 @@ public enum ServerMetrics {
 
     /// The `/metrics` body: the service's gauges brought up to date, then the registry as text.
     static func text(for service: MapService) -> [UInt8] {
-        let cache = service.responses.withLockedValue { ($0.bytes, $0.entries.count) }
+        let cache = service.responses.withLockedValue { ($0.bytes, $0.count) }
         Gauge(label: "meridian_response_cache_bytes").record(cache.0)
         Gauge(label: "meridian_response_cache_entries").record(cache.1)
         Gauge(label: "meridian_viewer_sessions").record(service.sessions.withLockedValue { $0 })

@@ -140,6 +140,36 @@ let sampleLayers = [
         #expect(cache.value(for: TileID(z: 3, x: 0, y: 0)) == nil && cache.totalCost <= 100)
     }
 
+    @Test("against a reference model (a list by recency, scanned), 20,000 seeded inserts, reads and removals agree on every value, the order and the cost", arguments: [1, 2, 3])
+    func lruModel(seed: UInt64) {
+        let cache = LRUCache<Int, Int>(capacity: 1000)
+        var model: [(key: Int, value: Int, cost: Int)] = []   // most recent first
+        var state = seed
+        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
+        for step in 0..<20_000 {
+            let key = next(64)
+            switch next(10) {
+            case 0..<5:
+                let cost = next(10) == 0 ? 1200 : next(150)
+                cache.insert(step, for: key, cost: cost)
+                model.removeAll { $0.key == key }
+                if cost <= 1000 {
+                    model.insert((key, step, cost), at: 0)
+                    while model.reduce(0, { $0 + $1.cost }) > 1000 { model.removeLast() }
+                }
+            case 5..<9:
+                let expected = model.firstIndex { $0.key == key }.map { model.remove(at: $0) }
+                if let expected { model.insert(expected, at: 0) }
+                #expect(cache.value(for: key) == expected?.value, "step \(step)")
+            default:
+                cache.remove(key)
+                model.removeAll { $0.key == key }
+            }
+        }
+        #expect(cache.entries.map(\.key) == model.map(\.key) && cache.entries.map(\.value) == model.map(\.value))
+        #expect(cache.totalCost == model.reduce(0) { $0 + $1.cost } && cache.count == model.count)
+    }
+
     @Test("over-zooming finds the ancestor and the child's place inside it")
     func overZoom() throws {
         let child = TileID(z: 16, x: 37_311, y: 18_962)
