@@ -13,6 +13,9 @@ enum DrawOp {
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)
+    /// An upright stamp turned by `angle` radians about its reference point, placed at whole
+    /// device pixel (`x`, `y`).
+    case turnedStamp(LabelStamp, x: Int, y: Int, angle: Double)
 }
 
 extension Canvas {
@@ -34,6 +37,7 @@ extension Canvas {
         case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): paint(stamp, x: x, y: y)
+        case let .turnedStamp(stamp, x, y, angle): paint(stamp, x: x, y: y, turnedBy: angle)
         }
     }
 
@@ -103,7 +107,7 @@ extension Canvas {
             case let .stroke(parts, c, width, closed, ends): target.stroke(parts, c, width: width, closed: closed, ends: ends)
             case let .disc(center, radius, c): target.disc(center, radius: radius, c)
             case let .rectangle(x, y, w, h, c): target.rectangle(x: x, y: y, width: w, height: h, c)
-            case .image, .stamp:
+            case .image, .stamp, .turnedStamp:
                 target.sync()
                 cairo_surface_mark_dirty(surface)
                 apply(op)

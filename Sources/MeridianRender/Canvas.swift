@@ -230,15 +230,18 @@ final class Canvas {
     /// kept to the milliradian), drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, _ c: RGBA, halo: RGBA) {
         let m = measure(s, size: size)
-        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale,
-                                 milliradians: angle.isFinite ? Int((angle * 1000).rounded()) : 0, centred: true)
-        stamp(key, at: center, width: m.width, height: m.height)
+        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true)
+        stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
 
+    /// Radians below which a turned label is drawn upright (its stamp's pixels as they are).
+    static let uprightAngle = 0.0005
+
     /// Composites a label's stamp (from ``stamps`` or made now) with its reference point at
-    /// `point` rounded to whole device pixels. `width` and `height`: the text's measure, for
-    /// centred stamps.
-    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double) {
+    /// `point` rounded to whole device pixels, turned by `angle` radians about that point (then
+    /// resampled bilinearly: one upright stamp serves a label at every angle, so a camera that
+    /// turns makes no new stamps). `width` and `height`: the text's measure, for centred stamps.
+    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
         let stamp: LabelStamp
         if let kept = stamps?.value(for: key) { stamp = kept } else {
@@ -248,9 +251,14 @@ final class Canvas {
         }
         // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
         // two views shifted by whole pixels, on either side of the origin.
-        let x = Int((point.x * scale + 0.5).rounded(.down)) - stamp.originX, y = Int((point.y * scale + 0.5).rounded(.down)) - stamp.originY
-        if record(.stamp(stamp, x: x, y: y)) { return }
-        paint(stamp, x: x, y: y)
+        let x = Int((point.x * scale + 0.5).rounded(.down)), y = Int((point.y * scale + 0.5).rounded(.down))
+        if angle != 0 {
+            if record(.turnedStamp(stamp, x: x, y: y, angle: angle)) { return }
+            paint(stamp, x: x, y: y, turnedBy: angle)
+            return
+        }
+        if record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY)) { return }
+        paint(stamp, x: x - stamp.originX, y: y - stamp.originY)
     }
 
     /// Composites a stamp with its top left at device pixel (`x`, `y`).
@@ -261,6 +269,22 @@ final class Canvas {
         cairo_paint(cr)
         cairo_restore(cr)
         currentFont = nil   // the restore brought back the font of before the save
+    }
+
+    /// Composites a stamp turned by `angle` radians about its reference point, which lands on
+    /// device pixel (`x`, `y`); sampled bilinearly, within the stamp's turned box.
+    func paint(_ stamp: LabelStamp, x: Int, y: Int, turnedBy angle: Double) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_translate(cr, Double(x), Double(y - deviceTop))
+        cairo_rotate(cr, angle)
+        cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cr, Double(-stamp.originX), Double(-stamp.originY),
+                        Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        currentFont = nil
     }
 
     /// Text with a halo, its right end at `x`, baseline at `y`.

@@ -15,7 +15,9 @@ final class LabelStamp {
     var cost: Int { Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) + 64 }
 
     /// What fixes a stamp's pixels. The angle is kept in milliradians (an error of 0.03 px at
-    /// the end of a 60-pt name) so the same street in two frames finds one stamp.
+    /// the end of a 60-pt name). The renderer's labels along lines take the upright stamp (0)
+    /// and turn it as they composite it (``Canvas/paint(_:x:y:turnedBy:)``), so a turning camera
+    /// finds every street's stamp made.
     struct Key: Hashable {
         let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
         let milliradians: Int
