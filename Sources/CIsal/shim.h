@@ -1,3 +1,4 @@
+#include <isa-l/crc.h>
 #include <isa-l/igzip_lib.h>
 
 /// The work buffer ISA-L's level 1 wants (its macro is not a constant Swift can import).
