@@ -23,18 +23,22 @@ struct Extrusion {
             let e = min(max(item.height, 0), 1000) * pointsPerMetre
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
+            // Each footprint corner projected once at the ground and once at the roof.
+            let base = outer.map { v.point(forWorld: $0) }, top = roof[0]
             var walls: [(depth: Double, quad: [ScreenPoint], color: RGBA)] = []
+            walls.reserveCapacity(outer.count)
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells
             // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
             // outer ring's far walls stand in for them through the hole, as before.)
-            let base = outer.compactMap(v.point(forWorld:)), winding = Self.signedArea(base)
-            let cull = item.color.a >= 1 && rings.count == 1 && base.count == outer.count && winding != 0
+            let seen = base.compactMap { $0 }, winding = Self.signedArea(seen)
+            let cull = item.color.a >= 1 && rings.count == 1 && seen.count == outer.count && winding != 0
             for i in outer.indices {
-                let a = outer[i], b = outer[(i + 1) % outer.count]
-                guard let a0 = v.point(forWorld: a), let b0 = v.point(forWorld: b),
-                      let a1 = v.point(forWorld: a, elevation: e), let b1 = v.point(forWorld: b, elevation: e) else { continue }
-                if cull, Self.signedArea([a0, b0, b1, a1]) * winding < 0 { continue }
+                let j = (i + 1) % outer.count
+                guard let a0 = base[i], let b0 = base[j] else { continue }
+                let (a1, b1) = (top[i], top[j])
+                if cull, Self.signedArea(a0, b0, b1, a1) * winding < 0 { continue }
+                let (a, b) = (outer[i], outer[j])
                 let mid = MercatorPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
                 walls.append((v.depthRatio(forWorld: mid), [a0, b0, b1, a1], Self.shade(item.color, a, b)))
             }
@@ -54,6 +58,11 @@ struct Extrusion {
             sum += p[i].x * q.y - q.x * p[i].y
         }
         return sum
+    }
+
+    /// ``signedArea(_:)`` of a quadrilateral, without an array.
+    static func signedArea(_ a: ScreenPoint, _ b: ScreenPoint, _ c: ScreenPoint, _ d: ScreenPoint) -> Double {
+        (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
     }
 
     /// Wall colour: the building colour darkened by 10–28 %, less for walls facing the light
