@@ -1,7 +1,6 @@
 #include "CBlend2D.h"
 
-void meridian_bl_add_parts(BLPathCore* path, const BLPoint* points, const intptr_t* ends, size_t partCount, size_t minimum, int closed) {
-  intptr_t start = 0;
+void meridian_bl_add_parts(BLPathCore* path, const BLPoint* points, intptr_t start, const intptr_t* ends, size_t partCount, size_t minimum, int closed) {
   for (size_t i = 0; i < partCount; i++) {
     intptr_t end = ends[i];
     if (end - start >= (intptr_t)minimum) {

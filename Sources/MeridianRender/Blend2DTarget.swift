@@ -58,13 +58,35 @@ final class Blend2DTarget {
 
     /// Makes ``path`` the parts (closed ones closed; parts too short to draw left out).
     private func build(_ parts: Polylines, closed: Bool) {
-        blPathClear(&path)
         parts.points.withUnsafeBufferPointer { points in
-            parts.ends.withUnsafeBufferPointer { ends in
-                points.baseAddress.map { base in
-                    base.withMemoryRebound(to: BLPoint.self, capacity: points.count) { blPoints in
-                        meridian_bl_add_parts(&path, blPoints, ends.baseAddress, ends.count, closed ? 3 : 2, closed ? 1 : 0)
-                    }
+            parts.ends.withUnsafeBufferPointer { ends in build(points, from: 0, ends: ends, closed: closed) }
+        }
+    }
+
+    /// ``build(_:closed:)`` of the parts from point `start`, ending at `ends` (indices into `points`).
+    private func build(_ points: UnsafeBufferPointer<ScreenPoint>, from start: Int, ends: UnsafeBufferPointer<Int>, closed: Bool) {
+        blPathClear(&path)
+        points.baseAddress.map { base in
+            base.withMemoryRebound(to: BLPoint.self, capacity: points.count) { blPoints in
+                meridian_bl_add_parts(&path, blPoints, start, ends.baseAddress, ends.count, closed ? 3 : 2, closed ? 1 : 0)
+            }
+        }
+    }
+
+    /// Draws a batch of prisms: each wall filled, each roof filled and outlined, in order.
+    func prisms(_ batch: PrismBatch) {
+        blContextSetFillRule(&context, UInt32(MERIDIAN_BL_FILL_RULE_NON_ZERO))
+        batch.points.withUnsafeBufferPointer { points in
+            batch.ends.withUnsafeBufferPointer { ends in
+                for item in batch.items {
+                    let start = item.parts.lowerBound == 0 ? 0 : ends[item.parts.lowerBound - 1]
+                    build(points, from: start, ends: UnsafeBufferPointer(rebasing: ends[item.parts]), closed: true)
+                    blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(item.color))
+                    guard item.kind == .roof else { continue }
+                    blContextSetStrokeWidth(&context, PrismBatch.outlineWidth)
+                    blContextSetStrokeJoin(&context, UInt32(MERIDIAN_BL_STROKE_JOIN_BEVEL))
+                    blContextSetStrokeCaps(&context, UInt32(MERIDIAN_BL_STROKE_CAP_BUTT))
+                    blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(Extrusion.outline(item.color)))
                 }
             }
         }

@@ -16,6 +16,8 @@ enum DrawOp {
     /// An upright stamp turned by `angle` radians about its reference point, placed at whole
     /// device pixel (`x`, `y`).
     case turnedStamp(LabelStamp, x: Int, y: Int, angle: Double)
+    /// Building prisms, each wall and roof in order (``PrismBatch``).
+    case prisms(PrismBatch)
 }
 
 extension Canvas {
@@ -38,6 +40,7 @@ extension Canvas {
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): paint(stamp, x: x, y: y)
         case let .turnedStamp(stamp, x, y, angle): paint(stamp, x: x, y: y, turnedBy: angle)
+        case let .prisms(batch): drawPrisms(batch)
         }
     }
 
@@ -107,6 +110,7 @@ extension Canvas {
             case let .stroke(parts, c, width, closed, ends): target.stroke(parts, c, width: width, closed: closed, ends: ends)
             case let .disc(center, radius, c): target.disc(center, radius: radius, c)
             case let .rectangle(x, y, w, h, c): target.rectangle(x: x, y: y, width: w, height: h, c)
+            case let .prisms(batch): target.prisms(batch)
             case .image, .stamp, .turnedStamp:
                 target.sync()
                 cairo_surface_mark_dirty(surface)

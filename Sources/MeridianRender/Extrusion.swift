@@ -75,12 +75,15 @@ struct Extrusion {
         return RGBA(c.r * k, c.g * k, c.b * k, c.a)
     }
 
+    /// Draws the prisms far to near as one batch (``PrismBatch``): each prism's walls, then its
+    /// roof and the roof's outline.
     func draw(_ items: [Item], on canvas: Canvas) {
+        var batch = PrismBatch()
         for prism in prisms(items) {
-            for (quad, color) in prism.walls { canvas.fill([quad], color) }
-            canvas.fill(prism.roof, prism.color)
-            canvas.stroke(prism.roof, Self.outline(prism.color), width: 0.6, closed: true)
+            for (quad, color) in prism.walls { batch.wall(quad[0], quad[1], quad[2], quad[3], color) }
+            batch.roof(prism.roof, prism.color)
         }
+        canvas.prisms(batch)
     }
 
     /// Footprints only (flat camera or low zoom): fills, then outlines, batched by colour.

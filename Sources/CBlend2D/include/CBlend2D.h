@@ -68,8 +68,8 @@ BLResult blPathPolyTo(BLPathCore* self, const BLPoint* poly, size_t count);
 BLResult blPathClose(BLPathCore* self);
 
 
-/// Adds parts to a path: part i is points[ends[i-1] ..< ends[i]] (ends[-1] = 0); parts of fewer
+/// Adds parts to a path: part i is points[ends[i-1] ..< ends[i]] (ends[-1] = start); parts of fewer
 /// than `minimum` points are left out; closed parts are closed.
-void meridian_bl_add_parts(BLPathCore* path, const BLPoint* points, const intptr_t* ends, size_t partCount, size_t minimum, int closed);
+void meridian_bl_add_parts(BLPathCore* path, const BLPoint* points, intptr_t start, const intptr_t* ends, size_t partCount, size_t minimum, int closed);
 
 #endif
