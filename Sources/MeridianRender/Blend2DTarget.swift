@@ -73,6 +73,27 @@ final class Blend2DTarget {
         }
     }
 
+    /// Composites premultiplied 32-bit pixels (a label stamp: `width` × `height`, `stride` bytes a
+    /// row) turned by `angle` radians about their pixel (`originX`, `originY`), which lands on
+    /// device pixel (`x`, `y`); sampled bilinearly.
+    func blit(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, originX: Int, originY: Int,
+              at x: Int, _ y: Int, turnedBy angle: Double) {
+        var stamp = BLImageCore(detail: (0, 0))
+        blImageInit(&stamp)
+        defer { blImageDestroy(&stamp) }
+        guard blImageCreateFromData(&stamp, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels, stride,
+                                    UInt32(MERIDIAN_BL_DATA_ACCESS_READ), nil, nil) == 0 else { return }
+        blContextSave(&context, nil)
+        defer { blContextRestore(&context, nil) }
+        blContextSetHint(&context, UInt32(MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY), UInt32(MERIDIAN_BL_PATTERN_QUALITY_BILINEAR))
+        blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_RESET), nil)
+        var offset = (Double(x), Double(y)), turn = angle
+        _ = withUnsafePointer(to: &offset) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0) }
+        blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn)
+        var corner = BLPoint(x: Double(-originX), y: Double(-originY))
+        blContextBlitImageD(&context, &corner, &stamp, nil)
+    }
+
     /// Draws a batch of prisms: each wall filled, each roof filled and outlined, in order.
     func prisms(_ batch: PrismBatch) {
         blContextSetFillRule(&context, UInt32(MERIDIAN_BL_FILL_RULE_NON_ZERO))

@@ -111,7 +111,13 @@ extension Canvas {
             case let .disc(center, radius, c): target.disc(center, radius: radius, c)
             case let .rectangle(x, y, w, h, c): target.rectangle(x: x, y: y, width: w, height: h, c)
             case let .prisms(batch): target.prisms(batch)
-            case .image, .stamp, .turnedStamp:
+            case let .turnedStamp(stamp, x, y, angle):
+                cairo_surface_flush(stamp.surface)
+                guard let pixels = cairo_image_surface_get_data(stamp.surface) else { continue }
+                target.blit(pixels, width: Int(cairo_image_surface_get_width(stamp.surface)), height: Int(cairo_image_surface_get_height(stamp.surface)),
+                            stride: Int(cairo_image_surface_get_stride(stamp.surface)), originX: stamp.originX, originY: stamp.originY,
+                            at: x, y, turnedBy: angle)
+            case .image, .stamp:
                 target.sync()
                 cairo_surface_mark_dirty(surface)
                 apply(op)

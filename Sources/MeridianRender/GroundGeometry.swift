@@ -23,6 +23,13 @@ struct GroundGeometry {
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
+    /// ``world(_:tile:extent:)`` of one point (no array).
+    func world(_ point: VectorTile.Point, tile: TileID, extent: Int) -> MercatorPoint {
+        let n = Double(1 << tile.z), e = Double(extent)
+        let tx = Double(tile.x) - ((Double(tile.x) + 0.5) / n - viewport.targetWorld.x).rounded() * n
+        return MercatorPoint(x: (tx + Double(point.x) / e) / n, y: (Double(tile.y) + Double(point.y) / e) / n)
+    }
+
     /// Points at the next whole zoom: the tolerance to which fill rings are thinned
     /// (``RingThinning``).
     static let ringStep = 0.5

@@ -43,13 +43,14 @@ struct LabelPlacer {
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, order: Int) -> [Candidate] {
         let zoom = ground.viewport.camera.zoom
-        var seen: Set<String> = []
+        struct Place: Hashable { let text: String, x: Int, y: Int }
+        var seen: Set<Place> = []
         var out: [Candidate] = []
         for (id, extent, f, p) in features {
             guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty, let point = labelPoint(f) else { continue }
-            let world = ground.world([point], tile: id, extent: extent)[0]
+            let world = ground.world(point, tile: id, extent: extent)
             // The same place comes in every tile whose buffer holds it: label it once.
-            let key = "\(text)@\(Int(world.x * 1e7)),\(Int(world.y * 1e7))"
+            let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
             let depth = ground.viewport.depthRatio(forWorld: world)
             guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
                   let anchor = ground.viewport.point(forWorld: world) else { continue }

@@ -34,7 +34,13 @@ enum {
   MERIDIAN_BL_STROKE_CAP_ROUND = 2,
   MERIDIAN_BL_STROKE_JOIN_BEVEL = 3,
   MERIDIAN_BL_STROKE_JOIN_ROUND = 4,
+  MERIDIAN_BL_DATA_ACCESS_READ = 1,
+  MERIDIAN_BL_TRANSFORM_OP_RESET = 0,
+  MERIDIAN_BL_TRANSFORM_OP_TRANSLATE = 2,
   MERIDIAN_BL_TRANSFORM_OP_SCALE = 3,
+  MERIDIAN_BL_TRANSFORM_OP_ROTATE = 5,
+  MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY = 2,
+  MERIDIAN_BL_PATTERN_QUALITY_BILINEAR = 1,
   MERIDIAN_BL_GEOMETRY_TYPE_CIRCLE = 5
 };
 #define MERIDIAN_BL_CONTEXT_FLUSH_SYNC 0x80000000u
@@ -50,6 +56,10 @@ BLResult blContextDestroy(BLContextCore* self);
 BLResult blContextEnd(BLContextCore* self);
 BLResult blContextFlush(BLContextCore* self, uint32_t flags);
 BLResult blContextApplyTransformOp(BLContextCore* self, uint32_t opType, const void* opData);
+BLResult blContextSave(BLContextCore* self, void* cookie);
+BLResult blContextRestore(BLContextCore* self, const void* cookie);
+BLResult blContextSetHint(BLContextCore* self, uint32_t hintType, uint32_t value);
+BLResult blContextBlitImageD(BLContextCore* self, const BLPoint* origin, const BLImageCore* img, const void* imgArea);
 BLResult blContextSetFillRule(BLContextCore* self, uint32_t fillRule);
 BLResult blContextSetStrokeWidth(BLContextCore* self, double width);
 BLResult blContextSetStrokeCaps(BLContextCore* self, uint32_t strokeCap);
