@@ -7,32 +7,45 @@ import MeridianTiles
 /// footprint depth), roofs on top. Without tilt they are flat fills (walls would not show).
 struct Extrusion {
     struct Item { let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA }
-    struct Prism { let depth: Double, walls: [([ScreenPoint], RGBA)], roof: [[ScreenPoint]], color: RGBA }
 
     let ground: GroundGeometry
 
-    /// The prisms, farthest first.
-    func prisms(_ items: [Item]) -> [Prism] {
+    /// The prisms far to near (painter's order by the footprint's mean depth), each as its
+    /// walls far to near and then its roof, in one batch: no array per wall or prism.
+    func batch(_ items: [Item]) -> PrismBatch {
         let v = ground.viewport
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: v.camera.target.latitude, zoom: v.camera.zoom)
-        var out: [Prism] = []
-        for item in items {
-            let rings = item.feature.geometry.map { ground.world($0, tile: item.tile, extent: item.extent) }
-            // Whole footprints only: one corner too near the eye and the building is left out.
-            guard let outer = rings.first, outer.allSatisfy({ v.depthRatio(forWorld: $0) > GroundGeometry.nearDepth }) else { continue }
+        // Whole footprints only: one corner too near the eye and the building is left out.
+        var order: [(depth: Double, item: Int, outer: [MercatorPoint])] = []
+        for (k, item) in items.enumerated() {
+            guard let ring = item.feature.geometry.first else { continue }
+            let outer = ground.world(ring, tile: item.tile, extent: item.extent)
+            var sum = 0.0, whole = !outer.isEmpty
+            for p in outer {
+                let d = v.depthRatio(forWorld: p)
+                if !(d > GroundGeometry.nearDepth) { whole = false; break }
+                sum += d
+            }
+            if whole { order.append((sum / Double(outer.count), k, outer)) }
+        }
+        order.sort { $0.depth > $1.depth }
+        var batch = PrismBatch()
+        var walls: [(depth: Double, a0: ScreenPoint, b0: ScreenPoint, b1: ScreenPoint, a1: ScreenPoint, color: RGBA)] = []
+        for entry in order {
+            let item = items[entry.item], outer = entry.outer
+            let rings = [outer] + item.feature.geometry.dropFirst().map { ground.world($0, tile: item.tile, extent: item.extent) }
             let e = min(max(item.height, 0), 1000) * pointsPerMetre
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
             // Each footprint corner projected once at the ground and once at the roof.
             let base = outer.map { v.point(forWorld: $0) }, top = roof[0]
-            var walls: [(depth: Double, quad: [ScreenPoint], color: RGBA)] = []
-            walls.reserveCapacity(outer.count)
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells
             // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
             // outer ring's far walls stand in for them through the hole, as before.)
             let seen = base.compactMap { $0 }, winding = Self.signedArea(seen)
             let cull = item.color.a >= 1 && rings.count == 1 && seen.count == outer.count && winding != 0
+            walls.removeAll(keepingCapacity: true)
             for i in outer.indices {
                 let j = (i + 1) % outer.count
                 guard let a0 = base[i], let b0 = base[j] else { continue }
@@ -40,13 +53,13 @@ struct Extrusion {
                 if cull, Self.signedArea(a0, b0, b1, a1) * winding < 0 { continue }
                 let (a, b) = (outer[i], outer[j])
                 let mid = MercatorPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                walls.append((v.depthRatio(forWorld: mid), [a0, b0, b1, a1], Self.shade(item.color, a, b)))
+                walls.append((v.depthRatio(forWorld: mid), a0, b0, b1, a1, Self.shade(item.color, a, b)))
             }
             walls.sort { $0.depth > $1.depth }
-            let depth = outer.reduce(0) { $0 + v.depthRatio(forWorld: $1) } / Double(outer.count)
-            out.append(Prism(depth: depth, walls: walls.map { ($0.quad, $0.color) }, roof: roof, color: item.color))
+            for w in walls { batch.wall(w.a0, w.b0, w.b1, w.a1, w.color) }
+            batch.roof(roof, item.color)
         }
-        return out.sorted { $0.depth > $1.depth }
+        return batch
     }
 
     /// Twice the signed area of a polygon on screen (the shoelace sum; y down). A wall quad
@@ -75,16 +88,8 @@ struct Extrusion {
         return RGBA(c.r * k, c.g * k, c.b * k, c.a)
     }
 
-    /// Draws the prisms far to near as one batch (``PrismBatch``): each prism's walls, then its
-    /// roof and the roof's outline.
-    func draw(_ items: [Item], on canvas: Canvas) {
-        var batch = PrismBatch()
-        for prism in prisms(items) {
-            for (quad, color) in prism.walls { batch.wall(quad[0], quad[1], quad[2], quad[3], color) }
-            batch.roof(prism.roof, prism.color)
-        }
-        canvas.prisms(batch)
-    }
+    /// Draws the prisms far to near as one operation (``batch(_:)``).
+    func draw(_ items: [Item], on canvas: Canvas) { canvas.prisms(batch(items)) }
 
     /// Footprints only (flat camera or low zoom): fills, then outlines, batched by colour.
     func drawFlat(_ items: [Item], on canvas: Canvas) {

@@ -26,13 +26,20 @@ import Testing
         let target = Geodesy.offset(centre, distance: 150, heading: 180)
         let viewport = try Viewport(camera: CameraPosition(target: target, zoom: 17, tilt: 60), size: ScreenSize(width: 800, height: 600))
         let extrusion = Extrusion(ground: GroundGeometry(viewport: viewport))
-        let opaque = try #require(extrusion.prisms([Self.item(alpha: 1, reversed: reversed)]).first)
-        let translucent = try #require(extrusion.prisms([Self.item(alpha: 0.5, reversed: reversed)]).first)
-        #expect(translucent.walls.count == 4)
-        #expect((1...3).contains(opaque.walls.count), "\(opaque.walls.count) walls")
+        /// Each wall's base height on screen (the mean y of its first two corners).
+        func wallBases(_ batch: PrismBatch) -> [Double] {
+            batch.items.filter { $0.kind == .wall }.map { item in
+                let start = item.parts.lowerBound == 0 ? 0 : batch.ends[item.parts.lowerBound - 1]
+                return (batch.points[start].y + batch.points[start + 1].y) / 2
+            }
+        }
+        let opaque = extrusion.batch([Self.item(alpha: 1, reversed: reversed)])
+        let translucent = extrusion.batch([Self.item(alpha: 0.5, reversed: reversed)])
+        let all = wallBases(translucent), kept = wallBases(opaque)
+        #expect(all.count == 4)
+        #expect((1...3).contains(kept.count), "\(kept.count) walls")
+        #expect(opaque.items.last?.kind == .roof && opaque.items.filter { $0.kind == .roof }.count == 1, "one roof, drawn last")
         // The south wall's base is the lowest on screen (largest y); the north wall's the highest.
-        func baseY(_ quad: [ScreenPoint]) -> Double { (quad[0].y + quad[1].y) / 2 }
-        let all = translucent.walls.map { baseY($0.0) }, kept = opaque.walls.map { baseY($0.0) }
         let south = try #require(all.max()), north = try #require(all.min())
         // Tolerance 1e-9 pt: the same computation for the same wall.
         #expect(kept.contains { abs($0 - south) < 1e-9 }, "the wall facing the eye is drawn")
