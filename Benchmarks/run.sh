@@ -65,6 +65,13 @@ if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
   bash "$ML/run.sh" --data "$DATA" --style out/maplibre-style.json --reps 7 --shots out/maplibre \
     --views z15=60.1716,24.9443,15 z17=60.1712,24.9425,17 tilt=60.1695,24.9523,17,30,60 world=0,0,2 2> out/maplibre.stderr \
     | grep '^peer=' | tee "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
+  # Its first frame of each view (a new renderer each: style, tiles, glyphs, drawing), beside
+  # Meridian's cold frame.
+  echo; echo "MapLibre Native's first frame per view (a new renderer each):"
+  EGL_PLATFORM=surfaceless PYTHONDONTWRITEBYTECODE=1 "${MAPLIBRE_VENV:-$ML/.venv}/bin/python" maplibre_first_frame.py "$ML" \
+    --data "$DATA" --style out/maplibre-style.json \
+    --views z15=60.1716,24.9443,15 z17=60.1712,24.9425,17 tilt=60.1695,24.9523,17,30,60 world=0,0,2 2>> out/maplibre.stderr \
+    | grep '^peer=' | tee -a "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
   python3 summarize.py "out/run-$stamp.txt" "out/maplibre-$stamp.txt" | sed -n '/^| view |/,$p' | tee -a "out/summary-$stamp.md"
 fi
 

@@ -94,6 +94,7 @@ if len(sys.argv) > 3:
     pngs = [None if v is None else v / 1e6 for v in pngs]
     colds = [p50.get(FRAMES[v]) for v in FRAMES]
     colds = [None if v is None else v / 1e6 for v in colds]
+    firsts = [peer.get((v + "_first", False)) for v in FRAMES]   # maplibre_first_frame.py
     gestures = {g: (load.get(f"{k}_p50_ms"), load.get(f"{k}_p95_ms"), load.get(f"viewer_{g}_fps"))
                 for g, k in [("drag", "viewer_input_to_frame"), ("pinch", "viewer_pinch"), ("rotate_tilt", "viewer_rotate_tilt")]}
     prepared = load.get("prepared_layers_bytes")
@@ -102,7 +103,7 @@ if len(sys.argv) > 3:
     print("|---|---|---|---|")
     print(f"| warm frame 1024×768 draw, z15 / z17 / tilted z17 / world z2 | {fmt(draws)} ms | ≤ 16 ms each | {met(known(draws) and max(draws) <= 16)} |")
     print(f"| CPU per frame (draw + PNG) against MapLibre Native, same run | {fmt(cpus, 2)} | ≤ 0.25 each | {met(known(cpus) and max(cpus) <= 0.25)} |")
-    print(f"| cold frame (read, decode, prepare, draw, PNG; no cache) | {fmt(colds)} ms | ≤ 80 ms (MapLibre's first frame: the peer does not report it) | {met(known(colds) and max(colds) <= 80)} |")
+    print(f"| cold frame (read, decode, prepare, draw, PNG; no cache) | {fmt(colds)} ms; MapLibre Native's first frame {fmt(firsts)} ms | ≤ 80 ms | {met(known(colds) and max(colds) <= 80)} |")
     print(f"| PNG encoding at rest, 1024×768 | {fmt(pngs)} ms | ≤ 5 ms | {met(known(pngs) and max(pngs) <= 5)} |")
     print(f"| JPEG while the camera moves | {fmt(jpegs, 2)} ms | ≤ 3 ms | {met(known(jpegs) and max(jpegs) <= 3)} |")
     print(f"| uncached 600×400 static maps, 2 cores: req/s, p99 | {fmt([rps])} req/s, {fmt([p99], 0)} ms | ≥ 150 req/s, ≤ 100 ms | {met(known([rps, p99]) and rps >= 150 and p99 <= 100)} |")
