@@ -22,7 +22,9 @@ enum Dashes {
         for i in 1..<part.count {
             var a = part[i - 1]
             let b = part[i]
-            var segment = hypot(b.x - a.x, b.y - a.y)
+            // sqrt, not hypot (several times slower): a sum too large overflows to infinity,
+            // and such a segment is skipped as a non-finite one is.
+            var segment = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
             guard segment.isFinite else { continue }
             while segment > left, dashes < maxDashesPerPart {
                 // The dash (or gap) ends inside this segment, `left` points from `a`.
@@ -33,7 +35,8 @@ enum Dashes {
                     if piece.count >= 2 { out.append(piece) }
                     piece.removeAll(keepingCapacity: true)
                 } else {
-                    piece = [p]
+                    piece.removeAll(keepingCapacity: true)
+                    piece.append(p)
                 }
                 segment -= left
                 a = p
