@@ -35,7 +35,7 @@ struct OSMBuild {
             progress("data: [3/5] every way's nodes are in the extract: nothing to cut")
         }
         let (config, profile) = try Self.configuration(in: work)
-        try step("4/5", "making OpenMapTiles-schema tiles, zooms 0–14 (tilemaker)") { () throws(DataError) in
+        _ = try step("4/5", "making OpenMapTiles-schema tiles, zooms 0–14 (tilemaker)") { () throws(DataError) in
             try ToolRunner.run("tilemaker", ["--input", input, "--output", output, "--config", config, "--process", profile,
                                              "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2"])
         }
