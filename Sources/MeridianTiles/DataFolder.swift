@@ -17,12 +17,6 @@ public struct DataFolder: Hashable, Sendable {
 
     public init(path: String) { self.path = path }
 
-    /// The data folder a command uses: `explicit` (a `--data` option) if given, else
-    /// `$MERIDIAN_DATA`, else `.build/meridian-data`.
-    public static func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataFolder {
-        DataFolder(path: explicit ?? environment["MERIDIAN_DATA"] ?? ".build/meridian-data")
-    }
-
     /// The extensions of the tileset formats Meridian reads.
     public static let extensions = ["mbtiles", "pmtiles"]
 

@@ -19,9 +19,9 @@ struct DataCommand: ParsableCommand {
         subcommands: [ImportCommand.self, ListCommand.self, RemoveCommand.self, ExtractCommand.self])
 }
 
-/// `--data DIR`, else $MERIDIAN_DATA, else .build/meridian-data.
+/// `--data DIR`, else $MERIDIAN_DATA, else the search of `DataFolder.resolve` (README, "Where data lives").
 struct DataFolderOption: ParsableArguments {
-    @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @Option(help: "The data folder (default: $MERIDIAN_DATA, else the first of a checkout's .build/meridian-data, the user's and the system's data folders that holds data; `meridian data list` shows them).") var data: String?
     var folder: DataFolder { DataFolder.resolve(data) }
 }
 
@@ -55,6 +55,10 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let (entries, problems) = Catalog(folder: folder.folder).entries()
+        // Which folder, and where else was looked (on standard error: the listing stays one line a tileset).
+        let searched = folder.data == nil && ProcessInfo.processInfo.environment["MERIDIAN_DATA"] == nil
+            ? " (searched, in order: " + DataFolder.searchPath().joined(separator: ", ") + ")" : ""
+        FileHandle.standardError.write(Data("data folder: \(folder.folder.path)\(searched)\n".utf8))
         if entries.isEmpty && problems.isEmpty { print("no tilesets in \(folder.folder.path)") }
         for entry in entries { print("\(entry.name)  \(Self.line(entry))") }
         for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }

@@ -9,6 +9,7 @@ struct MeridianCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract: "Meridian: an open map camera-and-view engine.",
+        version: MeridianVersion.current,
         subcommands: [CameraCommand.self, TilesCommand.self, Render.self, Serve.self, DataCommand.self]
     )
 }

@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
     var padding: EdgeInsets = .zero
     @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
     var marker: [Coordinate] = []
-    @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @OptionGroup var dataFolder: DataFolderOption
     @OptionGroup var look: StyleOptions
     @Option(name: .shortAndLong, help: "The image to write: PNG, or JPEG or WebP when its name ends in .jpg, .jpeg or .webp.") var output: String
 
@@ -77,7 +77,7 @@ struct Render: ParsableCommand {
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
         let document = try look.styleDocument()
         let sources: MapSources
-        do { sources = try MapSources(style: document, folder: DataFolder.resolve(data)) } catch { throw ValidationError("\(error)") }
+        do { sources = try MapSources(style: document, folder: dataFolder.folder) } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let bytes = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
             .encoded(Self.format(of: output))

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Address to listen on (loopback by default).") var host = "127.0.0.1"
     @Option(help: "Port (0 picks a free one).") var port = 8080
-    @Option(help: "The data folder (default: $MERIDIAN_DATA or .build/meridian-data).") var data: String?
+    @OptionGroup var dataFolder: DataFolderOption
     @Option(help: "A style document to draw every map type with.") var style: String?
     @Option(help: "Seconds a request head may take to arrive (then 408).") var headerTimeout = HTTPLimits().headerTimeout
     @Option(help: "Seconds a connection may idle before it is closed.") var idleTimeout = HTTPLimits().idleTimeout
@@ -62,7 +62,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         FrameMemory.keepFreedMemory()
         if logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
-        let folder = DataFolder.resolve(data)
+        let folder = dataFolder.folder
         var custom: Style?
         if let style {
             guard let bytes = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }

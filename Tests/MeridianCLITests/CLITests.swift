@@ -7,12 +7,16 @@ import Testing
 
 /// Runs the built `meridian` binary (beside the test bundle, or $MERIDIAN_BIN) and returns
 /// its exit status, standard output and standard error.
-func runMeridian(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+/// Runs the meridian binary; `environment` replaces the process environment and `directory` the
+/// working directory when given.
+func runMeridian(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws -> (status: Int32, out: String, err: String) {
     let binary = ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
         ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -212,5 +216,21 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
             let bad = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", data, "-o", out.path] + args)
             #expect(bad.status != 0 && bad.err.contains(mentions), "\(bad.err)")
         }
+    }
+}
+
+@Suite struct InstalledUseTests {
+    @Test("meridian --version prints the version; outside a checkout with an empty HOME, data list names the user's folder and the folders searched, and render names the missing folder")
+    func outsideTheCheckout() throws {
+        let version = try runMeridian(["--version"])
+        #expect(version.status == 0 && version.out.trimmingCharacters(in: .whitespacesAndNewlines) == MeridianVersion.current)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-home-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_DATA_DIRS": home + "/nowhere"]
+        let list = try runMeridian(["data", "list"], environment: env, directory: home)
+        #expect(list.status == 0 && list.err.contains("data folder: \(home)/.local/share/meridian") && list.err.contains(home + "/nowhere/meridian"), "\(list.err)")
+        let render = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "15", "-o", home + "/x.png"], environment: env, directory: home)
+        #expect(render.status != 0 && render.err.contains("\(home)/.local/share/meridian"), "\(render.err)")
     }
 }
