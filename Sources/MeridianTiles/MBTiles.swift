@@ -19,13 +19,15 @@ public final class MBTiles: Tileset {
     /// The stored size of a tile, asked before its bytes (``TileError/maxTileBytes``).
     private var lengthQuery: OpaquePointer?
 
-    /// Opens the file read-only and reads its metadata.
+    /// Opens the file read-only and immutable (SQLite's `file:PATH?mode=ro&immutable=1`: no
+    /// lock, no `-wal` or `-shm` file beside it, so a WAL-mode tileset from another tool leaves
+    /// nothing in the data folder and a read-only folder serves) and reads its metadata.
     /// - Throws: ``TileError/database(path:message:)`` when SQLite cannot open or read it,
     ///   ``TileError/notMBTiles(path:reason:)`` when the tables are missing.
     public init(path: String) throws(TileError) {
         self.path = path
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        let rc = sqlite3_open_v2(Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(handle)
@@ -52,6 +54,21 @@ public final class MBTiles: Tileset {
             db = nil
             throw error
         }
+    }
+
+    /// SQLite's URI for opening `path` read-only and immutable: `%`, `?` and `#` escaped (the
+    /// characters a URI filename gives meaning to), a relative path kept relative.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        return "file:" + escaped + "?mode=ro&immutable=1"
     }
 
     deinit {
