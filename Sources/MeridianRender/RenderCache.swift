@@ -72,7 +72,7 @@ public final class RenderCache {
     /// has no such tile.
     func tile(_ id: TileID, _ source: any Tileset) throws -> VectorTile? {
         try Self.cached(id, in: &caches[source.path], capacity: capacityPerSource, source) { bytes in
-            (try VectorTileDecoder.decode(compressed: bytes), bytes.count * 10)
+            (try source.decodedTile(bytes, id), bytes.count * 10)
         }
     }
 

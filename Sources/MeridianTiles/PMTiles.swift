@@ -119,7 +119,9 @@ public final class PMTiles: Tileset {
     static func directory(_ handle: FileHandle, _ path: String, header: Header, at offset: UInt64, count: UInt64, size: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
         guard count <= maxDirectoryBytes else { throw .corrupt(path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound") }
         var bytes = try read(handle, path, at: offset, count: count, size: size)
-        if header.internalCompression == .gzip { bytes = try Inflate.decompress(bytes) }
+        if header.internalCompression == .gzip {
+            do { bytes = try Inflate.decompress(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error)") }
+        }
         do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
     }
 
@@ -127,7 +129,10 @@ public final class PMTiles: Tileset {
     /// ids of its `vector_layers`.
     static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> ([String: String], [String]) {
         guard !raw.isEmpty else { return ([:], []) }
-        let bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw
+        let bytes: [UInt8]
+        do { bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw } catch {
+            throw .corrupt(path: path, reason: "metadata: \(error)")
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw .corrupt(path: path, reason: "the metadata is not a JSON object")
         }

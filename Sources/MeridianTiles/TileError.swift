@@ -1,3 +1,5 @@
+import MeridianCamera
+
 /// What went wrong reading tiles: every malformed input (a corrupt database, a truncated or
 /// corrupt tile, a compressed bomb) ends here, typed and described, never in a crash.
 public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -23,6 +25,9 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stored tile is larger than any tile source may hand out (``maxTileBytes``), found before
     /// its bytes are read: the archive, the tile (`z/x/y`) and its size in bytes.
     case tileTooLarge(path: String, tile: String, bytes: UInt64)
+    /// A stored tile that cannot be inflated or decoded, named by its archive and tile (`z/x/y`):
+    /// the ``compression(_:)`` or ``malformed(_:offset:)`` error it gave, as text.
+    case badTile(path: String, tile: String, reason: String)
 
     /// The most bytes one stored tile may have, in every tile source (MBTiles, PMTiles): 32 MiB,
     /// far above any real tile (the largest in the default data is under 1 MiB).
@@ -41,8 +46,18 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .write(path, reason): return "cannot write \(path): \(reason)"
         case let .tileTooLarge(path, tile, bytes):
             return "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
+        case let .badTile(path, tile, reason): return "tile \(tile) of \(path): \(reason)"
         case let .notAPack(path):
             return "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"
+        }
+    }
+
+    /// This error of reading tile `tile` of the archive at `path`, naming both: an inflate or
+    /// decode error becomes ``badTile(path:tile:reason:)``; every other case names its file already.
+    public func naming(path: String, tile: TileID) -> TileError {
+        switch self {
+        case .compression, .malformed: .badTile(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", reason: description)
+        default: self
         }
     }
 }

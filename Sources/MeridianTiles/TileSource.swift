@@ -32,7 +32,8 @@ public struct TileSource {
     public func joinedTile(_ id: TileID) throws(TileError) -> [UInt8]? {
         var out: [UInt8] = []
         for tileset in tilesets {
-            if let bytes = try tileset.data(for: id) { out += try Inflate.decompress(bytes) }
+            guard let bytes = try tileset.data(for: id) else { continue }
+            do { out += try Inflate.decompress(bytes) } catch { throw error.naming(path: tileset.path, tile: id) }
         }
         return out.isEmpty ? nil : out
     }

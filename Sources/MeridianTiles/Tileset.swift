@@ -16,10 +16,16 @@ public protocol Tileset: AnyObject {
 
 extension Tileset {
     /// The decoded vector tile, or nil when the tileset has no such tile.
-    /// - Throws: as ``data(for:)``, plus ``TileError/compression(_:)`` and ``TileError/malformed(_:offset:)``.
+    /// - Throws: as ``data(for:)``, plus ``TileError/badTile(path:tile:reason:)`` naming the file
+    ///   and the tile when its bytes cannot be inflated or decoded.
     public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {
         guard let bytes = try data(for: tile) else { return nil }
-        return try VectorTileDecoder.decode(compressed: bytes)
+        return try decodedTile(bytes, tile)
+    }
+
+    /// `bytes`, tile `tile` of this tileset, inflated and decoded; its errors name the file and tile.
+    public func decodedTile(_ bytes: [UInt8], _ tile: TileID) throws(TileError) -> VectorTile {
+        do { return try VectorTileDecoder.decode(compressed: bytes) } catch { throw error.naming(path: path, tile: tile) }
     }
 
     /// The zoom range the tileset declares, if it does.
