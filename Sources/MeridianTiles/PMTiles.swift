@@ -24,14 +24,16 @@ public final class PMTiles: Tileset {
     private let file: FileHandle
     private let size: UInt64
     private let root: [PMTilesDirectory.Entry]
-    /// Leaf directories read so far, by offset (at most ``leafCacheLimit``, oldest dropped).
-    private var leaves: [UInt64: [PMTilesDirectory.Entry]] = [:]
-    private var leafOrder: [UInt64] = []
+    /// Leaf directories read so far, by offset, bounded by their decoded bytes (least recently
+    /// used out first): a few compressed bytes can decode to megabytes of entries, so a count
+    /// bound let a 128 KB archive hold 900 MB.
+    let leaves: LRUCache<UInt64, [PMTilesDirectory.Entry]>
 
     static let headerSize = 127
     /// Bounds on what one read may allocate.
     static let maxDirectoryBytes: UInt64 = 16 << 20, maxMetadataBytes: UInt64 = 4 << 20
-    static let leafCacheLimit = 64
+    /// The leaf cache's bound in decoded bytes (an entry costs its stride; a leaf 64 bytes more).
+    public static let leafCacheBytes = 8 << 20
     /// Directory levels below the root (the spec's writers use one).
     static let maxDepth = 3
 
@@ -39,7 +41,11 @@ public final class PMTiles: Tileset {
     /// - Throws: ``TileError/database(path:message:)`` when the file cannot be opened,
     ///   ``TileError/corrupt(path:reason:)`` for anything malformed (not PMTiles, an unsupported
     ///   version or compression, offsets or lengths outside the file, a bad directory).
-    public init(path: String) throws(TileError) {
+    public convenience init(path: String) throws(TileError) { try self.init(path: path, leafCacheBytes: Self.leafCacheBytes) }
+
+    /// ``init(path:)`` with another bound on the leaf cache (decoded bytes).
+    init(path: String, leafCacheBytes: Int) throws(TileError) {
+        leaves = LRUCache(capacity: leafCacheBytes)
         self.path = path
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .database(path: path, message: "cannot open the file") }
         file = handle
@@ -86,14 +92,12 @@ public final class PMTiles: Tileset {
 
     /// A leaf directory, from the cache or the file.
     private func leaf(at offset: UInt64, length: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
-        if let cached = leaves[offset] { return cached }
+        if let cached = leaves.value(for: offset) { return cached }
         guard offset <= header.leafDirectoryLength, length <= header.leafDirectoryLength - offset else {
             throw .corrupt(path: path, reason: "a leaf directory lies outside the leaf section")
         }
         let entries = try Self.directory(file, path, header: header, at: header.leafDirectoryOffset + offset, count: length, size: size)
-        if leafOrder.count >= Self.leafCacheLimit { leaves[leafOrder.removeFirst()] = nil }
-        leaves[offset] = entries
-        leafOrder.append(offset)
+        leaves.insert(entries, for: offset, cost: entries.count * MemoryLayout<PMTilesDirectory.Entry>.stride + 64)
         return entries
     }
 

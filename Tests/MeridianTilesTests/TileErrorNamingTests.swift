@@ -1,7 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianTileFixtures
-import MeridianTiles
+@testable import MeridianTiles
 import Testing
 
 /// Every error of a stored tile names the archive and the tile (issue 23, defect 10: a PMTiles
@@ -51,5 +51,27 @@ import Testing
         } catch {
             #expect(error.description.contains(path) && error.description.contains("directory at \(offset)"), "\(error)")
         }
+    }
+}
+
+/// The PMTiles leaf-directory cache is bounded by decoded bytes (issue 23, defect 9).
+@Suite struct PMTilesLeafCacheTests {
+    @Test("3,000 tiles in 60 leaves, read through a cache bounded at 5,000 bytes: every tile reads, the cache holds at most 5,000 bytes; the default bound keeps them all")
+    func boundedByBytes() throws {
+        let tiles = (0..<3000).map { i in (z: 12, x: i % 64, y: i / 64, data: [UInt8(0x1A), UInt8(i % 256)]) }
+        var options = PMTilesWriter.Options()
+        options.leafSize = 50
+        let path = temporaryPath("leaves-\(UUID().uuidString).pmtiles")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(PMTilesWriter.archive(tiles, options: options)).write(to: URL(fileURLWithPath: path))
+        let small = try PMTiles(path: path, leafCacheBytes: 5000), roomy = try PMTiles(path: path)
+        for t in tiles {
+            let id = TileID(z: t.z, x: t.x, y: t.y)
+            #expect(try small.data(for: id) == t.data)
+            #expect(try roomy.data(for: id) == t.data)
+            #expect(small.leaves.totalCost <= 5000)
+        }
+        #expect(small.leaves.count >= 1 && small.leaves.count <= 3, "\(small.leaves.count) leaves kept")
+        #expect(roomy.leaves.count >= 50, "\(roomy.leaves.count) leaves kept")
     }
 }
