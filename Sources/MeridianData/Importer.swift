@@ -17,6 +17,18 @@ public struct Importer {
         (self.folder, self.progress) = (folder, progress)
     }
 
+    /// What a file that is not a regular file is, in words.
+    static func describe(_ type: FileAttributeType?) -> String {
+        switch type {
+        case .typeDirectory?: "a folder"
+        case .typeCharacterSpecial?, .typeBlockSpecial?: "a device"
+        case .typeSocket?: "a socket"
+        case .typeSymbolicLink?: "a link that leads nowhere"
+        case nil: "a file whose kind cannot be read"
+        default: "a FIFO (named pipe) or another special file"
+        }
+    }
+
     /// Imports `path` under `name` (default: the file's name, lowercased, up to its first dot).
     /// - Parameters:
     ///   - path: an OpenStreetMap extract (`.osm.pbf`) or an OpenMapTiles-schema tileset (`.mbtiles`, `.pmtiles`).
@@ -27,6 +39,13 @@ public struct Importer {
     @discardableResult
     public func importFile(_ path: String, name: String? = nil, replace: Bool = false) throws(DataError) -> Catalog.Entry {
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
+        // Regular files only, read through any symlink: a FIFO or a device would never end, and
+        // a link would break when its target moves (the content is copied, not the link).
+        let source = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: source)[.type]) as? FileAttributeType
+        guard type == .typeRegular else {
+            throw .unsupported(path: path, reason: "only regular files are imported, and this is \(Self.describe(type))")
+        }
         let file = (path as NSString).lastPathComponent.lowercased()
         let kind: String
         if file.hasSuffix(".osm.pbf") || file.hasSuffix(".pbf") { kind = "osm" } else if file.hasSuffix(".mbtiles") { kind = "mbtiles" }
@@ -43,9 +62,9 @@ public struct Importer {
         defer { try? FileManager.default.removeItem(atPath: work); Interruption.shared.working(in: nil) }
         let built = work + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
         if kind == "osm" {
-            try OSMBuild(work: work, progress: progress).build(extract: path, name: region, into: built)
+            try OSMBuild(work: work, progress: progress).build(extract: source, name: region, into: built)
         } else {
-            do { try FileManager.default.copyItem(atPath: path, toPath: built) } catch { throw .io(path: built, reason: "\(error)") }
+            do { try FileManager.default.copyItem(atPath: source, toPath: built) } catch { throw .io(path: built, reason: "\(error)") }
         }
         let entry = try Self.check(built, source: path)
         do {
