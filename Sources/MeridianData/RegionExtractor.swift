@@ -31,10 +31,15 @@ public enum RegionExtractor {
 
     /// Copies the tiles covering `bounds` at `zooms` of `sources` (by the style's source names)
     /// into a new archive at `output` (`.mbtiles` or `.pmtiles`, replaced if there).
-    /// - Throws: ``DataError/unsupported(path:reason:)`` for another extension, no vector source
-    ///   with tiles there, or more than ``maxTiles``; ``DataError/tiles(_:)`` for a tileset that
-    ///   cannot be read or an archive that cannot be written. Nothing is left at `output` then.
-    public static func extract(sources: [String: TileSource], bounds: CoordinateBounds, zooms: ClosedRange<Int>, to output: String) throws(DataError) -> Summary {
+    /// The archive is written under a temporary name and renamed into place.
+    /// - Throws: ``DataError/unsupported(path:reason:)`` for another extension, an output that is
+    ///   one of the tilesets read or lies inside `dataFolder` (import a region into it instead),
+    ///   no vector source with tiles there, or more than ``maxTiles``; ``DataError/tiles(_:)`` for
+    ///   a tileset that cannot be read or an archive that cannot be written. Nothing is left at
+    ///   `output` then.
+    public static func extract(sources: [String: TileSource], bounds: CoordinateBounds, zooms: ClosedRange<Int>, to output: String,
+                               dataFolder: String? = nil) throws(DataError) -> Summary {
+        try checkOutput(output, inputs: sources.values.flatMap { $0.tilesets.map(\.path) }, dataFolder: dataFolder)
         let format = (output as NSString).pathExtension.lowercased()
         guard format == "mbtiles" || format == "pmtiles" else { throw .unsupported(path: output, reason: "the region is written as .mbtiles or .pmtiles") }
         guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let east = bounds.east else {
@@ -88,6 +93,26 @@ public enum RegionExtractor {
         } catch let error as TileError { throw .tiles(error) } catch { throw .io(path: output, reason: "\(error)") }
         summary.bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         return summary
+    }
+
+    /// Refuses an output that is one of the inputs (it would replace the tileset being read) or
+    /// lies inside the data folder (a region goes there through `meridian data import`). Paths
+    /// are compared with links resolved.
+    static func checkOutput(_ output: String, inputs: [String], dataFolder: String?) throws(DataError) {
+        let target = canonical(output)
+        if inputs.contains(where: { canonical($0) == target }) {
+            throw .unsupported(path: output, reason: "it is one of the tilesets the region is read from; write the region elsewhere")
+        }
+        if let dataFolder, target.hasPrefix(canonical(dataFolder) + "/") {
+            throw .unsupported(path: output, reason: "it lies inside the data folder \(dataFolder); write it elsewhere, then `meridian data import` it")
+        }
+    }
+
+    /// An absolute path with links resolved (for a file not there yet: its folder's, plus its name).
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
     /// The archive's metadata: MBTiles 1.3 keys (and the same keys in PMTiles' JSON), the
