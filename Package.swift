@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
-        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
     ]
 )

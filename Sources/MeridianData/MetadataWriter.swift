@@ -1,8 +1,11 @@
 import CSQLite
+import MeridianTiles
 
 /// Reads and sets values in an MBTiles file's `metadata` table (the import's last step).
 enum MetadataWriter {
-    /// Runs `body` on the MBTiles file opened with SQLite `flags`, closed after.
+    /// Runs `body` on the MBTiles file opened with SQLite `flags`, closed after; the connection's
+    /// statements together stop after ``importBudget`` (an import's scans of a large tileset take
+    /// far less; a view that never ends would take forever).
     /// - Throws: ``DataError/io(path:reason:)`` saying it could not be opened `to` do what, or the body's error.
     static func withDatabase<T>(_ path: String, _ flags: Int32, to purpose: String,
                                 _ body: (OpaquePointer) throws(DataError) -> T) throws(DataError) -> T {
@@ -12,8 +15,14 @@ enum MetadataWriter {
             throw .io(path: path, reason: "cannot open the MBTiles file to \(purpose)")
         }
         defer { sqlite3_close_v2(db) }
-        return try body(db)
+        let budget = SQLiteBudget(limit: importBudget)
+        budget.install(on: db)
+        return try withExtendedLifetime(budget) { () throws(DataError) -> T in try body(db) }
     }
+
+    /// Progress calls (of ``SQLiteBudget/stepsPerCall`` steps) one import statement may take:
+    /// 2 billion steps, tens of seconds.
+    static let importBudget = 200_000
 
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

@@ -18,6 +18,8 @@ public final class MBTiles: Tileset {
     private var tileQuery: OpaquePointer?
     /// The stored size of a tile, asked before its bytes (``TileError/maxTileBytes``).
     private var lengthQuery: OpaquePointer?
+    /// Every statement's bound (``SQLiteBudget``): an endless view cannot hang a reader.
+    private let budget = SQLiteBudget()
 
     /// Opens the file read-only and immutable (SQLite's `file:PATH?mode=ro&immutable=1`: no
     /// lock, no `-wal` or `-shm` file beside it, so a WAL-mode tileset from another tool leaves
@@ -34,8 +36,10 @@ public final class MBTiles: Tileset {
             throw .database(path: path, message: message)
         }
         db = handle
+        budget.install(on: handle)
         do throws(TileError) {
-            metadata = try Self.readMetadata(handle, path)
+            budget.reset()
+            metadata = try Self.readMetadata(handle, path, budget)
             info = TilesetInfo(mbtilesMetadata: metadata)
             var query: OpaquePointer?
             let sql = "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
@@ -77,7 +81,7 @@ public final class MBTiles: Tileset {
         sqlite3_close_v2(db)
     }
 
-    static func readMetadata(_ db: OpaquePointer, _ path: String) throws(TileError) -> [String: String] {
+    static func readMetadata(_ db: OpaquePointer, _ path: String, _ budget: SQLiteBudget) throws(TileError) -> [String: String] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(db))
@@ -92,7 +96,7 @@ public final class MBTiles: Tileset {
         while true {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { return result }
-            guard rc == SQLITE_ROW else { throw .database(path: path, message: String(cString: sqlite3_errmsg(db))) }
+            guard rc == SQLITE_ROW else { throw .database(path: path, message: budget.message(rc, db)) }
             if let name = sqlite3_column_text(statement, 0), let value = sqlite3_column_text(statement, 1) {
                 result[String(cString: name)] = String(cString: value)
             }
@@ -107,6 +111,7 @@ public final class MBTiles: Tileset {
     ///   (its size is asked first: such a tile is never read).
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
+        budget.reset()
         switch Self.step(lengthQuery, tile) {
         case SQLITE_ROW:
             let bytes = sqlite3_column_int64(lengthQuery, 0)
@@ -114,8 +119,9 @@ public final class MBTiles: Tileset {
         case SQLITE_DONE:
             return nil
         default:
-            throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
+            throw .database(path: path, message: budget.message(sqlite3_errcode(db), db))
         }
+        budget.reset()
         switch Self.step(tileQuery, tile) {
         case SQLITE_ROW:
             let count = Int(sqlite3_column_bytes(tileQuery, 0))
@@ -124,7 +130,7 @@ public final class MBTiles: Tileset {
         case SQLITE_DONE:
             return nil
         default:
-            throw .database(path: path, message: String(cString: sqlite3_errmsg(db)))
+            throw .database(path: path, message: budget.message(sqlite3_errcode(db), db))
         }
     }
 

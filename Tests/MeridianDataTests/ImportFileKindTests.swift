@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 @testable import MeridianData
 import MeridianTiles
@@ -45,5 +46,30 @@ import Glibc
         try FileManager.default.removeItem(atPath: real)
         let listed = Catalog(folder: folder).entries()
         #expect(listed.entries.map(\.name) == ["region"] && listed.problems.isEmpty, "\(listed.problems)")
+    }
+}
+
+/// An import of an MBTiles whose metadata is a view that never ends stops with an error naming
+/// the file, and the data folder is left as it was (issue 23, defect 7).
+@Suite struct ImportEndlessViewTests {
+    @Test("importing an endless metadata view: an error naming the file, nothing left in the folder")
+    func endlessMetadata() throws {
+        let folder = try ImporterTests.folder("endless")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let path = temporaryPath("endless-\(UUID().uuidString).mbtiles")
+        var db: OpaquePointer?
+        try #require(sqlite3_open(path, &db) == SQLITE_OK)
+        let sql = "CREATE VIEW metadata AS WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r) SELECT 'name' AS name, 'x' AS value FROM r WHERE n < 0;"
+            + "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);"
+        sqlite3_exec(db, sql, nil, nil, nil)
+        sqlite3_close(db)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do throws(DataError) {
+            _ = try Importer(folder: folder).importFile(path, name: "region")
+            Issue.record("an endless view was imported")
+        } catch {
+            #expect(error.description.contains("million SQLite steps"), "\(error)")
+        }
+        #expect(ImporterTests.listing(folder).filter { !$0.hasPrefix(".") }.isEmpty, "\(ImporterTests.listing(folder))")
     }
 }
