@@ -115,13 +115,19 @@ public struct Importer {
         return String(stem.lowercased().map { "abcdefghijklmnopqrstuvwxyz0123456789-_".contains($0) ? $0 : "-" })
     }
 
+    /// Whether no process has id `pid` (`kill(pid, 0)` fails with ESRCH; a live process of
+    /// another user answers EPERM).
+    static func isGone(_ pid: Int32) -> Bool { pid > 0 && kill(pid, 0) != 0 && errno == ESRCH }
+
     /// A fresh hidden work folder in the data folder (same file system, so the final move is a
     /// rename); work folders of imports whose process is gone are removed first.
     func workFolder(for name: String) throws(DataError) -> String {
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: folder.path, withIntermediateDirectories: true) } catch { throw .io(path: folder.path, reason: "\(error)") }
         for item in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where item.hasPrefix(".import-") {
-            if let pid = item.split(separator: "-").last.flatMap({ Int32($0) }), kill(pid, 0) != 0 { try? fm.removeItem(atPath: folder.path + "/" + item) }
+            // Gone only when no process has the id (ESRCH): "not permitted" (EPERM) means another
+            // user's import is alive, and its work folder stays.
+            if let pid = item.split(separator: "-").last.flatMap({ Int32($0) }), Self.isGone(pid) { try? fm.removeItem(atPath: folder.path + "/" + item) }
         }
         let work = folder.path + "/.import-\(name)-\(getpid())"
         do { try fm.createDirectory(atPath: work, withIntermediateDirectories: true) } catch { throw .io(path: work, reason: "\(error)") }

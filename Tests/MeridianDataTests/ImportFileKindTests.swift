@@ -73,3 +73,26 @@ import Glibc
         #expect(ImporterTests.listing(folder).filter { !$0.hasPrefix(".") }.isEmpty, "\(ImporterTests.listing(folder))")
     }
 }
+
+/// Work folders of imports: removed only when their process is gone (ESRCH), kept when it lives,
+/// even as another user's (EPERM used to count as gone).
+@Suite struct WorkFolderTests {
+    @Test("a finished process's work folder is removed; init's (pid 1: alive, another user's to a non-root user) and ours stay")
+    func cleanUp() throws {
+        let folder = try ImporterTests.folder("work")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let dead = child.processIdentifier, mine = ProcessInfo.processInfo.processIdentifier
+        #expect(Importer.isGone(dead) && !Importer.isGone(mine) && !Importer.isGone(1) && !Importer.isGone(0))
+        for pid in [dead, 1, mine] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/.import-old-\(pid)", withIntermediateDirectories: true)
+        }
+        let work = try Importer(folder: folder).workFolder(for: "new")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(!left.contains(".import-old-\(dead)") && left.contains(".import-old-1") && left.contains(".import-old-\(mine)"), "\(left)")
+        #expect(left.contains((work as NSString).lastPathComponent))
+    }
+}
