@@ -100,8 +100,7 @@ final class Blend2DTarget {
         batch.points.withUnsafeBufferPointer { points in
             batch.ends.withUnsafeBufferPointer { ends in
                 for item in batch.items {
-                    let start = item.parts.lowerBound == 0 ? 0 : ends[item.parts.lowerBound - 1]
-                    build(points, from: start, ends: UnsafeBufferPointer(rebasing: ends[item.parts]), closed: true)
+                    build(points, from: batch.start(of: item), ends: UnsafeBufferPointer(rebasing: ends[item.parts]), closed: true)
                     blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(item.color))
                     guard item.kind == .roof else { continue }
                     blContextSetStrokeWidth(&context, PrismBatch.outlineWidth)

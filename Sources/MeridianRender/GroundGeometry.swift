@@ -16,18 +16,19 @@ struct GroundGeometry {
     /// World points of a tile's part, with the tile moved by whole worlds to the copy nearest
     /// the target.
     func world(_ part: [VectorTile.Point], tile: TileID, extent: Int) -> [MercatorPoint] {
-        let n = Double(1 << tile.z), e = Double(extent)
-        var tx = Double(tile.x)
-        let shift = ((Double(tile.x) + 0.5) / n - viewport.targetWorld.x).rounded()
-        tx -= shift * n
+        let n = Double(1 << tile.z), e = Double(extent), tx = column(tile, n)
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
     /// ``world(_:tile:extent:)`` of one point (no array).
     func world(_ point: VectorTile.Point, tile: TileID, extent: Int) -> MercatorPoint {
-        let n = Double(1 << tile.z), e = Double(extent)
-        let tx = Double(tile.x) - ((Double(tile.x) + 0.5) / n - viewport.targetWorld.x).rounded() * n
+        let n = Double(1 << tile.z), e = Double(extent), tx = column(tile, n)
         return MercatorPoint(x: (tx + Double(point.x) / e) / n, y: (Double(tile.y) + Double(point.y) / e) / n)
+    }
+
+    /// The tile's column in the world copy nearest the camera's target (`n` tiles a row).
+    private func column(_ tile: TileID, _ n: Double) -> Double {
+        Double(tile.x) - ((Double(tile.x) + 0.5) / n - viewport.targetWorld.x).rounded() * n
     }
 
     /// Points at the next whole zoom: the tolerance to which fill rings are thinned

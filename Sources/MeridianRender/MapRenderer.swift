@@ -77,9 +77,6 @@ public struct MapRenderer {
         public let labels: [PlacedLabel]
         /// The image as PNG bytes.
         public func png() throws -> [UInt8] { try canvas.png() }
-        /// A rectangle of the image as PNG bytes: pixels from the top left (a tile of a metatile).
-        /// - Throws: ``RenderError/invalidSize(_:)`` when it leaves the image.
-        public func png(x: Int, y: Int, width: Int, height: Int) throws -> [UInt8] { try canvas.encoded(.png, x: x, y: y, width: width, height: height) }
         /// The image, or a rectangle of it (pixels from the top left), in a format; JPEG and
         /// WebP at ``ImageFormat/stillQuality``.
         /// - Throws: ``RenderError/invalidSize(_:)`` when the rectangle leaves the image.

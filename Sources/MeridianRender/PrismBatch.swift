@@ -39,12 +39,15 @@ struct PrismBatch {
         items.append(Item(kind: .roof, parts: first..<ends.count, color: color))
     }
 
+    /// Where an item's first ring starts in ``points``.
+    func start(of item: Item) -> Int { item.parts.lowerBound == 0 ? 0 : ends[item.parts.lowerBound - 1] }
+
     /// An item's rings as their own parts (for Cairo, which draws one item at a time).
     func polylines(_ item: Item) -> Polylines {
-        var out = Polylines()
+        var out = Polylines(), from = start(of: item)
         for k in item.parts {
-            let start = k == 0 ? 0 : ends[k - 1]
-            out.append(points[start..<ends[k]])
+            out.append(points[from..<ends[k]])
+            from = ends[k]
         }
         return out
     }

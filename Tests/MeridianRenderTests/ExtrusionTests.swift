@@ -29,7 +29,7 @@ import Testing
         /// Each wall's base height on screen (the mean y of its first two corners).
         func wallBases(_ batch: PrismBatch) -> [Double] {
             batch.items.filter { $0.kind == .wall }.map { item in
-                let start = item.parts.lowerBound == 0 ? 0 : batch.ends[item.parts.lowerBound - 1]
+                let start = batch.start(of: item)
                 return (batch.points[start].y + batch.points[start + 1].y) / 2
             }
         }
