@@ -16,6 +16,11 @@ import MeridianStyle
 /// `{"type":"maptype","name":T}`, `{"type":"example","name":E}`, `{"type":"ack"}`; any of them
 /// may carry `"seq"`, an integer 0–2⁵³, and input messages `"t"`, the page's own clock when
 /// the input happened (`performance.now()`, milliseconds, 0–10¹²).
+///
+/// `{"type":"batch","messages":[M, …]}` carries 1–``maxBatch`` of the messages above (no batch
+/// in a batch), applied in order as one: the page sends the moves of every finger of one touch
+/// event together, so a two-finger gesture makes one frame per event, not a frame per finger
+/// (of which the first would show one finger moved and the other not). See ``messages(text:)``.
 struct ViewerMessage: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         case ack
@@ -48,16 +53,48 @@ struct ViewerMessage: Equatable, Sendable {
     static let wheelLimit = 10_000.0
     static let keys: [String: Key] = ["up": .up, "down": .down, "left": .left, "right": .right, "zoomIn": .zoomIn, "zoomOut": .zoomOut]
 
-    /// Reads one message; throws a ``Problem`` for anything malformed or out of range.
+    static let maxBatch = 16
+
+    /// Reads one message; throws a ``Problem`` for anything malformed or out of range (a batch
+    /// included: read those with ``messages(text:)``).
     init(text: String) throws(Problem) {
+        try self.init(object: try Self.object(text))
+    }
+
+    /// Reads a message or a batch of them, each element on its own: a bad element is a
+    /// ``Problem`` in its place while the others stand. A malformed batch (not an array of
+    /// 1–``maxBatch`` elements, or a batch inside) is one problem.
+    static func messages(text: String) -> [Result<ViewerMessage, Problem>] {
+        let object: [String: Any]
+        do { object = try Self.object(text) } catch { return [.failure(error)] }
+        guard object["type"] as? String == "batch" else { return [Result { () throws(Problem) in try ViewerMessage(object: object) }] }
+        guard let elements = object["messages"] as? [Any], (1...maxBatch).contains(elements.count) else {
+            return [.failure(Problem(what: "batch", field: "messages", message: "needs an array of 1…\(maxBatch) messages"))]
+        }
+        return elements.map { element in
+            guard let inner = element as? [String: Any], let type = inner["type"] as? String, type != "batch" else {
+                return .failure(Problem(what: "batch", field: "messages", message: "each element must be a message object with a type other than batch"))
+            }
+            return Result { () throws(Problem) in try ViewerMessage(object: inner) }
+        }
+    }
+
+    /// The JSON object of a message's text, its nesting checked first.
+    static func object(_ text: String) throws(Problem) -> [String: Any] {
         do { try JSONNesting.check(text.utf8, limit: Self.maxDepth) } catch {
             throw Problem(what: "message", field: error.path.first, message: "nested more than \(Self.maxDepth) deep")
         }
         guard let data = text.data(using: .utf8),
               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let type = object["type"] as? String else {
+              object["type"] is String else {
             throw Problem(what: "message", field: nil, message: "not a JSON object with a type")
         }
+        return object
+    }
+
+    /// Reads one message from its JSON object.
+    init(object: [String: Any]) throws(Problem) {
+        guard let type = object["type"] as? String else { throw Problem(what: "message", field: nil, message: "not a JSON object with a type") }
         let fields = Fields(object: object, what: type)
         seq = try fields.optionalInteger("seq", in: 0...(1 << 53))
         time = try fields.optionalNumber("t", in: 0...1e12).map { $0 / 1000 }

@@ -65,7 +65,14 @@ enum ViewerPage {
       ws.onmessage = (e) => { queue = queue.then(() => receive(e)).catch((err) => console.error(err)); };
     }
     function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); else if (state.paused && ws.readyState === 3) connect(); }
-    function input(m) { m.seq = ++seq; state.sentSeq = seq; m.t = performance.now(); sentAt.set(seq, m.t); send(m); }
+    // Input of one event (every finger of a touch) goes out as one batch, one frame's worth.
+    let outbox = [];
+    function input(m) {
+      m.seq = ++seq; state.sentSeq = seq; m.t = performance.now(); sentAt.set(seq, m.t);
+      if (outbox.push(m) === 1) setTimeout(() => {
+        while (outbox.length) { const b = outbox.splice(0, 16); send(b.length === 1 ? b[0] : { type: "batch", messages: b }); }
+      }, 0);
+    }
     function resize() {
       const r = canvas.getBoundingClientRect(), dpr = Math.min(2, Math.round(window.devicePixelRatio || 1));
       canvas.width = Math.round(r.width) * dpr; canvas.height = Math.round(r.height) * dpr;

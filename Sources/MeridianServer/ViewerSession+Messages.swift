@@ -7,15 +7,18 @@ import MeridianStyle
 import MeridianText
 
 extension ViewerSession {
-    /// Applies one message from the page; a bad one is reported to the page as an `error`
-    /// event in the next state message.
+    /// Applies one message (or batch of messages) from the page; a bad one is reported to the
+    /// page as an `error` event in the next state message.
     func handle(_ text: String, now: Double) {
-        if let problem = apply(text, now: now) { events.append(problem) }
+        for result in ViewerMessage.messages(text: text) {
+            switch result {
+            case let .success(message): if let problem = apply(message, now: now) { events.append(problem) }
+            case let .failure(problem): events.append(error(problem.what, problem.message, field: problem.field))
+            }
+        }
     }
 
-    func apply(_ text: String, now: Double) -> JSON? {
-        let message: ViewerMessage
-        do { message = try ViewerMessage(text: text) } catch { return self.error(error.what, error.message, field: error.field) }
+    func apply(_ message: ViewerMessage, now: Double) -> JSON? {
         if let seq = message.seq { lastSeq = max(lastSeq, seq) }
         let at = inputTime(message.time, now: now)
         switch message.kind {

@@ -21,7 +21,9 @@ import NIOCore
 /// Messages from the page (JSON text): `{"type":"resize","width":W,"height":H,"scale":S}`,
 /// `{"type":"down|move|up|cancel","id":N,"x":X,"y":Y,"seq":Q}`, `{"type":"wheel","x":X,"y":Y,"delta":D,"seq":Q}`,
 /// `{"type":"key","key":"up|down|left|right|zoomIn|zoomOut"}`, `{"type":"example","name":E}`,
-/// `{"type":"maptype","name":T}`, `{"type":"ack"}`. Bad messages are answered with an
+/// `{"type":"maptype","name":T}`, `{"type":"ack"}`, and `{"type":"batch","messages":[…]}`
+/// carrying several of them (the page sends every finger of one touch event in one batch, so a
+/// two-finger gesture costs one frame per event). Bad messages are answered with an
 /// `{"type":"error",…}` message and otherwise ignored.
 ///
 /// A session is a plain value-owning class: the server keeps each one inside its own

@@ -107,4 +107,24 @@ import Testing
         #expect(throws: Never.self) { try JSONNesting.check(#"{"a":"[[[[[[[[[[[[[[[[[[[[","b":[{}]}"#.utf8, limit: 3) }
         #expect(throws: JSONNesting.TooDeep(path: ["b", "1", "0"])) { try JSONNesting.check(#"{"a":1,"b":[0,[[]]]}"#.utf8, limit: 3) }
     }
+
+    @Test("a batch is read element by element: good ones stand beside a bad one; empty, oversized and nested batches are one problem")
+    func batches() throws {
+        let down = #"{"type":"down","id":1,"x":10,"y":20,"seq":7}"#, bad = #"{"type":"move","id":1,"x":1e300,"y":0}"#
+        let mixed = ViewerMessage.messages(text: #"{"type":"batch","messages":["# + [down, bad, #"{"type":"ack"}"#].joined(separator: ",") + "]}")
+        #expect(mixed.count == 3)
+        #expect(try mixed[0].get() == ViewerMessage(text: down) && (try mixed[2].get()).kind == .ack)
+        guard case let .failure(problem) = mixed[1] else { Issue.record("the bad move was accepted"); return }
+        #expect(problem.what == "move" && problem.field == "x")
+        let many = "[" + Array(repeating: #"{"type":"ack"}"#, count: ViewerMessage.maxBatch + 1).joined(separator: ",") + "]"
+        for text in [#"{"type":"batch","messages":[]}"#, #"{"type":"batch"}"#, #"{"type":"batch","messages":{}}"#, #"{"type":"batch","messages":"# + many + "}",
+                     #"{"type":"batch","messages":[{"type":"batch","messages":[{"type":"ack"}]}]}"#, #"{"type":"batch","messages":[1]}"#] {
+            let results = ViewerMessage.messages(text: text)
+            #expect(results.count == 1, "\(text)")
+            guard case let .failure(problem) = results.first else { Issue.record("accepted: \(text)"); continue }
+            #expect(problem.what == "batch" && problem.field == "messages", "\(text)")
+        }
+        // A batch is not a message of its own.
+        #expect(throws: ViewerMessage.Problem.self) { try ViewerMessage(text: #"{"type":"batch","messages":[{"type":"ack"}]}"#) }
+    }
 }

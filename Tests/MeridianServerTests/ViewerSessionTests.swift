@@ -106,4 +106,27 @@ import Testing
         }
         #expect(scales.contains(0.5) && scales.last == 1, "\(scales)")
     }
+
+    @Test("a pinch whose fingers' moves come as one batch makes one frame, on the camera of the same moves sent one by one")
+    func batchedPinch() throws {
+        func session() -> ViewerSession {
+            let s = ViewerSession()
+            s.handle(#"{"type":"resize","width":400,"height":300}"#, now: 0)
+            _ = s.nextFrame(now: 0)
+            s.handle(#"{"type":"ack"}"#, now: 0)
+            s.handle(#"{"type":"batch","messages":[{"type":"down","id":1,"x":150,"y":150,"seq":1},{"type":"down","id":2,"x":250,"y":150,"seq":2}]}"#, now: 1)
+            return s
+        }
+        let moves = [#"{"type":"move","id":1,"x":100,"y":150,"seq":3}"#, #"{"type":"move","id":2,"x":300,"y":150,"seq":4}"#]
+        let batched = session(), single = session()
+        #expect(batched.nextFrame(now: 1.01)?.scale == nil)   // the touch-down moved nothing: a state only
+        _ = single.nextFrame(now: 1.01)
+        batched.handle(#"{"type":"batch","messages":["# + moves.joined(separator: ",") + "]}", now: 1.02)
+        let frame = try #require(batched.nextFrame(now: 1.03))
+        #expect(frame.scale == 0.5 && frame.state.contains("\"seq\":4"))
+        // The fingers moved apart to twice their distance: one zoom level in, in one frame.
+        expectClose(batched.map.camera.zoom, single.home.zoom + 1, within: 1e-9)
+        for move in moves { single.handle(move, now: 1.02) }
+        #expect(single.map.camera == batched.map.camera && errors(batched).isEmpty)
+    }
 }
