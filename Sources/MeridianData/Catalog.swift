@@ -31,51 +31,66 @@ public struct Catalog {
         /// `openmaptiles` when its layers are the OpenMapTiles schema's, `raster` for images, else `other`.
         public var schema: String
         public var bytes: Int
+        /// The data folder it is in (one of ``DataFolder/paths``).
+        public var folder: String
     }
 
     public let folder: DataFolder
 
     public init(folder: DataFolder) { self.folder = folder }
 
-    /// Every tileset in the folder, sorted by source then name; unreadable files are listed
-    /// with their error instead.
+    /// Every tileset in the folders (``DataFolder/paths``), sorted by source then name; a file
+    /// that an earlier folder hides (the same place under its folder) is left out, as drawing
+    /// leaves it out; unreadable files are listed with their error instead.
     public func entries() -> (entries: [Entry], problems: [String]) {
         let fm = FileManager.default
-        var entries: [Entry] = [], problems: [String] = []
-        func add(_ path: String, source: String?) {
+        var entries: [Entry] = [], problems: [String] = [], seen = Set<String>()
+        func add(_ path: String, source: String?, in folder: String) {
             let file = (path as NSString).lastPathComponent, ext = (file as NSString).pathExtension.lowercased()
-            guard DataFolder.extensions.contains(ext), !file.hasPrefix(".") else { return }
+            guard DataFolder.extensions.contains(ext), !file.hasPrefix("."), seen.insert(String(path.dropFirst(folder.count))).inserted else { return }
             let name = (file as NSString).deletingPathExtension
             do {
                 let tileset = try DataFolder.open(path)
                 let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 let schema = tileset.info.content == .vector ? Self.schema(of: Self.layers(of: tileset)) : "raster"
-                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info, schema: schema, bytes: size))
+                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info, schema: schema,
+                                     bytes: size, folder: folder))
             } catch { problems.append("\(error)") }
         }
-        for item in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !item.hasPrefix(".") {
-            let path = folder.path + "/" + item
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                for inner in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted() { add(path + "/" + inner, source: item) }
-            } else {
-                add(path, source: nil)
+        for root in folder.paths {
+            for item in ((try? fm.contentsOfDirectory(atPath: root)) ?? []).sorted() where !item.hasPrefix(".") {
+                let path = root + "/" + item
+                var isDirectory: ObjCBool = false
+                if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    for inner in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted() { add(path + "/" + inner, source: item, in: root) }
+                } else {
+                    add(path, source: nil, in: root)
+                }
             }
         }
         return (entries.sorted { ($0.source, $0.name) < ($1.source, $1.name) }, problems)
     }
 
-    /// Removes the tileset `name` (a region of the street source, or a top-level tileset).
-    /// - Throws: ``DataError/notFound(name:folder:)`` when there is none, ``DataError/io(path:reason:)``.
+    /// Removes the tileset `name` (a region of the street source, or a top-level tileset) from
+    /// the writable folder (``DataFolder/path``); the read-only folders are never touched.
+    /// - Throws: ``DataError/notFound(name:folder:)`` when the writable folder has none (and
+    ///   ``DataError/readOnly(name:folder:)`` when only a read-only folder has it),
+    ///   ``DataError/io(path:reason:)``.
     public func remove(_ name: String) throws(DataError) {
         try Self.check(name: name)
-        var candidates: [String] = []
-        for ext in DataFolder.extensions {
-            candidates.append(folder.path + "/" + Self.streetSource + "/" + name + "." + ext)
-            candidates.append(folder.path + "/" + name + "." + ext)
+        func candidates(_ root: String) -> [String] {
+            var out: [String] = []
+            for ext in DataFolder.extensions {
+                out.append(root + "/" + Self.streetSource + "/" + name + "." + ext)
+                out.append(root + "/" + name + "." + ext)
+            }
+            return out.filter { FileManager.default.fileExists(atPath: $0) }
         }
-        let found = candidates.filter { FileManager.default.fileExists(atPath: $0) }
-        guard !found.isEmpty else { throw .notFound(name: name, folder: folder.path) }
+        let found = candidates(folder.path)
+        guard !found.isEmpty else {
+            if let layer = folder.layers.first(where: { !candidates($0).isEmpty }) { throw .readOnly(name: name, folder: layer) }
+            throw .notFound(name: name, folder: folder.path)
+        }
         for path in found {
             do { try FileManager.default.removeItem(atPath: path) } catch { throw .io(path: path, reason: "\(error)") }
         }

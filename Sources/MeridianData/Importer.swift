@@ -73,7 +73,7 @@ public struct Importer {
             try FileManager.default.moveItem(atPath: built, toPath: target)
         } catch { throw .io(path: target, reason: "\(error)") }
         var placed = entry
-        (placed.name, placed.source, placed.path) = (region, Catalog.streetSource, target)
+        (placed.name, placed.source, placed.path, placed.folder) = (region, Catalog.streetSource, target, folder.path)
         return placed
     }
 
@@ -96,7 +96,7 @@ public struct Importer {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         return Catalog.Entry(name: "", source: "", path: path, format: (path as NSString).pathExtension, info: info,
-                             schema: "openmaptiles", bytes: size)
+                             schema: "openmaptiles", bytes: size, folder: "")
     }
 
     /// A reader's error about the work copy, told about the file the user named.

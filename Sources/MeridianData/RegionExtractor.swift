@@ -33,13 +33,13 @@ public enum RegionExtractor {
     /// into a new archive at `output` (`.mbtiles` or `.pmtiles`, replaced if there).
     /// The archive is written under a temporary name and renamed into place.
     /// - Throws: ``DataError/unsupported(path:reason:)`` for another extension, an output that is
-    ///   one of the tilesets read or lies inside `dataFolder` (import a region into it instead),
+    ///   one of the tilesets read or lies inside one of `dataFolders` (import a region into it instead),
     ///   no vector source with tiles there, or more than ``maxTiles``; ``DataError/tiles(_:)`` for
     ///   a tileset that cannot be read or an archive that cannot be written. Nothing is left at
     ///   `output` then.
     public static func extract(sources: [String: TileSource], bounds: CoordinateBounds, zooms: ClosedRange<Int>, to output: String,
-                               dataFolder: String? = nil) throws(DataError) -> Summary {
-        try checkOutput(output, inputs: sources.values.flatMap { $0.tilesets.map(\.path) }, dataFolder: dataFolder)
+                               dataFolders: [String] = []) throws(DataError) -> Summary {
+        try checkOutput(output, inputs: sources.values.flatMap { $0.tilesets.map(\.path) }, dataFolders: dataFolders)
         let format = (output as NSString).pathExtension.lowercased()
         guard format == "mbtiles" || format == "pmtiles" else { throw .unsupported(path: output, reason: "the region is written as .mbtiles or .pmtiles") }
         guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let east = bounds.east else {
@@ -96,14 +96,14 @@ public enum RegionExtractor {
     }
 
     /// Refuses an output that is one of the inputs (it would replace the tileset being read) or
-    /// lies inside the data folder (a region goes there through `meridian data import`). Paths
+    /// lies inside a data folder (a region goes there through `meridian data import`). Paths
     /// are compared with links resolved.
-    static func checkOutput(_ output: String, inputs: [String], dataFolder: String?) throws(DataError) {
+    static func checkOutput(_ output: String, inputs: [String], dataFolders: [String]) throws(DataError) {
         let target = canonical(output)
         if inputs.contains(where: { canonical($0) == target }) {
             throw .unsupported(path: output, reason: "it is one of the tilesets the region is read from; write the region elsewhere")
         }
-        if let dataFolder, target.hasPrefix(canonical(dataFolder) + "/") {
+        if let dataFolder = dataFolders.first(where: { target.hasPrefix(canonical($0) + "/") }) {
             throw .unsupported(path: output, reason: "it lies inside the data folder \(dataFolder); write it elsewhere, then `meridian data import` it")
         }
     }

@@ -15,16 +15,18 @@ public struct MapSources {
     public let warnings: [String]
 
     /// Opens every source of `style` from `folder`.
-    /// - Throws: `TileError.noDataFolder` when nothing is there, `TileError.notAPack`
+    /// - Throws: `TileError.noDataFolder` (naming ``DataFolder/path``) when none of the folder's
+    ///   paths is there, `TileError.notAPack`
     ///   for a file that is a plain tileset; the `TileError` of the first file that is there
     ///   but unreadable or corrupt.
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+        guard folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
         }
         var sources: [String: TileSource] = [:], warnings: [String] = []
-        guard isDirectory.boolValue else {
+        let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
+        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue else {
             // An offline region: one archive holding the style's vector sources.
             guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else { throw .notAPack(path: folder.path) }
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
@@ -42,7 +44,7 @@ public struct MapSources {
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {
                 let stem = DataFolder.name(ofReference: described.url)
-                warnings.append("source \(name): nothing for \(described.url) in \(folder.path) (no \(stem) .mbtiles, .pmtiles or folder of them); it draws nothing")
+                warnings.append("source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them); it draws nothing")
                 continue
             }
             var tilesets: [any Tileset] = []

@@ -28,18 +28,36 @@ extension DataFolder {
         return trimmed(home) + "/.local/share/meridian"
     }
 
-    /// The data folder a command uses: `explicit` (a `--data` option) if given, else
-    /// `$MERIDIAN_DATA`, else the first folder of ``searchPath(environment:workingDirectory:)``
-    /// that exists and holds anything, else the user's folder (which `data import` creates; the
-    /// other commands report it missing, naming the folders searched).
+    /// The data folders a command uses: `explicit` (a `--data` option) alone if given, else
+    /// `$MERIDIAN_DATA` alone, else the search of ``searchPath(environment:workingDirectory:)``:
+    /// the first folder there that is writable (or can be made: the user's folder, usually) is
+    /// ``path``, where `data import` writes, and every other searched folder that holds anything
+    /// is read after it (``layers``: the shipped data, read-only), in search order. So from a
+    /// clone the checkout's build comes first, and elsewhere the user's imports sit beside the
+    /// system's data.
     public static func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                                workingDirectory: String = FileManager.default.currentDirectoryPath) -> DataFolder {
         if let explicit { return DataFolder(path: explicit) }
         if let named = environment["MERIDIAN_DATA"], !named.isEmpty { return DataFolder(path: named) }
-        let path = searchPath(environment: environment, workingDirectory: workingDirectory)
-        let found = path.first { isFolder($0) && !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty }
-        return DataFolder(path: found ?? userFolder(environment: environment))
+        let search = searchPath(environment: environment, workingDirectory: workingDirectory)
+        let writable = search.first(where: isWritable) ?? userFolder(environment: environment)
+        let holding = search.filter { isFolder($0) && !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty }
+        return DataFolder(path: writable, layers: holding)
     }
+
+    /// Whether this process may write into `path`: a folder it may write, or, when the folder is
+    /// not there yet, the nearest existing folder above it (where it would be made).
+    static func isWritable(_ path: String) -> Bool {
+        var p = trimmed(path)
+        while !FileManager.default.fileExists(atPath: p) {
+            guard p != "/", !p.isEmpty else { return false }
+            p = (p as NSString).deletingLastPathComponent
+        }
+        return isFolder(p) && access(p, W_OK) == 0
+    }
+
+    /// Whether `path` (existing) is a folder this process may not write: shown by `data list`.
+    public static func isReadOnly(_ path: String) -> Bool { isFolder(path) && !isWritable(path) }
 
     static func isFolder(_ path: String) -> Bool {
         var directory: ObjCBool = false

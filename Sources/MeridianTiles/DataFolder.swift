@@ -12,10 +12,26 @@ import Foundation
 /// A reference that resolves to no file is not an error: the source draws nothing and
 /// `MapSources` reports it once. References are confined to the folder: one naming a parent
 /// (`..`) or an absolute path resolves to nothing.
+///
+/// Several folders may be in use at once (``resolve(_:environment:workingDirectory:)``): ``path``,
+/// the writable one that `meridian data import` fills, then ``layers``, folders only read (the
+/// shipped default data). A reference resolves in each, in that order; a file whose place
+/// under its folder (`openmaptiles/kotka.mbtiles`) an earlier folder already gave is left out,
+/// so the user's copy of a tileset hides the shipped one, and the regions of all folders are
+/// drawn side by side.
 public struct DataFolder: Hashable, Sendable {
+    /// The writable folder: where imports go, and the first searched.
     public let path: String
+    /// Folders read after ``path``, never written (empty unless resolved from the search).
+    public let layers: [String]
 
-    public init(path: String) { self.path = path }
+    public init(path: String, layers: [String] = []) {
+        self.path = path
+        self.layers = layers.filter { $0 != path }
+    }
+
+    /// Every folder in use, the writable one first.
+    public var paths: [String] { [path] + layers }
 
     /// The extensions of the tileset formats Meridian reads.
     public static let extensions = ["mbtiles", "pmtiles"]
@@ -28,6 +44,15 @@ public struct DataFolder: Hashable, Sendable {
 
     /// The files a reference resolves to, in drawing order (see the type's documentation).
     public func files(for reference: String) -> [String] {
+        var seen = Set<String>(), out: [String] = []
+        for folder in paths {
+            for file in Self.files(for: reference, in: folder) where seen.insert(String(file.dropFirst(folder.count))).inserted { out.append(file) }
+        }
+        return out
+    }
+
+    /// The files a reference resolves to in one folder.
+    static func files(for reference: String, in path: String) -> [String] {
         let name = Self.name(ofReference: reference)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return [] }
         let fm = FileManager.default

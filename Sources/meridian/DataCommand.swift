@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         let importer = Importer(folder: folder.folder) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         do {
             let entry = try importer.importFile(file, name: name, replace: replace)
-            print("imported \(entry.name): \(ListCommand.line(entry))")
+            print("imported \(entry.name) into \(entry.folder): \(ListCommand.line(entry))")
         } catch {
             // Interrupted: the failure is the interruption's doing; its handler exits with 130.
             if Interruption.shared.wasInterrupted { Interruption.shared.waitForExit() }
@@ -54,13 +54,21 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var folder: DataFolderOption
 
     func run() throws {
-        let (entries, problems) = Catalog(folder: folder.folder).entries()
-        // Which folder, and where else was looked (on standard error: the listing stays one line a tileset).
-        let searched = folder.data == nil && ProcessInfo.processInfo.environment["MERIDIAN_DATA"] == nil
-            ? " (searched, in order: " + DataFolder.searchPath().joined(separator: ", ") + ")" : ""
-        FileHandle.standardError.write(Data("data folder: \(folder.folder.path)\(searched)\n".utf8))
-        if entries.isEmpty && problems.isEmpty { print("no tilesets in \(folder.folder.path)") }
-        for entry in entries { print("\(entry.name)  \(Self.line(entry))") }
+        let data = folder.folder
+        let (entries, problems) = Catalog(folder: data).entries()
+        // Which folders, which one imports go to, and where was looked (on standard error: the
+        // listing stays one line a tileset).
+        var head = ""
+        for path in data.paths {
+            let what = path == data.path ? (DataFolder.isReadOnly(path) ? "read-only" : "writable: imports go here") : "read-only here"
+            head += "data folder: \(path) (\(what)\(FileManager.default.fileExists(atPath: path) ? "" : "; not there yet"))\n"
+        }
+        if folder.data == nil && ProcessInfo.processInfo.environment["MERIDIAN_DATA"] == nil {
+            head += "searched, in order: " + DataFolder.searchPath().joined(separator: ", ") + "\n"
+        }
+        FileHandle.standardError.write(Data(head.utf8))
+        if entries.isEmpty && problems.isEmpty { print("no tilesets in \(data.paths.joined(separator: ", "))") }
+        for entry in entries { print("\(entry.name)  \(Self.line(entry)), in \(entry.folder)") }
         for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
     }
 

@@ -32,7 +32,7 @@ struct ExtractCommand: ParsableCommand {
         do { sources = try MapSources(style: style, folder: folder.folder) } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let summary: RegionExtractor.Summary
-        do { summary = try RegionExtractor.extract(sources: sources.sources, bounds: bounds, zooms: zooms, to: output, dataFolder: folder.folder.path) } catch {
+        do { summary = try RegionExtractor.extract(sources: sources.sources, bounds: bounds, zooms: zooms, to: output, dataFolders: folder.folder.paths) } catch {
             throw ValidationError("\(error)")
         }
         emit(.object([

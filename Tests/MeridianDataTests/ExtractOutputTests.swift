@@ -24,7 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: link) }
         for (output, words) in [(input, "one of the tilesets"), (link, "one of the tilesets"), (folder.path + "/openmaptiles/new.mbtiles", "inside the data folder")] {
             do throws(DataError) {
-                _ = try RegionExtractor.extract(sources: sources, bounds: bounds, zooms: 14...14, to: output, dataFolder: folder.path)
+                _ = try RegionExtractor.extract(sources: sources, bounds: bounds, zooms: 14...14, to: output, dataFolders: [folder.path])
                 Issue.record("\(output) was written")
             } catch {
                 #expect(error.description.contains(output) && error.description.contains(words), "\(error)")

@@ -48,6 +48,23 @@ import Testing
         #expect(throws: DataError.notFound(name: "region", folder: folder.path)) { try Catalog(folder: folder).remove("region") }
     }
 
+    @Test("beside a read-only folder: imports go to the writable one, the list shows both (the writable copy hiding the other), the read-only one is never removed from")
+    func besideShippedData() throws {
+        let mine = try Self.folder("mine"), shipped = try Self.folder("shipped")
+        defer { for f in [mine, shipped] { try? FileManager.default.removeItem(atPath: f.path) } }
+        let source = try Self.tileset("Layered.mbtiles", layers: ["transportation", "building", "water"])
+        for name in ["helsinki", "kotka"] { _ = try Importer(folder: shipped).importFile(source, name: name) }
+        let before = Self.listing(shipped)
+        let data = DataFolder(path: mine.path, layers: [shipped.path])
+        #expect(try Importer(folder: data).importFile(source, name: "kotka").folder == mine.path)
+        let listed = Catalog(folder: data).entries().entries
+        #expect(listed.map(\.name) == ["helsinki", "kotka"] && listed.map(\.folder) == [shipped.path, mine.path])
+        #expect(throws: DataError.readOnly(name: "helsinki", folder: shipped.path)) { try Catalog(folder: data).remove("helsinki") }
+        try Catalog(folder: data).remove("kotka")
+        #expect(Catalog(folder: data).entries().entries.map(\.folder) == [shipped.path, shipped.path])
+        #expect(Self.listing(shipped) == before)
+    }
+
     @Test("what the styles cannot draw is one error naming the file, and the folder is left as it was", arguments: [
         ("other-schema", "does not follow the OpenMapTiles schema"), ("raster", "png images"), ("corrupt", "corrupt-"),
         ("missing", "no such file"), ("notes.txt", "is not an OpenStreetMap extract"), ("bad name", "must be 1–64"),

@@ -31,26 +31,47 @@ import Testing
         #expect(DataFolder.searchPath(environment: ["HOME": "/home/u"], workingDirectory: "/").suffix(2) == ["/usr/local/share/meridian", "/usr/share/meridian"])
     }
 
-    @Test("resolve: --data, then $MERIDIAN_DATA, then the first searched folder that holds anything, else the user's")
+    @Test("resolve: --data, then $MERIDIAN_DATA, each alone; else the first writable searched folder, with every other that holds data read after it")
     func resolve() throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let env = ["HOME": root + "/home", "XDG_DATA_DIRS": root + "/system"], work = root + "/work"
-        let user = root + "/home/.local/share/meridian"
-        // Nothing anywhere: the user's folder (data import creates it).
-        #expect(DataFolder.resolve(nil, environment: env, workingDirectory: work).path == user)
-        // The system's data, when nothing else holds any.
-        try Self.fill(root + "/system/meridian")
-        #expect(DataFolder.resolve(nil, environment: env, workingDirectory: work).path == root + "/system/meridian")
-        // An empty user folder does not hide it; a filled one comes first.
-        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
-        #expect(DataFolder.resolve(nil, environment: env, workingDirectory: work).path == root + "/system/meridian")
+        let user = root + "/home/.local/share/meridian", system = root + "/system/meridian"
+        func resolved() -> DataFolder { DataFolder.resolve(nil, environment: env, workingDirectory: work) }
+        // Nothing anywhere: the user's folder (data import creates it), alone.
+        #expect(resolved() == DataFolder(path: user))
+        // The system's data is read after the user's folder, which stays the one written.
+        try Self.fill(system)
+        #expect(resolved() == DataFolder(path: user, layers: [system]))
         try Self.fill(user)
-        #expect(DataFolder.resolve(nil, environment: env, workingDirectory: work).path == user)
-        // A checkout's build comes before both; $MERIDIAN_DATA and --data before everything.
+        #expect(resolved().paths == [user, system])
+        // A checkout's build comes first; $MERIDIAN_DATA and --data stand alone.
         try Self.fill(work + "/.build/meridian-data")
-        #expect(DataFolder.resolve(nil, environment: env, workingDirectory: work).path == work + "/.build/meridian-data")
-        #expect(DataFolder.resolve(nil, environment: env.merging(["MERIDIAN_DATA": "/elsewhere"]) { $1 }, workingDirectory: work).path == "/elsewhere")
-        #expect(DataFolder.resolve("/given", environment: env.merging(["MERIDIAN_DATA": "/elsewhere"]) { $1 }, workingDirectory: work).path == "/given")
+        #expect(resolved().paths == [work + "/.build/meridian-data", user, system])
+        #expect(DataFolder.resolve(nil, environment: env.merging(["MERIDIAN_DATA": "/elsewhere"]) { $1 }, workingDirectory: work).paths == ["/elsewhere"])
+        #expect(DataFolder.resolve("/given", environment: env.merging(["MERIDIAN_DATA": "/elsewhere"]) { $1 }, workingDirectory: work).paths == ["/given"])
+        // A home that cannot be made (under a file): the first writable folder after it.
+        try Data().write(to: URL(fileURLWithPath: root + "/file"))
+        let blocked = ["HOME": root + "/file", "XDG_DATA_DIRS": root + "/system"]
+        #expect(DataFolder.resolve(nil, environment: blocked, workingDirectory: root + "/home").path == system)
+        #expect(!DataFolder.isWritable(root + "/file/x/y") && DataFolder.isWritable(root + "/not/yet/there"))
+    }
+
+    @Test("several folders at once: a reference resolves in each, the earlier folder's copy of a file hides the later one's, regions add up")
+    func layers() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let mine = root + "/home", shipped = root + "/system"
+        for (folder, files) in [(mine, ["world.mbtiles", "openmaptiles/kotka.mbtiles"]),
+                                (shipped, ["world.mbtiles", "coast.mbtiles", "openmaptiles/helsinki.mbtiles", "openmaptiles/kotka.mbtiles"])] {
+            try FileManager.default.createDirectory(atPath: folder + "/openmaptiles", withIntermediateDirectories: true)
+            for file in files { try Data(file.utf8).write(to: URL(fileURLWithPath: folder + "/" + file)) }
+        }
+        let data = DataFolder(path: mine, layers: [shipped, mine])
+        #expect(data.paths == [mine, shipped])
+        #expect(data.files(for: "mbtiles://world") == [mine + "/world.mbtiles"])
+        #expect(data.files(for: "mbtiles://coast") == [shipped + "/coast.mbtiles"])
+        #expect(data.files(for: "mbtiles://openmaptiles") == [mine + "/openmaptiles/kotka.mbtiles", shipped + "/openmaptiles/helsinki.mbtiles"])
+        #expect(data.files(for: "mbtiles://../system/coast").isEmpty)
     }
 }
