@@ -9,6 +9,9 @@ swift build --build-tests 2>&1 | tail -n 3
 MERIDIAN_BIN="$(swift build --show-bin-path)/meridian" bash scripts/build-data.sh
 # MapLibre Native for the client tests, in the build folder.
 bash scripts/clients.sh
+# The Debian package (scripts/package.sh), built before the suite so its static release build does
+# not run beside the other tests; DebianPackageTests builds it again from the cache and checks it.
+bash scripts/package.sh "$ROOT/.build/package/out" | tail -n 1
 # The real-data tests fail, rather than skip, when the data is missing.
 export MERIDIAN_REQUIRE_DATA=1
 # The viewer's test in headless Chromium fails, rather than skips, without the browser.
