@@ -17,6 +17,8 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(name: String, folder: String)
     /// The tileset is in a folder only read (the shipped data), not the writable one.
     case readOnly(name: String, folder: String)
+    /// The data folder an import would write cannot be written (or made) by this process.
+    case readOnlyFolder(path: String)
     /// An external tool is missing or failed; `output` is the end of what it printed.
     case tool(name: String, reason: String, output: String)
     /// Writing into the data folder failed.
@@ -30,6 +32,7 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unsupported(path, reason): "\(path) cannot be imported: \(reason)"
         case let .badName(name, reason): "the name '\(name)' \(reason)"
         case let .notFound(name, folder): "no tileset named '\(name)' in \(folder) (see `meridian data list`)"
+        case let .readOnlyFolder(path): "the data folder \(path) cannot be written here (read-only, or it cannot be made); import into a folder you can write (without --data and $MERIDIAN_DATA, your own: ~/.local/share/meridian)"
         case let .readOnly(name, folder): "'\(name)' is in \(folder), which Meridian only reads (shipped data); it can be hidden by importing a tileset of the same name, not removed"
         case let .tool(name, reason, output): "\(name) \(reason)" + (output.isEmpty ? "" : ":\n" + output)
         case let .io(path, reason): "cannot write \(path): \(reason)"

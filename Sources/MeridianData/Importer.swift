@@ -123,6 +123,7 @@ public struct Importer {
     /// rename); work folders of imports whose process is gone are removed first.
     func workFolder(for name: String) throws(DataError) -> String {
         let fm = FileManager.default
+        guard DataFolder.isWritable(folder.path) else { throw .readOnlyFolder(path: folder.path) }
         do { try fm.createDirectory(atPath: folder.path, withIntermediateDirectories: true) } catch { throw .io(path: folder.path, reason: "\(error)") }
         for item in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where item.hasPrefix(".import-") {
             // Gone only when no process has the id (ESRCH): "not permitted" (EPERM) means another

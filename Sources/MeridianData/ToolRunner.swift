@@ -12,7 +12,7 @@ struct ToolRunner {
     @discardableResult
     static func run(_ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0]) throws(DataError) -> (text: String, status: Int32) {
         guard let path = which(tool) else {
-            throw .tool(name: tool, reason: "is not installed (Debian package \(packages[tool] ?? tool); scripts/setup.sh installs it)", output: "")
+            throw .tool(name: tool, reason: "is not installed: install the Debian package \(packages[tool] ?? tool) (apt install \(packages[tool] ?? tool))", output: "")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -47,7 +47,7 @@ extension DataFolder {
 
     /// Whether this process may write into `path`: a folder it may write, or, when the folder is
     /// not there yet, the nearest existing folder above it (where it would be made).
-    static func isWritable(_ path: String) -> Bool {
+    public static func isWritable(_ path: String) -> Bool {
         var p = trimmed(path)
         while !FileManager.default.fileExists(atPath: p) {
             guard p != "/", !p.isEmpty else { return false }

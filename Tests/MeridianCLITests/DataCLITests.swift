@@ -76,4 +76,23 @@ struct DataCLITests {
         #expect(process.terminationStatus == 130, "exit \(process.terminationStatus): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         #expect(Self.listing(folder) == before)
     }
+
+    @Test("an import into a folder this user may not write is one line naming the folder, and nothing is written", .enabled(if: getuid() == 0, "drops to nobody with setpriv"))
+    func readOnlyFolder() throws {
+        let folder = try Self.emptyFolder("data-read-only")   // root's, mode 755: nobody may not write it
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let binary = ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
+        let process = Process(), err = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "data", "import", TestData.path("Kotka.osm.pbf"), "--data", folder]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
+        (process.standardOutput, process.standardError) = (FileHandle.nullDevice, err)
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains("the data folder \(folder) cannot be written here") && message.split(separator: "\n").count <= 3, "\(message)")
+        #expect(Self.listing(folder).isEmpty)
+    }
 }
