@@ -58,6 +58,9 @@ let package = Package(
         // PNG's zlib stream through ISA-L's igzip (Debian's libisal-dev): DEFLATE at level 1 in a
         // third of libdeflate's time on map frames (BENCHMARKS.md, issue 20).
         // format=webp for static maps and raster tiles: Debian's libwebp-dev.
+        // Text shaping: HarfBuzz (Debian's libharfbuzz-dev) and bidirectional order by FriBidi
+        // (libfribidi-dev), for labels in every script.
+        .systemLibrary(name: "CShaping", path: "Sources/CShaping", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CIsal", path: "Sources/CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Geometry rasterised by Blend2D (zlib licence): the static library of its PyPI wheel,
@@ -66,7 +69,7 @@ let package = Package(
         .target(name: "CBlend2D", linkerSettings: [
             .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
         ]),
-        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D",
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D", "CShaping",
                                                        .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),

@@ -36,6 +36,13 @@ render station-z18-retina --lat 60.1716 --lng 24.9443 --zoom 18 --tilt 60 --scal
 # The second region, imported by `meridian data import` like Helsinki: Karhula, Kotka.
 render kotka-karhula-z16 --lat 60.5300 --lng 26.9500 --zoom 16
 render kotka-karhula-z17-tilted --lat 60.5290 --lng 26.9450 --zoom 17 --bearing 40 --tilt 55
+# Issue 22: a generated town named in six scripts (Arabic, Hebrew, Devanagari, Thai, Japanese,
+# Latin beside Hebrew), written by scripts/data/multiscript_opl.py and imported into its own folder.
+MS="out/multiscript"; mkdir -p "$MS"
+python3 scripts/data/multiscript_opl.py > "$MS/multiscript.opl"
+osmium cat -F opl "$MS/multiscript.opl" -o "$MS/multiscript.osm.pbf" --overwrite
+"$M" data import "$MS/multiscript.osm.pbf" --name multiscript --data "$MS/data" --replace > /dev/null 2>&1
+render multiscript-z17 --lat 23.0 --lng 12.0 --zoom 17 --data "$MS/data"
 run data list
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768 --bearing 30 --tilt 30

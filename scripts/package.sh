@@ -6,7 +6,8 @@
 # the example pages, man pages (argument-parser's generate-manual), bash, zsh and fish
 # completions, and a systemd unit for `meridian serve` (deploy/meridian.service). Depends are
 # the Debian packages of the libraries the binary loads (dpkg-shlibdeps) and the fonts;
-# tilemaker and osmium-tool, which only `data import` of an extract needs, are Recommends.
+# tilemaker and osmium-tool, which only `data import` of an extract needs, and the Noto fonts of
+# the label font chain (without them, scripts DejaVu lacks are drawn as boxes) are Recommends.
 # Safe to run twice: the build is cached in .build/package. Usage: bash scripts/package.sh [OUT_DIR]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,7 +73,7 @@ Architecture: amd64
 Maintainer: The Meridian developers <meridian@example.org>
 Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)
 Depends: $DEPENDS, fonts-dejavu-core
-Recommends: tilemaker, osmium-tool
+Recommends: tilemaker, osmium-tool, fonts-noto-core, fonts-noto-cjk
 Section: utils
 Priority: optional
 Description: map engine: camera math, map images, tiles server and viewer

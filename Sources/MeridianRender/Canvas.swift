@@ -193,17 +193,16 @@ final class Canvas {
         cairo_fill(cr)
     }
 
-    /// The width and height of `s` at `size` points (its advance and the font's ascent plus
-    /// descent), remembered for the canvas's frame: labels measure the same texts many times.
+    /// The width and height of `s` at `size` points (its shaped advance, ``TextShaper``, and
+    /// DejaVu's ascent plus descent), remembered for the canvas's frame: labels measure the same
+    /// texts many times.
     func measure(_ s: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
         let key = MeasureKey(text: s, size: size, bold: bold)
         if let known = measured[key] { return known }
         font(size: size, bold: bold)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, s, &extents)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        let m = (extents.x_advance, font.ascent + font.descent)
+        let m = (TextShaper.shape(s, bold: bold).advance * size, font.ascent + font.descent)
         measured[key] = m
         return m
     }
@@ -218,9 +217,8 @@ final class Canvas {
         currentFont = (size, bold)
     }
 
-    /// Text with a halo, its left end at `x`, baseline at `y` (glyphs from FreeType through
-    /// Cairo; no complex shaping, which the Latin, Finnish and Swedish names here do not need),
-    /// drawn as a ``LabelStamp`` at the nearest whole device pixel.
+    /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
+    /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
         let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false)
         stamp(key, at: ScreenPoint(x: x, y: y), width: 0, height: 0)

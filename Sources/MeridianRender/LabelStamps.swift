@@ -38,11 +38,15 @@ final class LabelStamp {
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
         let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
-        /// The font, size and transform of the stamp (the same on the measuring context).
+        // The text shaped once (HarfBuzz, FriBidi, the font chain), as Cairo glyph runs.
+        let shaped = TextShaper.shape(key.text, bold: key.bold)
+        let runs = shaped.runs.map { run in
+            (face: run.face.cairo, glyphs: run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: pen.x + $0.x * key.size, y: pen.y + $0.y * key.size) })
+        }
+        /// The size and transform of the stamp (the same on the measuring context).
         func setUp(_ cr: OpaquePointer) {
             Fonts.setTextOptions(cr)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
-            Fonts.select(cr, bold: key.bold)
             cairo_scale(cr, key.scale, key.scale)
             if key.centred { cairo_rotate(cr, Double(key.milliradians) / 1000) }
             cairo_set_font_size(cr, key.size)
@@ -53,12 +57,22 @@ final class LabelStamp {
         let measure = cairo_create(scratch)
         defer { cairo_destroy(measure) }
         setUp(measure!)
-        // The glyphs' inked box from the font (cairo_text_extents, relative to the pen), widened
-        // by the halo. (cairo_path_extents on the scratch surface loses glyphs past its edge.)
-        var ink = cairo_text_extents_t()
-        cairo_text_extents(measure, key.text, &ink)
-        let (x1, y1) = (pen.x + ink.x_bearing - halo, pen.y + ink.y_bearing - halo)
-        let (x2, y2) = (x1 + ink.width + 2 * halo, y1 + ink.height + 2 * halo)
+        // The glyphs' inked box from the fonts (cairo_glyph_extents), widened by
+        // the halo. (cairo_path_extents on the scratch surface loses glyphs past its edge.)
+        var (x1, y1, x2, y2) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for run in runs where !run.glyphs.isEmpty {
+            cairo_set_font_face(measure, run.face)
+            cairo_set_font_size(measure, key.size)
+            var ink = cairo_text_extents_t()
+            cairo_glyph_extents(measure, run.glyphs, Int32(run.glyphs.count), &ink)
+            guard ink.width > 0 || ink.height > 0 else { continue }
+            // (Cairo gives the box relative to the first glyph's position.)
+            let (ox, oy) = (run.glyphs[0].x + ink.x_bearing, run.glyphs[0].y + ink.y_bearing)
+            (x1, y1) = (min(x1, ox), min(y1, oy))
+            (x2, y2) = (max(x2, ox + ink.width), max(y2, oy + ink.height))
+        }
+        if x1 > x2 { (x1, y1, x2, y2) = (pen.x, pen.y, pen.x, pen.y) }   // no ink (spaces): the pen point
+        (x1, y1, x2, y2) = (x1 - halo, y1 - halo, x2 + halo, y2 + halo)
         // Extents are in user space: take the device box of their corners.
         let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { corner -> (Double, Double) in
             var (x, y) = corner
@@ -74,8 +88,11 @@ final class LabelStamp {
         defer { cairo_destroy(cr) }
         cairo_translate(cr, Double(-left), Double(-top))
         setUp(cr)
-        cairo_move_to(cr, pen.x, pen.y)
-        cairo_text_path(cr, key.text)
+        for run in runs where !run.glyphs.isEmpty {
+            cairo_set_font_face(cr, run.face)
+            cairo_set_font_size(cr, key.size)
+            cairo_glyph_path(cr, run.glyphs, Int32(run.glyphs.count))
+        }
         cairo_set_line_width(cr, halo)
         cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
         cairo_stroke_preserve(cr)

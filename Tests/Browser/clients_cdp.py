@@ -54,6 +54,18 @@ httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
 threading.Thread(target=httpd.serve_forever, daemon=True).start()
 ORIGIN = f"http://127.0.0.1:{httpd.server_address[1]}"
 
+def attached(call, *args, **params):
+    """`call` retried for up to 20 s while the page is between renderers."""
+    for _ in range(40):
+        try:
+            return call(*args, **params)
+        except RuntimeError as error:
+            if "Not attached" not in str(error) and "context" not in str(error):
+                raise
+            time.sleep(0.5)
+    return call(*args, **params)
+
+
 browser = Chromium(["--use-angle=swiftshader", "--enable-unsafe-swiftshader"], "800,600", 9800, timeout=60)
 cdp, js = browser.cdp, browser.js
 results = []
@@ -62,9 +74,11 @@ try:
     for view in VIEWS:
         cdp("Page.navigate", url=f"{ORIGIN}/index.html#" + urllib.parse.quote(json.dumps(view)))
         time.sleep(0.5)
-        cdp("Page.reload", ignoreCache=True)
+        # A navigation to another site may swap the page's renderer; on a loaded machine a
+        # command sent during the swap finds no page ("Not attached to an active page"): retried.
+        attached(cdp, "Page.reload", ignoreCache=True)
         end = time.time() + 90
-        while time.time() < end and not js("window.idle === true"):
+        while time.time() < end and not attached(js, "window.idle === true"):
             time.sleep(0.25)
         shot = f"{PREFIX}-{view['name']}.png"
         data = cdp("Page.captureScreenshot", format="png", clip={"x": 0, "y": 0, "width": 800, "height": 600, "scale": 1})["data"]

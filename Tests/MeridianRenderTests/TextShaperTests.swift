@@ -1,0 +1,78 @@
+import Foundation
+@testable import MeridianRender
+import Testing
+
+/// Labels in every script (issue 22): the shaper's glyphs and positions against Debian's
+/// `hb-shape` (libharfbuzz-bin), an independent run of HarfBuzz on the same font and text.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape") && FontChain.regular.count >= 8,
+                "needs hb-shape and the Noto fonts (scripts/setup.sh installs libharfbuzz-bin, fonts-noto-core, fonts-noto-cjk)"))
+struct TextShaperTests {
+    /// hb-shape's glyphs for `text` in one font: (glyph id, cluster, x offset, y offset, advance), in font units.
+    static func oracle(_ text: String, font: FontFace) throws -> [(id: UInt32, cluster: Int, dx: Int, dy: Int, advance: Int)] {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
+        process.arguments = ["--no-glyph-names", "--face-index=\(font.index)", font.file, text]
+        process.standardOutput = pipe
+        try process.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let body = out.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
+        return try body.split(separator: "|").map { item in
+            // gid=cluster[@dx,dy]+advance
+            let parts = item.split(whereSeparator: { "=@,+".contains($0) }).map(String.init)
+            let numbers = parts.compactMap(Int.init)
+            try #require(numbers.count == 3 || numbers.count == 5, "\(item)")
+            return numbers.count == 3 ? (UInt32(numbers[0]), numbers[1], 0, 0, numbers[2]) : (UInt32(numbers[0]), numbers[1], numbers[2], numbers[3], numbers[4])
+        }
+    }
+
+    /// The chain's face whose file name contains `name`.
+    static func face(_ name: String) throws -> FontFace { try #require(FontChain.regular.first { $0.file.contains(name) }) }
+
+    @Test("each script's name is shaped as hb-shape shapes it, in the chain's face for that script: glyph ids equal, positions within 0.01 font units", arguments: [
+        ("Kaivokatu", "DejaVuSans."), ("Helsingfors centralstation", "DejaVuSans."), ("Москва", "DejaVuSans."),
+        ("القاهرة", "NotoSansArabic"), ("شارع التحرير", "NotoSansArabic"), ("תל אביב", "NotoSansHebrew"),
+        ("दिल्ली", "NotoSansDevanagari"), ("नई दिल्ली", "NotoSansDevanagari"), ("กรุงเทพมหานคร", "NotoSansThai"),
+        ("東京都", "NotoSansCJK"), ("渋谷区", "NotoSansCJK"),
+    ])
+    func matchesHarfBuzz(text: String, font: String) throws {
+        let shaped = TextShaper.shapeNow(text, faces: FontChain.regular)
+        let face = try Self.face(font)
+        #expect(shaped.runs.count == 1 && shaped.missing == 0, "\(text): \(shaped.runs.map(\.face.file))")
+        let run = try #require(shaped.runs.first)
+        #expect(run.face === face, "\(text) in \(run.face.file)")
+        let expected = try Self.oracle(text, font: face)
+        #expect(run.glyphs.map(\.id) == expected.map(\.id), "\(text)")
+        var pen = 0
+        for (glyph, want) in zip(run.glyphs, expected) {
+            #expect(abs(glyph.x * face.unitsPerEm - Double(pen + want.dx)) < 0.01 && abs(glyph.y * face.unitsPerEm + Double(want.dy)) < 0.01, "\(text)")
+            pen += want.advance
+        }
+        #expect(abs(shaped.advance * face.unitsPerEm - Double(pen)) < 0.01)
+    }
+
+    @Test("right-to-left names read right to left: the first letter's glyph is the rightmost; Latin beside Arabic keeps each its order")
+    func direction() throws {
+        let arabic = TextShaper.shapeNow("القاهرة", faces: FontChain.regular)
+        let oracle = try Self.oracle("القاهرة", font: try Self.face("NotoSansArabic"))
+        #expect(arabic.runs.first?.rightToLeft == true && oracle.last?.cluster == 0 && oracle.first?.cluster == 6)
+        #expect(zip(arabic.runs[0].glyphs, arabic.runs[0].glyphs.dropFirst()).allSatisfy { $0.x <= $1.x })
+        // Mixed, Latin first: the paragraph is left to right; "Cairo " then the Arabic word, itself
+        // right to left, in Noto Sans Arabic; its glyphs as hb-shape gives them alone.
+        let mixed = TextShaper.shapeNow("Cairo القاهرة", faces: FontChain.regular)
+        #expect(mixed.runs.map(\.rightToLeft) == [false, true] && mixed.runs.map { ($0.face.file as NSString).lastPathComponent } == ["DejaVuSans.ttf", "NotoSansArabic-Regular.ttf"])
+        #expect(mixed.runs[1].glyphs.map(\.id) == oracle.map(\.id))
+        #expect(mixed.runs[0].glyphs.last!.x < mixed.runs[1].glyphs.first!.x)
+        // Arabic first: right to left, so the Latin word is drawn on the left.
+        let rtl = TextShaper.shapeNow("القاهرة Cairo", faces: FontChain.regular)
+        #expect(rtl.runs.map(\.rightToLeft) == [false, true] && rtl.runs[0].face.file.contains("DejaVuSans"))
+    }
+
+    @Test("a character no font covers is counted and drawn as the first face's replacement box, not dropped")
+    func replacementBox() {
+        let shaped = TextShaper.shapeNow("A\u{13000}B", faces: FontChain.regular)   // an Egyptian hieroglyph
+        #expect(shaped.missing == 1)
+        #expect(shaped.runs.flatMap(\.glyphs).count == 3 && shaped.runs.flatMap(\.glyphs).contains { $0.id == 0 })
+        #expect(TextShaper.shapeNow("", faces: FontChain.regular).runs.isEmpty)
+    }
+}
