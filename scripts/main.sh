@@ -43,6 +43,7 @@ python3 scripts/data/multiscript_opl.py > "$MS/multiscript.opl"
 osmium cat -F opl "$MS/multiscript.opl" -o "$MS/multiscript.osm.pbf" --overwrite
 "$M" data import "$MS/multiscript.osm.pbf" --name multiscript --data "$MS/data" --replace > /dev/null 2>&1
 render multiscript-z17 --lat 23.0 --lng 12.0 --zoom 17 --data "$MS/data"
+render multiscript-curved-street-tilted --lat 22.98742 --lng 11.99707 --zoom 17 --bearing 40 --tilt 50 --data "$MS/data"
 run data list
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768
 run camera fit --bounds=49.26,-123.11,51.05,-114.05 --size 1024x768 --bearing 30 --tilt 30

@@ -75,9 +75,9 @@ final class Blend2DTarget {
 
     /// Composites premultiplied 32-bit pixels (a label stamp: `width` × `height`, `stride` bytes a
     /// row) turned by `angle` radians about their pixel (`originX`, `originY`), which lands on
-    /// device pixel (`x`, `y`); sampled bilinearly.
+    /// device position (`x`, `y`), fractional for glyphs along a curve; sampled bilinearly.
     func blit(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, originX: Int, originY: Int,
-              at x: Int, _ y: Int, turnedBy angle: Double) {
+              at x: Double, _ y: Double, turnedBy angle: Double) {
         var stamp = BLImageCore(detail: (0, 0))
         blImageInit(&stamp)
         defer { blImageDestroy(&stamp) }
@@ -87,7 +87,7 @@ final class Blend2DTarget {
         defer { blContextRestore(&context, nil) }
         blContextSetHint(&context, UInt32(MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY), UInt32(MERIDIAN_BL_PATTERN_QUALITY_BILINEAR))
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_RESET), nil)
-        var offset = (Double(x), Double(y)), turn = angle
+        var offset = (x, y), turn = angle
         _ = withUnsafePointer(to: &offset) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0) }
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn)
         var corner = BLPoint(x: Double(-originX), y: Double(-originY))

@@ -15,7 +15,7 @@ enum DrawOp {
     case stamp(LabelStamp, x: Int, y: Int)
     /// An upright stamp turned by `angle` radians about its reference point, placed at whole
     /// device pixel (`x`, `y`).
-    case turnedStamp(LabelStamp, x: Int, y: Int, angle: Double)
+    case turnedStamp(LabelStamp, x: Double, y: Double, angle: Double)
     /// Building prisms, each wall and roof in order (``PrismBatch``).
     case prisms(PrismBatch)
 }

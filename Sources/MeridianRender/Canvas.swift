@@ -232,6 +232,19 @@ final class Canvas {
         stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
 
+    /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first,
+    /// then every glyph, each a stamp of its own turned to its place's angle. `height`: the
+    /// text's measure (its glyphs sit on the same baseline as a straight name's).
+    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, _ c: RGBA, halo: RGBA) {
+        for part in [LabelStamp.Part.halo, .fill] {
+            for (k, g) in glyphs.enumerated() {
+                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
+                                         glyph: k, part: part)
+                stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
+            }
+        }
+    }
+
     /// Radians below which a turned label is drawn upright (its stamp's pixels as they are).
     static let uprightAngle = 0.0005
 
@@ -239,7 +252,7 @@ final class Canvas {
     /// `point` rounded to whole device pixels, turned by `angle` radians about that point (then
     /// resampled bilinearly: one upright stamp serves a label at every angle, so a camera that
     /// turns makes no new stamps). `width` and `height`: the text's measure, for centred stamps.
-    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0) {
+    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0, exact: Bool = false) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
         let stamp: LabelStamp
         if let kept = stamps?.value(for: key) { stamp = kept } else {
@@ -250,9 +263,11 @@ final class Canvas {
         // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
         // two views shifted by whole pixels, on either side of the origin.
         let x = Int((point.x * scale + 0.5).rounded(.down)), y = Int((point.y * scale + 0.5).rounded(.down))
-        if angle != 0 {
-            if record(.turnedStamp(stamp, x: x, y: y, angle: angle)) { return }
-            paint(stamp, x: x, y: y, turnedBy: angle)
+        if angle != 0 || exact {
+            // A glyph along a curve lands where the curve puts it (`exact`); a whole name on its pixel.
+            let (px, py) = exact ? (point.x * scale, point.y * scale) : (Double(x), Double(y))
+            if record(.turnedStamp(stamp, x: px, y: py, angle: angle)) { return }
+            paint(stamp, x: px, y: py, turnedBy: angle)
             return
         }
         if record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY)) { return }
@@ -270,11 +285,11 @@ final class Canvas {
     }
 
     /// Composites a stamp turned by `angle` radians about its reference point, which lands on
-    /// device pixel (`x`, `y`); sampled bilinearly, within the stamp's turned box.
-    func paint(_ stamp: LabelStamp, x: Int, y: Int, turnedBy angle: Double) {
+    /// device position (`x`, `y`); sampled bilinearly, within the stamp's turned box.
+    func paint(_ stamp: LabelStamp, x: Double, y: Double, turnedBy angle: Double) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_translate(cr, Double(x), Double(y - deviceTop))
+        cairo_translate(cr, x, y - Double(deviceTop))
         cairo_rotate(cr, angle)
         cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)

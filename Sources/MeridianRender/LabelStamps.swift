@@ -22,7 +22,15 @@ final class LabelStamp {
         let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
         let milliradians: Int
         let centred: Bool
+        /// One glyph of the shaped text (its index in visual order), centred on its advance's
+        /// middle, for labels along curves; -1 for the whole text.
+        var glyph = -1
+        /// What the stamp holds: the halo and the text (`.both`), or one of them, so a curved
+        /// label's halos all go under all its glyphs.
+        var part = Part.both
     }
+
+    enum Part: Hashable { case both, halo, fill }
 
     init(surface: OpaquePointer, originX: Int, originY: Int) {
         (self.surface, self.originX, self.originY) = (surface, originX, originY)
@@ -40,8 +48,15 @@ final class LabelStamp {
         let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
         // The text shaped once (HarfBuzz, FriBidi, the font chain), as Cairo glyph runs.
         let shaped = TextShaper.shape(key.text, bold: key.bold)
-        let runs = shaped.runs.map { run in
+        var runs = shaped.runs.map { run in
             (face: run.face.cairo, glyphs: run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: pen.x + $0.x * key.size, y: pen.y + $0.y * key.size) })
+        }
+        if key.glyph >= 0 {
+            // One glyph, its advance's middle on the reference point.
+            let all = shaped.glyphs
+            guard key.glyph < all.count else { return nil }
+            let (face, g) = all[key.glyph]
+            runs = [(face.cairo, [cairo_glyph_t(index: UInt(g.id), x: (g.x - g.pen - g.advance / 2) * key.size, y: pen.y + g.y * key.size)])]
         }
         /// The size and transform of the stamp (the same on the measuring context).
         func setUp(_ cr: OpaquePointer) {
@@ -94,10 +109,14 @@ final class LabelStamp {
             cairo_glyph_path(cr, run.glyphs, Int32(run.glyphs.count))
         }
         cairo_set_line_width(cr, halo)
-        cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
-        cairo_stroke_preserve(cr)
-        cairo_set_source_rgba(cr, key.color.r, key.color.g, key.color.b, key.color.a)
-        cairo_fill(cr)
+        if key.part != .fill {
+            cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
+            cairo_stroke_preserve(cr)
+        }
+        if key.part != .halo {
+            cairo_set_source_rgba(cr, key.color.r, key.color.g, key.color.b, key.color.a)
+            cairo_fill(cr)
+        }
         cairo_surface_flush(surface)
         return LabelStamp(surface: surface, originX: -left, originY: -top)
     }

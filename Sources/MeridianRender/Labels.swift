@@ -4,11 +4,20 @@ import MeridianStyle
 import MeridianTiles
 
 /// A label the renderer drew: its text, where its point is, and the screen box it took.
+/// One glyph of a label set along a curve: its advance's middle on the line, in points, and
+/// its angle, radians clockwise from the screen's x axis (upright: within ±90°).
+public struct PlacedGlyph: Hashable, Sendable {
+    public let center: ScreenPoint
+    public let angle: Double
+}
+
 public struct PlacedLabel: Hashable, Sendable {
     public let text: String
     public let anchor: ScreenPoint
     /// Left, top, right, bottom in points.
     public let box: (left: Double, top: Double, right: Double, bottom: Double)
+    /// For a name set along a bending line, each glyph where it was drawn; empty otherwise.
+    public var glyphs: [PlacedGlyph] = []
 
     public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
         a.text == b.text && a.anchor == b.anchor && a.box == b.box

@@ -5,8 +5,10 @@ import MeridianTiles
 import RealModule
 
 /// Labels along lines (`symbol-placement: line`, e.g. street names): set along straight
-/// stretches of their lines, turned with the line but kept upright (never upside down), at
-/// least ``repeatDistance`` apart for one name, sharing the collision boxes of the point labels.
+/// stretches of their lines, turned with the line but kept upright (never upside down), and
+/// where the line bends, glyph by glyph along it (``CurvedLabels``, placed after every straight
+/// one); at least ``repeatDistance`` apart for one name, sharing the collision boxes of the
+/// point labels.
 ///
 /// Where a label may go does not depend on the view: anchors lie where a line crosses a grid
 /// fixed on the ground (every ``spacing`` points at the camera's zoom), and an anchor is judged
@@ -15,11 +17,14 @@ import RealModule
 enum LineLabels {
     struct Candidate {
         let text: String, center: ScreenPoint, angle: Double
-        /// 2 when the line runs straight well beyond the text (``roomy`` points more each side), else 1.
+        /// 2 when the line runs straight well beyond the text (``roomy`` points more each side), 1
+        /// when it runs straight for the text, 0 when the text follows a bend.
         let room: Int
         /// The coarsest grid the anchor lies on (``Anchor/level``).
         let level: Int
         let size: Double, color: RGBA, halo: RGBA
+        /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
+        var glyphs: [PlacedGlyph]? = nil
     }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
@@ -65,7 +70,15 @@ enum LineLabels {
                     // Reach in world points: farther ground is smaller on screen by `depth`.
                     guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
                           let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
-                          let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else { continue }
+                          let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else {
+                        // Where the line bends: glyph by glyph along it, placed after every straight name.
+                        if let (path, at) = CurvedLabels.path(line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
+                           let glyphs = CurvedLabels.layout(text, size: name.size, along: path, at: at) {
+                            out.append(Candidate(text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
+                                                 color: name.color, halo: name.halo, glyphs: glyphs))
+                        }
+                        continue
+                    }
                     let room = stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
@@ -121,24 +134,8 @@ enum LineLabels {
     /// line runs straight there: every vertex within `tolerance` of the chord and every segment
     /// turned less than ``maximumBend`` from it; nil when the line bends or ends within reach.
     static func stretch(_ line: [ScreenPoint], at anchor: Anchor, reach: Double, tolerance: Double) -> (ScreenPoint, ScreenPoint)? {
-        func walk(_ step: Int) -> [ScreenPoint]? {
-            var points: [ScreenPoint] = [], from = anchor.point, left = reach
-            var next = step > 0 ? anchor.index + 1 : anchor.index
-            while next >= 0 && next < line.count {
-                let d = (line[next] - from).length
-                if d >= left {
-                    let t = left / d
-                    points.append(ScreenPoint(x: from.x + (line[next].x - from.x) * t, y: from.y + (line[next].y - from.y) * t))
-                    return points
-                }
-                points.append(line[next])
-                left -= d
-                from = line[next]
-                next += step
-            }
-            return nil
-        }
-        guard reach > 0, let ahead = walk(1), let behind = walk(-1), let a = behind.last, let b = ahead.last else { return nil }
+        guard reach > 0, let ahead = walk(line, from: anchor, reach: reach, step: 1), let behind = walk(line, from: anchor, reach: reach, step: -1),
+              let a = behind.last, let b = ahead.last else { return nil }
         let chord = b - a, length = chord.length
         guard length > 0 else { return nil }
         let path = behind.reversed() + [anchor.point] + ahead
@@ -149,6 +146,26 @@ enum LineLabels {
             if l > 1e-9, (d.dx * chord.dx + d.dy * chord.dy) / (l * length) < cosLimit { return nil }
         }
         return (a, b)
+    }
+
+    /// The points of `line` from `anchor` along it, forwards (`step` 1) or backwards (-1),
+    /// ending exactly `reach` points away; nil when the line ends first.
+    static func walk(_ line: [ScreenPoint], from anchor: Anchor, reach: Double, step: Int) -> [ScreenPoint]? {
+        var points: [ScreenPoint] = [], from = anchor.point, left = reach
+        var next = step > 0 ? anchor.index + 1 : anchor.index
+        while next >= 0 && next < line.count {
+            let d = (line[next] - from).length
+            if d >= left {
+                let t = left / d
+                points.append(ScreenPoint(x: from.x + (line[next].x - from.x) * t, y: from.y + (line[next].y - from.y) * t))
+                return points
+            }
+            points.append(line[next])
+            left -= d
+            from = line[next]
+            next += step
+        }
+        return nil
     }
 
     /// Lines joined where one ends within half a point of where another starts or ends, and
@@ -194,6 +211,20 @@ enum LineLabels {
         for c in candidates {
             guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
             let m = canvas.measure(c.text, size: c.size)
+            if let glyphs = c.glyphs {
+                // A box per glyph (marks ride on theirs), all free; shown when their union is.
+                let advances = TextShaper.shape(c.text).glyphs.map { $0.glyph.advance * c.size }
+                let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map { CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2) }
+                guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
+                      !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } }) else { continue }
+                taken += boxes
+                setAt[c.text, default: []].append(c.center)
+                let union = (boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!, boxes.map(\.bottom).max()!)
+                guard area.shows(union) else { continue }
+                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, c.color, halo: c.halo)
+                placed.append(PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs))
+                continue
+            }
             // The axis-aligned box around the turned text.
             let (hw, hh) = (m.width / 2 + 2, m.height / 2 + 1)
             let (cs, sn) = (abs(Double.cos(c.angle)), abs(Double.sin(c.angle)))

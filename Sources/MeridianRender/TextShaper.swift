@@ -6,13 +6,21 @@ import MeridianTiles
 /// each in one face of the ``FontChain``, with positions in ems from the pen's start on the
 /// baseline (multiply by the size in points; y grows down, as on the canvas).
 struct ShapedText: @unchecked Sendable {
-    struct Glyph: Equatable { let id: UInt32, x: Double, y: Double }
+    /// A glyph: its id in its run's face, where it is drawn (`x`, `y`), the pen's position
+    /// before it and its advance (zero for a mark set on the glyph before), all in ems.
+    struct Glyph: Equatable {
+        let id: UInt32, x: Double, y: Double
+        var pen = 0.0, advance = 0.0
+    }
     struct Run { let face: FontFace; let glyphs: [Glyph]; let rightToLeft: Bool }
     let runs: [Run]
     /// The pen's advance over the whole text, in ems.
     let advance: Double
     /// Characters no face of the chain covers: drawn as the first face's replacement box.
     let missing: Int
+
+    /// Every glyph with its face, in visual order.
+    var glyphs: [(face: FontFace, glyph: Glyph)] { runs.flatMap { run in run.glyphs.map { (run.face, $0) } } }
 }
 
 /// Shapes text with HarfBuzz after FriBidi's bidirectional analysis (Unicode's algorithm,
@@ -101,7 +109,8 @@ enum TextShaper {
             glyphs.reserveCapacity(Int(count))
             for k in 0..<Int(count) {
                 let p = positions[k], em = face.unitsPerEm
-                glyphs.append(ShapedText.Glyph(id: infos[k].codepoint, x: pen + Double(p.x_offset) / em, y: -Double(p.y_offset) / em))
+                glyphs.append(ShapedText.Glyph(id: infos[k].codepoint, x: pen + Double(p.x_offset) / em, y: -Double(p.y_offset) / em,
+                                               pen: pen, advance: Double(p.x_advance) / em))
                 pen += Double(p.x_advance) / em
             }
             shapedRuns.append(ShapedText.Run(face: face, glyphs: glyphs, rightToLeft: rtl))

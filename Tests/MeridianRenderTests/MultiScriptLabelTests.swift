@@ -3,6 +3,7 @@ import MeridianCamera
 import MeridianGeometry
 @testable import MeridianRender
 import MeridianTiles
+import RealModule
 import Testing
 
 /// Labels in every script on an imported region (issue 22): scripts/data/multiscript_opl.py
@@ -64,5 +65,61 @@ struct MultiScriptLabelTests {
         }
         let mixed = TextShaper.shape("Café Tel Aviv תל אביב")
         #expect(mixed.runs.map(\.rightToLeft) == [false, true] && mixed.runs[1].face.file.contains("Hebrew"))
+    }
+
+    /// The points of the way named `name` in the generated OPL, in order.
+    static func way(_ name: String, opl: String) throws -> [Coordinate] {
+        var nodes: [String: Coordinate] = [:]
+        var found: [Coordinate] = []
+        let escaped = name.replacingOccurrences(of: " ", with: "%20%")
+        for line in opl.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if line.hasPrefix("n"), let x = fields.first(where: { $0.hasPrefix("x") }), let y = fields.first(where: { $0.hasPrefix("y") }),
+               let lng = Double(x.dropFirst()), let lat = Double(y.dropFirst()) {
+                nodes[String(fields[0])] = Coordinate(latitude: lat, longitude: lng)
+            } else if line.hasPrefix("w"), line.contains("name=\(escaped)"), let refs = fields.first(where: { $0.hasPrefix("N") }) {
+                found = try refs.dropFirst().split(separator: ",").map { try #require(nodes[String($0)]) }
+            }
+        }
+        return found
+    }
+
+    @Test("a street bent as a quarter circle is named along the bend at z17, flat and tilted: every glyph within 2 pt of the line, upright, no sharper turn between neighbours than the maximum, glyphs not pressed into each other")
+    func curved() throws {
+        let folder = try Self.importedRegion()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let opl = try String(contentsOfFile: folder + "/multiscript.opl", encoding: .utf8)
+        let road = try Self.way("Quarter Circle Road", opl: opl)
+        try #require(road.count > 20)
+        let sources = try MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder + "/data"))
+        let size = try #require(MapRenderer.streets.layers.first { $0.id == "road-names" }).number("text-size", [:], zoom: 17, default: 0)
+        let advances = TextShaper.shape("Quarter Circle Road").glyphs.map { $0.glyph.advance * size }
+        for (bearing, tilt) in [(0.0, 0.0), (40.0, 50.0)] {
+            let middle = road[road.count / 2]
+            let view = try Viewport(camera: try CameraPosition(target: middle, zoom: 17, bearing: bearing, tilt: tilt), size: ScreenSize(width: 600, height: 400))
+            let labels = try MapRenderer(attribution: "").render(view, sources: sources).labels
+            let label = try #require(labels.first { $0.text == "Quarter Circle Road" }, "bearing \(bearing), tilt \(tilt): \(labels.map(\.text))")
+            #expect(label.glyphs.count == advances.count)
+            // The line on screen, densely: each glyph's centre within 2 pt of it.
+            let line = try road.compactMap { try view.point(for: $0) }
+            func distance(_ p: ScreenPoint) -> Double {
+                zip(line, line.dropFirst()).map { a, b in
+                    let d = b - a, l2 = d.dx * d.dx + d.dy * d.dy
+                    let t = l2 > 0 ? max(0, min(1, ((p.x - a.x) * d.dx + (p.y - a.y) * d.dy) / l2)) : 0
+                    return (p - ScreenPoint(x: a.x + d.dx * t, y: a.y + d.dy * t)).length
+                }.min() ?? .infinity
+            }
+            for g in label.glyphs { #expect(distance(g.center) <= 2 && abs(g.angle) <= .pi / 2, "\(g) at bearing \(bearing)") }
+            let angles = label.glyphs.map(\.angle)
+            #expect(zip(angles, angles.dropFirst()).allSatisfy { abs($1 - $0) <= CurvedLabels.maximumAngle })
+            // It bends: the glyphs turn by several degrees from the first to the last.
+            #expect(abs(angles.last! - angles.first!) > 10 * .pi / 180, "\(angles)")
+            // Neighbours stand their advances apart along the first one's direction (less half a point).
+            for k in 0..<(label.glyphs.count - 1) {
+                let (a, b) = (label.glyphs[k], label.glyphs[k + 1])
+                let along = (b.center.x - a.center.x) * Double.cos(a.angle) + (b.center.y - a.center.y) * Double.sin(a.angle)
+                #expect(along >= (advances[k] + advances[k + 1]) / 2 - 0.5, "glyphs \(k) and \(k + 1): \(along)")
+            }
+        }
     }
 }
