@@ -50,6 +50,8 @@ final class Canvas {
     /// The device row of the image this canvas's row 0 is (0, or a band's first row).
     let deviceTop: Int
     var measured: [MeasureKey: (width: Double, height: Double)] = [:]
+    /// Texts measured for this frame that hold a character no font covers (``TextShaper``).
+    var uncovered: Set<String> = []
     /// Label stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
     var stamps: LabelStampCache?
     /// While set, drawing operations are recorded here instead of drawn (``replay(_:bands:)``).
@@ -202,7 +204,9 @@ final class Canvas {
         font(size: size, bold: bold)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        let m = (TextShaper.shape(s, bold: bold).advance * size, font.ascent + font.descent)
+        let shaped = TextShaper.shape(s, bold: bold)
+        if shaped.missing > 0 { uncovered.insert(s) }
+        let m = (shaped.advance * size, font.ascent + font.descent)
         measured[key] = m
         return m
     }

@@ -32,6 +32,13 @@ final class FontFace: @unchecked Sendable {
         (self.file, self.index, self.font, self.cairo, self.unitsPerEm) = (file, index, font, cairo, Double(upem))
     }
 
+    /// The advance of the code point's glyph in font units; nil when the face lacks it.
+    func advance(of scalar: Unicode.Scalar) -> Int? {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 else { return nil }
+        return Int(hb_font_get_glyph_h_advance(font, glyph))
+    }
+
     /// Whether the face has a glyph for the code point.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0

@@ -1,11 +1,14 @@
 import CCairo
+import CShaping
 import Foundation
 import MeridianTiles
 
 /// Label fonts as MapLibre reads them: signed-distance-field glyph ranges in MapLibre's glyph
 /// protobuf (`glyphs` → `fontstack` → `glyph {id, bitmap, width, height, left, top, advance}`),
-/// made from the same DejaVu files Meridian draws its labels with (`Fonts`), through
-/// FreeType's own SDF renderer.
+/// made from the same font chain Meridian draws its labels with (``FontChain``: a code point's
+/// script's own face, else DejaVu, else the first face that has it), through FreeType's own
+/// SDF renderer, so MapLibre's clients draw the same names where they can (they set glyphs
+/// one by one, without shaping).
 ///
 /// The conventions are those of the glyph sets MapLibre's clients are built for: the unhinted
 /// outline at 24 px; a 3 px border around each bitmap; distances clamped to 8 px and scaled by
@@ -64,16 +67,36 @@ public enum GlyphRanges {
         let font = font(forFontstack: fontstack), path = Fonts.directory + font.file
         lock.lock()
         defer { lock.unlock() }
-        guard let library = Self.library else { throw .fontMissing(path) }
-        var opened: FT_Face?
-        guard FT_New_Face(library, path, 0, &opened) == 0, let face = opened else { throw .fontMissing(path) }
-        defer { FT_Done_Face(face) }
-        FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
-        let glyphs = (first..<first + 256).compactMap { glyph(face, codepoint: $0) }
+        let faces = try chain(bold: font.file.contains("Bold"), first: path)
+        let unicode = hb_unicode_funcs_get_default()
+        let glyphs = (first..<first + 256).compactMap { codepoint -> [UInt8]? in
+            let script = hb_unicode_script(unicode, hb_codepoint_t(codepoint))
+            let has = { (f: FT_Face) in FT_Get_Char_Index(f, FT_ULong(codepoint)) != 0 }
+            guard let face = faces.first(where: { $0.scripts.contains(script) && has($0.face) }) ?? faces.first(where: { has($0.face) }) else { return nil }
+            return glyph(face.face, codepoint: codepoint)
+        }
         var stack = Protobuf.string(1, font.name) + Protobuf.string(2, range)
         for g in glyphs { stack += Protobuf.bytes(3, g) }
         return Protobuf.bytes(1, stack)
     }
+
+    /// The chain's faces of one weight at the range's pixel size, opened once and kept (under
+    /// ``lock``); the first is the served font's own file, without which nothing is served.
+    static func chain(bold: Bool, first path: String) throws(Failure) -> [(face: FT_Face, scripts: [hb_script_t])] {
+        if let kept = opened[bold] { return kept }
+        guard let library = Self.library else { throw .fontMissing(path) }
+        var faces: [(face: FT_Face, scripts: [hb_script_t])] = []
+        for (index, entry) in (bold ? FontChain.boldFiles : FontChain.regularFiles).enumerated() {
+            var face: FT_Face?
+            if FT_New_Face(library, index == 0 ? path : entry.file, FT_Long(entry.index), &face) == 0, let face {
+                FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
+                faces.append((face, entry.scripts))
+            } else if index == 0 { throw .fontMissing(path) }
+        }
+        opened[bold] = faces
+        return faces
+    }
+    nonisolated(unsafe) static var opened: [Bool: [(face: FT_Face, scripts: [hb_script_t])]] = [:]
 
     /// A FreeType library of its own (Cairo's faces use ``Fonts/library`` on other threads), used under ``lock``.
     static let lock = NSLock()

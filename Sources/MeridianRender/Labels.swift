@@ -56,7 +56,7 @@ struct LabelPlacer {
         var seen: Set<Place> = []
         var out: [Candidate] = []
         for (id, extent, f, p) in features {
-            guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty, let point = labelPoint(f) else { continue }
+            guard let text = layer.labelText(p, zoom: zoom), let point = labelPoint(f) else { continue }
             let world = ground.world(point, tile: id, extent: extent)
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))

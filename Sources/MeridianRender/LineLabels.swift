@@ -45,7 +45,7 @@ enum LineLabels {
         var names: [String: Name] = [:]
         var order: [String] = []
         for (id, extent, f, p) in features where f.type == .lineString {
-            guard let text = layer.value("text-field", p, zoom: zoom)?.string, !text.isEmpty else { continue }
+            guard let text = layer.labelText(p, zoom: zoom) else { continue }
             if names[text] == nil {
                 order.append(text)
                 names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 11),

@@ -75,6 +75,9 @@ public struct MapRenderer {
     public struct Image {
         let canvas: Canvas
         public let labels: [PlacedLabel]
+        /// The frame's label texts with a character no face of the font chain covers (drawn as
+        /// replacement boxes), each once, sorted: for the one log line a frame gives them.
+        public var uncoveredTexts: [String] { canvas.uncovered.sorted() }
         /// The image as PNG bytes.
         public func png() throws -> [UInt8] { try canvas.png() }
         /// The image, or a rectangle of it (pixels from the top left), in a format; JPEG and

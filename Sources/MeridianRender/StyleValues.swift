@@ -39,6 +39,17 @@ extension Style.Layer {
         (paint[property] ?? layout[property])?.evaluate(properties, zoom: zoom)
     }
 
+    /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
+    /// `lowercase`; `none` or any other value leaves it as it is); nil when empty or absent.
+    func labelText(_ properties: [String: StyleValue], zoom: Double) -> String? {
+        guard let text = value("text-field", properties, zoom: zoom)?.string, !text.isEmpty else { return nil }
+        switch value("text-transform", properties, zoom: zoom)?.string {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        default: return text
+        }
+    }
+
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(_ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double, default fallback: RGBA? = nil) -> RGBA? {
         ResolvedColor.fold(value(property, properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) }, fallback)

@@ -51,7 +51,7 @@ extension MapService {
         return try drawing(mapType, credit: false, deadline: deadline, what: "tile") { renderer, sources, cache in
             var renderer = renderer
             renderer.labelsAcrossEdges = true
-            let image = try renderer.draw(viewport, sources: sources, scale: Double(scale), cache: cache)
+            let image = try reported(renderer.draw(viewport, sources: sources, scale: Double(scale), cache: cache))
             var wanted: [UInt8] = []
             for j in 0..<meta.side {
                 for i in 0..<meta.side {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MeridianCamera
 import MeridianGeometry
 import MeridianMap
@@ -140,8 +141,19 @@ public final class MapService: Sendable {
     func draw(format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
               deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         try drawing(mapType, credit: credit, deadline: deadline) { renderer, sources, cache in
-            try renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache).encoded(format)
+            try reported(renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)).encoded(format)
         }
+    }
+
+    /// The image, after one log line (notice) when its labels hold characters no font covers
+    /// (drawn as replacement boxes), naming up to five of them.
+    func reported(_ image: MapRenderer.Image) -> MapRenderer.Image {
+        let uncovered = image.uncoveredTexts
+        if !uncovered.isEmpty {
+            Logger(label: "meridian.render").notice("labels hold characters no font covers, drawn as boxes",
+                                                    metadata: ["count": "\(uncovered.count)", "texts": "\(uncovered.prefix(5).joined(separator: " | "))"])
+        }
+        return image
     }
 
     /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless

@@ -100,7 +100,7 @@ extension MapService {
     /// PNG at rest (the page decodes either); rasterised on two threads for latency.
     func frame(_ job: ViewerSession.FrameJob, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
         try drawing(job.mapType, credit: true, deadline: deadline, bands: 2) { renderer, sources, cache in
-            let image = try renderer.draw(job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache)
+            let image = try reported(renderer.draw(job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache))
             try renderer.check("encoding")
             return job.moving ? try image.jpeg() : try image.png()
         }

@@ -79,8 +79,13 @@ struct Render: ParsableCommand {
         let sources: MapSources
         do { sources = try MapSources(style: document, folder: dataFolder.folder) } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        let bytes = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
-            .encoded(Self.format(of: output))
+        let image = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
+        let uncovered = image.uncoveredTexts
+        if !uncovered.isEmpty {
+            let names = uncovered.prefix(5).joined(separator: ", ") + (uncovered.count > 5 ? ", …" : "")
+            FileHandle.standardError.write(Data("warning: \(uncovered.count) label(s) hold characters no font covers, drawn as boxes: \(names)\n".utf8))
+        }
+        let bytes = try image.encoded(Self.format(of: output))
         do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }

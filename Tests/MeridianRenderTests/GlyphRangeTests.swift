@@ -90,4 +90,24 @@ import Testing
             #expect(throws: GlyphRanges.Failure.badRange(bad)) { try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: bad) }
         }
     }
+
+    @Test("ranges carry the font chain: Arabic letters from Noto Sans Arabic, Hebrew from Noto Sans Hebrew, kanji from Noto Sans CJK, Latin still DejaVu's",
+          .enabled(if: FontChain.regular.count >= 8, "needs the Noto fonts"))
+    func fallbackFaces() throws {
+        /// A glyph's advance at 24 px in a chain face, by FreeType through the same path.
+        func advance(_ codepoint: Int, in name: String) throws -> Int {
+            let face = try #require(FontChain.regular.first { $0.file.contains(name) })
+            return Int((Double(try #require(face.advance(of: Unicode.Scalar(UInt32(codepoint))!))) * 24 / face.unitsPerEm).rounded())
+        }
+        for (range, codepoint, font) in [("1536-1791", 0x0627, "NotoSansArabic"), ("1280-1535", 0x05D0, "NotoSansHebrew"), ("26368-26623", 0x6771, "NotoSansCJK"),
+                                         ("2304-2559", 0x0926, "NotoSansDevanagari"), ("3584-3839", 0x0E01, "NotoSansThai")] {
+            let glyphs = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: range)).glyphs
+            let g = try #require(glyphs[codepoint], "U+\(String(codepoint, radix: 16)) in \(range)")
+            let expected = try advance(codepoint, in: font)
+            #expect(g.width > 0 && g.advance == expected, "U+\(String(codepoint, radix: 16)): \(g.advance) against \(expected)")
+        }
+        let latin = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255")).glyphs
+        let h = try advance(72, in: "DejaVuSans.")
+        #expect(latin[72]?.advance == h)
+    }
 }

@@ -1,5 +1,9 @@
 import Foundation
+import MeridianCamera
+import MeridianGeometry
 @testable import MeridianRender
+import MeridianStyle
+import MeridianTiles
 import Testing
 
 /// Labels in every script (issue 22): the shaper's glyphs and positions against Debian's
@@ -74,5 +78,30 @@ struct TextShaperTests {
         #expect(shaped.missing == 1)
         #expect(shaped.runs.flatMap(\.glyphs).count == 3 && shaped.runs.flatMap(\.glyphs).contains { $0.id == 0 })
         #expect(TextShaper.shapeNow("", faces: FontChain.regular).runs.isEmpty)
+    }
+}
+
+/// `text-transform` on the golden fixture's place names.
+@Suite struct TextTransformTests {
+    static func labels(_ transform: String?) throws -> [String] {
+        let layout = transform.map { #", "text-transform": "\#($0)""# } ?? ""
+        let document = #"""
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+              { "id": "names", "type": "symbol", "source": "grid", "source-layer": "places",
+                "layout": { "text-field": "Straße am Meer", "text-size": 12\#(layout) } } ] }
+            """#
+        let style = try Style(json: Data(document.utf8))
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5), size: ScreenSize(width: 512, height: 384))
+        let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
+        return try MapRenderer(style: style, attribution: "").render(view, sources: sources).labels.map(\.text).sorted()
+    }
+
+    @Test("uppercase and lowercase change every name as Unicode cases it; none and an unknown value leave it")
+    func transform() throws {
+        let plain = try Self.labels(nil)
+        try #require(!plain.isEmpty && plain.contains { $0 != $0.uppercased() })
+        #expect(try Self.labels("uppercase") == plain.map { $0.uppercased() }.sorted())
+        #expect(try Self.labels("lowercase") == plain.map { $0.lowercased() }.sorted())
+        #expect(try Self.labels("none") == plain && (try Self.labels("sideways")) == plain)
     }
 }

@@ -2,7 +2,8 @@
 """Writes a small generated OpenStreetMap extract in OPL (osmium's text format) to standard
 output: a made-up town in the empty Sahara (around 23.0 N, 12.0 E, where no real streets are)
 whose points of interest and streets are named in Arabic, Hebrew, Devanagari, Thai, Japanese and mixed
-Latin/Arabic, plus a street bent as a quarter circle of 200 m. `osmium cat -F opl` turns it
+Latin/Hebrew (and one name holding an Egyptian hieroglyph, which no font of the chain covers:
+drawn as a replacement box and reported), plus a street bent as a quarter circle of 200 m. `osmium cat -F opl` turns it
 into an .osm.pbf for `meridian data import` (issue 22's tests and the gallery of main.sh).
 The names are real place and street names of each script; the geometry is invented.
 Usage: multiscript_opl.py > multiscript.opl"""
@@ -19,6 +20,7 @@ POIS = [  # (name, amenity, east m, north m): drawn as POI names from zoom 17
     ("โรงเรียนกรุงเทพ", "school", -200, -230),
     ("東京図書館", "library", 200, -230),
     ("Café Tel Aviv תל אביב", "cafe", 0, 300),
+    ("Hieroglyph Hall \U00013000", "arts_centre", 0, -170),   # a character no shipped font has: a box
 ]
 STREETS = [  # (name, highway, [(east m, north m), ...])
     ("شارع التحرير", "primary", [(-900, 120), (900, 120)]),
