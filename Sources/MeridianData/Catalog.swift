@@ -31,7 +31,7 @@ public struct Catalog {
         /// `openmaptiles` when its layers are the OpenMapTiles schema's, `raster` for images, else `other`.
         public var schema: String
         public var bytes: Int
-        /// The data folder it is in (one of ``DataFolder/paths``).
+        /// The data folder it is in (one of `DataFolder.paths`).
         public var folder: String
     }
 
@@ -39,7 +39,7 @@ public struct Catalog {
 
     public init(folder: DataFolder) { self.folder = folder }
 
-    /// Every tileset in the folders (``DataFolder/paths``), sorted by source then name; a file
+    /// Every tileset in the folders (`DataFolder.paths`), sorted by source then name; a file
     /// that an earlier folder hides (the same place under its folder) is left out, as drawing
     /// leaves it out; unreadable files are listed with their error instead.
     public func entries() -> (entries: [Entry], problems: [String]) {
@@ -72,7 +72,7 @@ public struct Catalog {
     }
 
     /// Removes the tileset `name` (a region of the street source, or a top-level tileset) from
-    /// the writable folder (``DataFolder/path``); the read-only folders are never touched.
+    /// the writable folder (`DataFolder.path`); the read-only folders are never touched.
     /// - Throws: ``DataError/notFound(name:folder:)`` when the writable folder has none (and
     ///   ``DataError/readOnly(name:folder:)`` when only a read-only folder has it),
     ///   ``DataError/io(path:reason:)``.

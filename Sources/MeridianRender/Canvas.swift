@@ -198,20 +198,25 @@ final class Canvas {
     /// The width and height of `s` at `size` points (its shaped advance, ``TextShaper``, and
     /// DejaVu's ascent plus descent), remembered for the canvas's frame: labels measure the same
     /// texts many times.
-    func measure(_ s: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
-        let key = MeasureKey(text: s, size: size, bold: bold)
+    func measure(_ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0) -> (width: Double, height: Double) {
+        let key = MeasureKey(text: s, size: size, bold: bold, letterSpacing: letterSpacing)
         if let known = measured[key] { return known }
         font(size: size, bold: bold)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        let shaped = TextShaper.shape(s, bold: bold)
-        if shaped.missing > 0 { uncovered.insert(s) }
-        let m = (shaped.advance * size, font.ascent + font.descent)
+        // Several lines (broken at `\n`): the widest line's width; the height stays one line's.
+        var widest = 0.0
+        for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
+            let shaped = TextShaper.shape(String(line), bold: bold, letterSpacing: letterSpacing)
+            if shaped.missing > 0 { uncovered.insert(s) }
+            widest = max(widest, shaped.advance * size)
+        }
+        let m = (widest, font.ascent + font.descent)
         measured[key] = m
         return m
     }
 
-    struct MeasureKey: Hashable { let text: String, size: Double, bold: Bool }
+    struct MeasureKey: Hashable { let text: String, size: Double, bold: Bool, letterSpacing: Double }
 
     /// Selects DejaVu Sans (`Fonts`) at a size, only when the face or size changes.
     func font(size: Double, bold: Bool) {
@@ -223,27 +228,32 @@ final class Canvas {
 
     /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
-    func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, _ c: RGBA, halo: RGBA) {
-        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false)
-        stamp(key, at: ScreenPoint(x: x, y: y), width: 0, height: 0)
+    /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
+    /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centredLines`.
+    func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
+              centredLines: Bool = false, _ c: RGBA, halo: RGBA) {
+        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false,
+                                 letterSpacing: letterSpacing, centredLines: centredLines)
+        stamp(key, at: ScreenPoint(x: x, y: y), width: centredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// kept to the milliradian), drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
-    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, _ c: RGBA, halo: RGBA) {
-        let m = measure(s, size: size)
-        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true)
+    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA) {
+        let m = measure(s, size: size, letterSpacing: letterSpacing)
+        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
+                                 letterSpacing: letterSpacing)
         stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
 
     /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first,
     /// then every glyph, each a stamp of its own turned to its place's angle. `height`: the
     /// text's measure (its glyphs sit on the same baseline as a straight name's).
-    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, _ c: RGBA, halo: RGBA) {
+    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
-                                         glyph: k, part: part)
+                                         glyph: k, part: part, letterSpacing: letterSpacing)
                 stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }
         }

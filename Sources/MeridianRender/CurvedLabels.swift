@@ -39,10 +39,10 @@ enum CurvedLabels {
     /// `at` along `path` (screen points); nil when it does not fit, bends too sharply between
     /// neighbours, or would lean past upright. The path is walked in whichever direction
     /// reads left to right.
-    static func layout(_ text: String, size: Double, along path: [ScreenPoint], at: Double) -> [PlacedGlyph]? {
+    static func layout(_ text: String, size: Double, letterSpacing: Double = 0, along path: [ScreenPoint], at: Double) -> [PlacedGlyph]? {
         let lengths = zip(path, path.dropFirst()).map { ($1 - $0).length }
         let total = lengths.reduce(0, +)
-        let shaped = TextShaper.shape(text)
+        let shaped = TextShaper.shape(text, letterSpacing: letterSpacing)
         let width = shaped.advance * size
         guard path.count >= 2, width > 0, at - width / 2 >= 0, at + width / 2 <= total else { return nil }
         /// The point at distance `s` along the path, and the segment's direction there.

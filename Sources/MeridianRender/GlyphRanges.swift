@@ -5,7 +5,7 @@ import MeridianTiles
 
 /// Label fonts as MapLibre reads them: signed-distance-field glyph ranges in MapLibre's glyph
 /// protobuf (`glyphs` → `fontstack` → `glyph {id, bitmap, width, height, left, top, advance}`),
-/// made from the same font chain Meridian draws its labels with (``FontChain``: a code point's
+/// made from the same font chain Meridian draws its labels with (`FontChain`: a code point's
 /// script's own face, else DejaVu, else the first face that has it), through FreeType's own
 /// SDF renderer, so MapLibre's clients draw the same names where they can (they set glyphs
 /// one by one, without shaping).

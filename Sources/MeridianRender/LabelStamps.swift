@@ -28,7 +28,15 @@ final class LabelStamp {
         /// What the stamp holds: the halo and the text (`.both`), or one of them, so a curved
         /// label's halos all go under all its glyphs.
         var part = Part.both
+        /// Ems between glyphs (`text-letter-spacing`).
+        var letterSpacing = 0.0
+        /// For text of several lines (broken at `\n`): each line centred on the widest
+        /// (`text-justify: center`) rather than set from the left.
+        var centredLines = false
     }
+
+    /// Baselines of the lines of a label this many ems apart (MapLibre's `text-line-height`).
+    static let lineHeight = 1.2
 
     enum Part: Hashable { case both, halo, fill }
 
@@ -45,11 +53,20 @@ final class LabelStamp {
     /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
-        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 : 0)
+        // Several lines: the first baseline where one line's would be, less half the others
+        // when centred on the reference point (the block then sits on it).
+        let lines = key.glyph < 0 ? key.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [key.text]
+        let gap = lineHeight * key.size, extra = Double(lines.count - 1) * gap
+        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 - extra / 2 : 0)
         // The text shaped once (HarfBuzz, FriBidi, the font chain), as Cairo glyph runs.
-        let shaped = TextShaper.shape(key.text, bold: key.bold)
-        var runs = shaped.runs.map { run in
-            (face: run.face.cairo, glyphs: run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: pen.x + $0.x * key.size, y: pen.y + $0.y * key.size) })
+        let shaped = TextShaper.shape(key.text, bold: key.bold, letterSpacing: key.letterSpacing)
+        var runs: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
+        for (i, line) in lines.enumerated() {
+            let set = lines.count == 1 ? shaped : TextShaper.shape(line, bold: key.bold, letterSpacing: key.letterSpacing)
+            let x = pen.x + (key.centredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
+            runs += set.runs.map { run in
+                (run.face.cairo, run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size) })
+            }
         }
         if key.glyph >= 0 {
             // One glyph, its advance's middle on the reference point.

@@ -44,6 +44,10 @@ struct LabelPlacer {
         let color: RGBA, halo: RGBA, layerOrder: Int
         /// `text-anchor: center`: the text centred on its point, with no dot (region names).
         let centered: Bool
+        /// `text-letter-spacing`, ems.
+        var letterSpacing = 0.0
+        /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
+        var maxWidth = 10.0
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each
@@ -70,7 +74,9 @@ struct LabelPlacer {
             out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
                                  color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: RGBA(0.2, 0.2, 0.2)) ?? RGBA(0.2, 0.2, 0.2),
                                  halo: layer.color("text-halo-color", p, zoom: zoom, default: RGBA(1, 1, 1, 0.85)) ?? RGBA(1, 1, 1, 0.85),
-                                 layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center"))
+                                 layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
+                                 letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
+                                 maxWidth: layer.number("text-max-width", p, zoom: zoom, default: 10)))
         }
         return out
     }
@@ -106,15 +112,20 @@ struct LabelPlacer {
             if anchors[c.text, default: []].contains(where: { ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance * repeatDistance }) {
                 continue
             }
-            let m = canvas.measure(c.text, size: c.size, bold: c.bold)
-            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3
-            let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding, baseline + m.height * 0.2 + padding)
+            // Lines no wider than text-max-width, the block centred on the point's height.
+            let lines = LineBreaking.lines(c.text, size: c.size, maxWidth: c.maxWidth, bold: c.bold, letterSpacing: c.letterSpacing)
+            let drawn = lines.joined(separator: "\n"), extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
+            let m = canvas.measure(drawn, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing)
+            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3 - extra / 2
+            let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding,
+                       baseline + extra + m.height * 0.2 + padding)
             guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
             taken.append(box)
             anchors[c.text, default: []].append(c.anchor)
             guard area.shows(box) else { continue }
             if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
-            canvas.text(c.text, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, c.color, halo: c.halo)
+            canvas.text(drawn, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
+                        centredLines: c.centered, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
         }
         return placed

@@ -25,6 +25,8 @@ enum LineLabels {
         let size: Double, color: RGBA, halo: RGBA
         /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
         var glyphs: [PlacedGlyph]? = nil
+        /// `text-letter-spacing`, ems.
+        var letterSpacing = 0.0
     }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
@@ -41,7 +43,10 @@ enum LineLabels {
     static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
                            _ ground: GroundGeometry, _ canvas: Canvas, area: LabelArea) -> [Candidate] {
         let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
-        struct Name { var parts: [[ScreenPoint]] = []; var size = 11.0; var color = RGBA(0.2, 0.2, 0.2); var halo = RGBA(1, 1, 1, 0.9) }
+        struct Name {
+            var parts: [[ScreenPoint]] = []
+            var size = 11.0, color = RGBA(0.2, 0.2, 0.2), halo = RGBA(1, 1, 1, 0.9), letterSpacing = 0.0
+        }
         var names: [String: Name] = [:]
         var order: [String] = []
         for (id, extent, f, p) in features where f.type == .lineString {
@@ -50,7 +55,8 @@ enum LineLabels {
                 order.append(text)
                 names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 11),
                                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? RGBA(0.2, 0.2, 0.2),
-                                   halo: layer.color("text-halo-color", p, zoom: zoom) ?? RGBA(1, 1, 1, 0.9))
+                                   halo: layer.color("text-halo-color", p, zoom: zoom) ?? RGBA(1, 1, 1, 0.9),
+                                   letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0))
             }
             // World points at the camera's zoom (points on the ground, before the camera).
             names[text]!.parts += f.geometry.map { ground.world($0, tile: id, extent: extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) } }
@@ -65,7 +71,7 @@ enum LineLabels {
                     let depth = viewport.depthRatio(forWorld: world)
                     guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
                           let center = viewport.point(forWorld: world), area.holds(center) else { continue }
-                    let half = halfWidth ?? canvas.measure(text, size: name.size).width / 2 + 4
+                    let half = halfWidth ?? canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing).width / 2 + 4
                     halfWidth = half
                     // Reach in world points: farther ground is smaller on screen by `depth`.
                     guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
@@ -73,16 +79,17 @@ enum LineLabels {
                           let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else {
                         // Where the line bends: glyph by glyph along it, placed after every straight name.
                         if let (path, at) = CurvedLabels.path(line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
-                           let glyphs = CurvedLabels.layout(text, size: name.size, along: path, at: at) {
+                           let glyphs = CurvedLabels.layout(text, size: name.size, letterSpacing: name.letterSpacing, along: path, at: at) {
                             out.append(Candidate(text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                                 color: name.color, halo: name.halo, glyphs: glyphs))
+                                                 color: name.color, halo: name.halo, glyphs: glyphs, letterSpacing: name.letterSpacing))
                         }
                         continue
                     }
                     let room = stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
-                    out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color, halo: name.halo))
+                    out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color,
+                                         halo: name.halo, letterSpacing: name.letterSpacing))
                 }
             }
         }
@@ -210,10 +217,10 @@ enum LineLabels {
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
             guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
-            let m = canvas.measure(c.text, size: c.size)
+            let m = canvas.measure(c.text, size: c.size, letterSpacing: c.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.
-                let advances = TextShaper.shape(c.text).glyphs.map { $0.glyph.advance * c.size }
+                let advances = TextShaper.shape(c.text, letterSpacing: c.letterSpacing).glyphs.map { $0.glyph.advance * c.size }
                 let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map { CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2) }
                 guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
                       !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } }) else { continue }
@@ -221,7 +228,7 @@ enum LineLabels {
                 setAt[c.text, default: []].append(c.center)
                 let union = (boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!, boxes.map(\.bottom).max()!)
                 guard area.shows(union) else { continue }
-                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, c.color, halo: c.halo)
+                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, letterSpacing: c.letterSpacing, c.color, halo: c.halo)
                 placed.append(PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs))
                 continue
             }
@@ -234,7 +241,7 @@ enum LineLabels {
             taken.append(box)
             setAt[c.text, default: []].append(c.center)
             guard area.shows(box) else { continue }
-            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, c.color, halo: c.halo)
+            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo)
             placed.append(PlacedLabel(text: c.text, anchor: c.center, box: box))
         }
         return placed

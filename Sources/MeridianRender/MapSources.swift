@@ -15,7 +15,7 @@ public struct MapSources {
     public let warnings: [String]
 
     /// Opens every source of `style` from `folder`.
-    /// - Throws: `TileError.noDataFolder` (naming ``DataFolder/path``) when none of the folder's
+    /// - Throws: `TileError.noDataFolder` (naming `DataFolder.path`) when none of the folder's
     ///   paths is there, `TileError.notAPack`
     ///   for a file that is a plain tileset; the `TileError` of the first file that is there
     ///   but unreadable or corrupt.

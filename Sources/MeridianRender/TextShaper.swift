@@ -32,15 +32,16 @@ struct ShapedText: @unchecked Sendable {
 /// a process-wide cache (``cacheCapacity`` texts), so a label is shaped once, not every frame.
 enum TextShaper {
     static let cacheCapacity = 8192
-    private struct Key: Hashable { let text: String, bold: Bool }
+    private struct Key: Hashable { let text: String, bold: Bool, letterSpacing: Double }
     nonisolated(unsafe) private static let cache = LRUCache<Key, ShapedText>(capacity: cacheCapacity)
     private static let lock = NSLock()
 
-    /// The shaped text (from the cache when it was shaped before).
-    static func shape(_ text: String, bold: Bool = false) -> ShapedText {
-        let key = Key(text: text, bold: bold)
+    /// The shaped text (from the cache when it was shaped before), with `letterSpacing` ems
+    /// between glyphs (`text-letter-spacing`; ``spaced(_:by:)``).
+    static func shape(_ text: String, bold: Bool = false, letterSpacing: Double = 0) -> ShapedText {
+        let key = Key(text: text, bold: bold, letterSpacing: letterSpacing)
         if let kept = lock.withLock({ cache.value(for: key) }) { return kept }
-        let shaped = shapeNow(text, faces: FontChain.faces(bold: bold))
+        let shaped = spaced(shapeNow(text, faces: FontChain.faces(bold: bold)), by: letterSpacing)
         lock.withLock { cache.insert(shaped, for: key, cost: 1) }
         return shaped
     }
@@ -117,6 +118,34 @@ enum TextShaper {
         }
         _ = first
         return ShapedText(runs: shapedRuns, advance: pen, missing: missing)
+    }
+
+    /// The text with `spacing` ems added between glyphs, as MapLibre's `text-letter-spacing`:
+    /// after each glyph that advances in a left-to-right run (a mark stays on its glyph), and
+    /// between runs; a right-to-left run (Arabic joins, Hebrew's marks come before their
+    /// letters) moves as one piece, unspaced inside. No spacing after the last glyph.
+    static func spaced(_ shaped: ShapedText, by spacing: Double) -> ShapedText {
+        guard spacing != 0, spacing.isFinite else { return shaped }
+        var shift = 0.0, started = false
+        let runs = shaped.runs.map { run -> ShapedText.Run in
+            if run.rightToLeft {
+                if started { shift += spacing }
+                started = true
+                let moved = shift
+                return ShapedText.Run(face: run.face, glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x + moved, y: $0.y, pen: $0.pen + moved, advance: $0.advance) },
+                                      rightToLeft: true)
+            }
+            var glyphs: [ShapedText.Glyph] = []
+            for g in run.glyphs {
+                if g.advance > 0 {
+                    if started { shift += spacing }
+                    started = true
+                }
+                glyphs.append(.init(id: g.id, x: g.x + shift, y: g.y, pen: g.pen + shift, advance: g.advance))
+            }
+            return ShapedText.Run(face: run.face, glyphs: glyphs, rightToLeft: false)
+        }
+        return ShapedText(runs: runs, advance: shaped.advance + shift, missing: shaped.missing)
     }
 
     /// Each character's embedding level by FriBidi (even: left to right, odd: right to left);

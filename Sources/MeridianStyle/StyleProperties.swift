@@ -18,7 +18,8 @@ enum StyleProperties {
         for kind in Style.Layer.Kind.allCases { table[kind] = ["visibility": .string] }
         table[.line]?.merge(["line-cap": .string, "line-join": .string]) { a, _ in a }
         table[.symbol]?.merge(["text-field": .other, "text-size": .number, "text-font": .other, "text-anchor": .string,
-                               "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number, "text-transform": .string]) { a, _ in a }
+                               "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number, "text-transform": .string,
+                               "text-letter-spacing": .number]) { a, _ in a }
         return table
     }()
 }

@@ -263,6 +263,8 @@ enum RenderData {
         let c = try #require(try view.coordinate(for: label.anchor))
         // The Cathedral's outline spans 60.17011–60.17064 N, 24.95165–24.95271 E (OSM way 419479428).
         #expect(c.latitude > 60.17011 && c.latitude < 60.17064 && c.longitude > 24.95165 && c.longitude < 24.95271, "at \(c)")
-        #expect(frame.labels.contains { $0.text == "Kansalliskirjasto" })
+        // Other buildings' names too. (Kansalliskirjasto's now yields to the seven-line block of
+        // the faculty names beside it, broken at text-max-width as MapLibre breaks them.)
+        #expect(["Helsingin yliopiston päärakennus", "Porthania", "Hallintorakennus"].allSatisfy { name in frame.labels.contains { $0.text == name } })
     }
 }

@@ -83,17 +83,22 @@ struct TextShaperTests {
 
 /// `text-transform` on the golden fixture's place names.
 @Suite struct TextTransformTests {
-    static func labels(_ transform: String?) throws -> [String] {
-        let layout = transform.map { #", "text-transform": "\#($0)""# } ?? ""
+    static func labels(_ transform: String?, spacing: Double? = nil) throws -> [String] {
+        try placed(transform, spacing: spacing).map(\.text).sorted()
+    }
+
+    /// The fixture's place names labelled with `text` (as a literal text-field) and these layout members added.
+    static func placed(_ transform: String?, spacing: Double? = nil, extra: String = "", text: String = "Straße am Meer") throws -> [PlacedLabel] {
+        let layout = (transform.map { #", "text-transform": "\#($0)""# } ?? "") + (spacing.map { #", "text-letter-spacing": \#($0)"# } ?? "") + extra
         let document = #"""
             { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
               { "id": "names", "type": "symbol", "source": "grid", "source-layer": "places",
-                "layout": { "text-field": "Straße am Meer", "text-size": 12\#(layout) } } ] }
+                "layout": { "text-field": "\#(text)", "text-size": 12\#(layout) } } ] }
             """#
         let style = try Style(json: Data(document.utf8))
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5), size: ScreenSize(width: 512, height: 384))
         let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
-        return try MapRenderer(style: style, attribution: "").render(view, sources: sources).labels.map(\.text).sorted()
+        return try MapRenderer(style: style, attribution: "").render(view, sources: sources).labels
     }
 
     @Test("uppercase and lowercase change every name as Unicode cases it; none and an unknown value leave it")
@@ -103,5 +108,26 @@ struct TextShaperTests {
         #expect(try Self.labels("uppercase") == plain.map { $0.uppercased() }.sorted())
         #expect(try Self.labels("lowercase") == plain.map { $0.lowercased() }.sorted())
         #expect(try Self.labels("none") == plain && (try Self.labels("sideways")) == plain)
+    }
+
+    @Test("text-letter-spacing widens a name by its spacing between each two glyphs: in the shaper, and in the placed label's box")
+    func letterSpacing() throws {
+        let plain = TextShaper.shape("Kaivokatu"), spaced = TextShaper.shape("Kaivokatu", letterSpacing: 0.1)
+        let (a, b) = (plain.runs.flatMap(\.glyphs), spaced.runs.flatMap(\.glyphs))
+        #expect(a.count == 9 && b.count == 9 && abs(spaced.advance - plain.advance - 0.8) < 1e-9)
+        for k in 0..<9 { #expect(abs(b[k].x - a[k].x - 0.1 * Double(k)) < 1e-9) }
+        // Right to left moves as one piece; a mixed name spaces its Latin glyphs, then the Arabic word once.
+        let arabic = TextShaper.shape("القاهرة"), arabicSpaced = TextShaper.shape("القاهرة", letterSpacing: 0.1)
+        #expect(arabic.runs[0].glyphs == arabicSpaced.runs[0].glyphs && arabic.advance == arabicSpaced.advance)
+        let mixed = TextShaper.shape("Cairo القاهرة"), mixedSpaced = TextShaper.shape("Cairo القاهرة", letterSpacing: 0.1)
+        #expect(abs(mixedSpaced.advance - mixed.advance - 0.6) < 1e-9)
+        #expect(abs(mixedSpaced.runs[1].glyphs[0].x - mixed.runs[1].glyphs[0].x - 0.6) < 1e-9)
+        // Drawn: each label's box is 0.25 em × 12 pt × 13 gaps wider ("Straße am Meer": 14 glyphs).
+        let one = #", "text-max-width": 100"#   // one line either way
+        let (narrow, wide) = (try Self.placed(nil, extra: one), try Self.placed(nil, spacing: 0.25, extra: one))
+        try #require(!narrow.isEmpty && narrow.count == wide.count)
+        for (n, w) in zip(narrow, wide) {
+            #expect(abs((w.box.right - w.box.left) - (n.box.right - n.box.left) - 0.25 * 12 * 13) < 1e-6, "\(n.box) \(w.box)")
+        }
     }
 }

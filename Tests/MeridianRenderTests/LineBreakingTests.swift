@@ -1,0 +1,49 @@
+import Foundation
+@testable import MeridianRender
+import Testing
+
+/// `text-max-width`: point labels broken into even lines at spaces and between Han or kana.
+@Suite struct LineBreakingTests {
+    static func width(_ s: String, size: Double) -> Double { TextShaper.shape(s).advance * size }
+
+    @Test("a name that fits, a single long word, Thai (no dictionary) and a forced break stay as they are")
+    func unbroken() {
+        #expect(LineBreaking.lines("Kaivokatu", size: 10, maxWidth: 10) == ["Kaivokatu"])
+        let word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
+        #expect(LineBreaking.lines(word, size: 10, maxWidth: 5) == [word])
+        #expect(LineBreaking.lines("กรุงเทพมหานครอมรรัตนโกสินทร์", size: 10, maxWidth: 3).count == 1)
+        #expect(LineBreaking.lines("Upper\nLower", size: 10, maxWidth: 10) == ["Upper", "Lower"])
+        #expect(LineBreaking.lines("any text at all", size: 10, maxWidth: 0) == ["any text at all"])
+    }
+
+    @Test("a long name breaks at spaces into lines within the width, the words in order, as even as the words allow")
+    func spaces() throws {
+        let text = "Helsingin yliopisto Valtiotieteellinen tiedekunta Unioninkatu"
+        let lines = LineBreaking.lines(text, size: 10, maxWidth: 10)
+        #expect(lines.count >= 3 && lines.joined(separator: " ") == text, "\(lines)")
+        for line in lines where line.contains(" ") { #expect(Self.width(line, size: 10) <= 100, "\(line)") }
+        // Four words of one width over two lines: two and two, not three and one.
+        let even = LineBreaking.lines("abcd abcd abcd abcd", size: 10, maxWidth: Self.width("abcd abcd abcd", size: 10) / 10)
+        #expect(even == ["abcd abcd", "abcd abcd"], "\(even)")
+    }
+
+    @Test("Japanese without spaces breaks between characters, each line within the width, nothing lost")
+    func unspaced() {
+        let text = "東京都渋谷区神南一丁目二番地"
+        let lines = LineBreaking.lines(text, size: 12, maxWidth: 4)
+        #expect(lines.count >= 3 && lines.joined() == text, "\(lines)")
+        for line in lines { #expect(Self.width(line, size: 12) <= 48 + 1e-9, "\(line)") }
+    }
+
+    @Test("drawn: the label's box grows by a line height for each line after the first, and is no wider than the width")
+    func drawn() throws {
+        let text = "Straße am Meer"
+        let narrow = try #require(try TextTransformTests.placed(nil, extra: #", "text-max-width": 4"#, text: text).first)
+        let wide = try #require(try TextTransformTests.placed(nil, text: text).first)   // the default 10 ems: one line
+        let lines = LineBreaking.lines(text, size: 12, maxWidth: 4)
+        try #require(lines.count >= 2)
+        let grown = (narrow.box.bottom - narrow.box.top) - (wide.box.bottom - wide.box.top)
+        #expect(abs(grown - Double(lines.count - 1) * LabelStamp.lineHeight * 12) < 1e-6, "\(lines): \(grown)")
+        #expect(narrow.box.right - narrow.box.left < wide.box.right - wide.box.left)
+    }
+}
