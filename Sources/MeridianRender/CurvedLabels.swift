@@ -5,11 +5,11 @@ import RealModule
 /// Names set glyph by glyph along a bending line, where straight text would leave it
 /// (``LineLabels``): each shaped glyph's advance centred on the line at its distance along
 /// it, turned to the line's direction there, the whole name reading left to right (upright).
-/// A place is refused when two neighbouring glyphs turn more than ``maximumAngle`` from each
-/// other (MapLibre's `text-max-angle`, 45° by default), when a glyph would lean past upright,
-/// or when the name does not fit on the line.
+/// A place is refused when two neighbouring glyphs turn more than the layer's `text-max-angle`
+/// from each other (``maximumAngle`` by default, MapLibre's 45°), when a glyph would lean past
+/// upright, or when the name does not fit on the line.
 enum CurvedLabels {
-    /// Most radians between the directions of neighbouring glyphs.
+    /// Most radians between the directions of neighbouring glyphs, without `text-max-angle`.
     static let maximumAngle = 45.0 * .pi / 180
 
     /// The screen polyline of a line (world points at the camera's zoom) `reach` world points
@@ -39,7 +39,8 @@ enum CurvedLabels {
     /// `at` along `path` (screen points); nil when it does not fit, bends too sharply between
     /// neighbours, or would lean past upright. The path is walked in whichever direction
     /// reads left to right.
-    static func layout(_ text: String, size: Double, letterSpacing: Double = 0, along path: [ScreenPoint], at: Double) -> [PlacedGlyph]? {
+    static func layout(_ text: String, size: Double, letterSpacing: Double = 0, maxAngle: Double = maximumAngle,
+                       along path: [ScreenPoint], at: Double) -> [PlacedGlyph]? {
         let lengths = zip(path, path.dropFirst()).map { ($1 - $0).length }
         let total = lengths.reduce(0, +)
         let shaped = TextShaper.shape(text, letterSpacing: letterSpacing)
@@ -70,7 +71,7 @@ enum CurvedLabels {
             let angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
             guard abs(angle) <= .pi / 2 + 1e-9 else { return nil }
             if g.advance > 0 {
-                if let previous, abs(angle - previous) > maximumAngle { return nil }
+                if let previous, abs(angle - previous) > maxAngle { return nil }
                 previous = angle
             }
             out.append(PlacedGlyph(center: point(s, on: points, segments), angle: angle))

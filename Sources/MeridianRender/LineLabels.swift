@@ -7,7 +7,8 @@ import RealModule
 /// Labels along lines (`symbol-placement: line`, e.g. street names): set along straight
 /// stretches of their lines, turned with the line but kept upright (never upside down), and
 /// where the line bends, glyph by glyph along it (``CurvedLabels``, placed after every straight
-/// one); at least ``repeatDistance`` apart for one name, sharing the collision boxes of the
+/// one); at least the layer's `symbol-spacing` (``repeatDistance`` by default) apart for one
+/// name, sharing the collision boxes of the
 /// point labels.
 ///
 /// Where a label may go does not depend on the view: anchors lie where a line crosses a grid
@@ -27,6 +28,8 @@ enum LineLabels {
         var glyphs: [PlacedGlyph]? = nil
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
+        /// `symbol-spacing`: points between two labels of this name.
+        var repeatDistance = LineLabels.repeatDistance
     }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
@@ -46,6 +49,7 @@ enum LineLabels {
         struct Name {
             var parts: [[ScreenPoint]] = []
             var size = 11.0, color = RGBA(0.2, 0.2, 0.2), halo = RGBA(1, 1, 1, 0.9), letterSpacing = 0.0
+            var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
         }
         var names: [String: Name] = [:]
         var order: [String] = []
@@ -56,7 +60,9 @@ enum LineLabels {
                 names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 11),
                                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? RGBA(0.2, 0.2, 0.2),
                                    halo: layer.color("text-halo-color", p, zoom: zoom) ?? RGBA(1, 1, 1, 0.9),
-                                   letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0))
+                                   letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
+                                   spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
+                                   maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
             }
             // World points at the camera's zoom (points on the ground, before the camera).
             names[text]!.parts += f.geometry.map { ground.world($0, tile: id, extent: extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) } }
@@ -79,9 +85,10 @@ enum LineLabels {
                           let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else {
                         // Where the line bends: glyph by glyph along it, placed after every straight name.
                         if let (path, at) = CurvedLabels.path(line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
-                           let glyphs = CurvedLabels.layout(text, size: name.size, letterSpacing: name.letterSpacing, along: path, at: at) {
+                           let glyphs = CurvedLabels.layout(text, size: name.size, letterSpacing: name.letterSpacing, maxAngle: name.maxAngle, along: path, at: at) {
                             out.append(Candidate(text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                                 color: name.color, halo: name.halo, glyphs: glyphs, letterSpacing: name.letterSpacing))
+                                                 color: name.color, halo: name.halo, glyphs: glyphs, letterSpacing: name.letterSpacing,
+                                                 repeatDistance: name.spacing))
                         }
                         continue
                     }
@@ -89,7 +96,7 @@ enum LineLabels {
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
                     out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color,
-                                         halo: name.halo, letterSpacing: name.letterSpacing))
+                                         halo: name.halo, letterSpacing: name.letterSpacing, repeatDistance: name.spacing))
                 }
             }
         }
@@ -216,7 +223,7 @@ enum LineLabels {
         var placed: [PlacedLabel] = []
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < repeatDistance }) else { continue }
+            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else { continue }
             let m = canvas.measure(c.text, size: c.size, letterSpacing: c.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.

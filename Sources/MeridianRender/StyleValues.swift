@@ -79,7 +79,7 @@ extension Style.Layer {
     /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
     static let drawableRanges: [String: ClosedRange<Double>] = [
         "circle-radius": 0...1024, "line-width": 0...1024, "text-size": 1...256, "text-halo-width": 0...64,
-        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1, "symbol-sort-key": -1e15...1e15, "text-letter-spacing": -2...10, "text-max-width": 0...1000,
+        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1, "symbol-sort-key": -1e15...1e15, "text-letter-spacing": -2...10, "text-max-width": 0...1000, "symbol-spacing": 1...100_000, "text-max-angle": 0...180,
     ]
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.

@@ -19,7 +19,7 @@ enum StyleProperties {
         table[.line]?.merge(["line-cap": .string, "line-join": .string]) { a, _ in a }
         table[.symbol]?.merge(["text-field": .other, "text-size": .number, "text-font": .other, "text-anchor": .string,
                                "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number, "text-transform": .string,
-                               "text-letter-spacing": .number]) { a, _ in a }
+                               "text-letter-spacing": .number, "symbol-spacing": .number, "text-max-angle": .number]) { a, _ in a }
         return table
     }()
 }

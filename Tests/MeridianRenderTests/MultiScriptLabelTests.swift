@@ -2,6 +2,7 @@ import Foundation
 import MeridianCamera
 import MeridianGeometry
 @testable import MeridianRender
+import MeridianStyle
 import MeridianTiles
 import RealModule
 import Testing
@@ -12,41 +13,12 @@ import Testing
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tilemaker") && FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape")
                 && FontChain.regular.count >= 8, "needs tilemaker, osmium, hb-shape and the Noto fonts (scripts/setup.sh)"), .serialized)
 struct MultiScriptLabelTests {
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// Runs a program to its end; its status and standard error.
-    static func run(_ program: String, _ arguments: [String], output: String? = nil) throws -> (Int32, String) {
-        let process = Process(), err = Pipe()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let output {
-            FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = FileHandle(forWritingAtPath: output)
-        } else { process.standardOutput = FileHandle.nullDevice }
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
-    }
-
-    /// The generated region imported into a fresh data folder.
-    static func importedRegion() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-multiscript-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let meridian = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
-        let opl = folder + "/multiscript.opl", pbf = folder + "/multiscript.osm.pbf"
-        try #require(try run("/usr/bin/python3", [checkout + "/scripts/data/multiscript_opl.py"], output: opl).0 == 0)
-        try #require(try run("/usr/bin/osmium", ["cat", "-F", "opl", opl, "-o", pbf, "--overwrite"]).0 == 0)
-        let imported = try run(meridian, ["data", "import", pbf, "--name", "multiscript", "--data", folder + "/data"])
-        try #require(imported.0 == 0, "\(imported.1.suffix(1500))")
-        return folder
-    }
+    /// The imported town's folder (shared by the tests of one process).
+    static func importedRegion() throws -> String { try #require(MultiScriptTown.folder, "the generated town did not import") }
 
     @Test("every script's names are placed at zoom 17, shaped as hb-shape shapes them, mixed names keeping each direction; a box only for the one character no font has, reported once")
     func imported() throws {
         let folder = try Self.importedRegion()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let sources = try MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder + "/data"))
         let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 23.0, longitude: 12.0), zoom: 17), size: ScreenSize(width: 800, height: 600))
         let image = try MapRenderer(attribution: "").draw(view, sources: sources)
@@ -67,7 +39,7 @@ struct MultiScriptLabelTests {
         }
         // `meridian render` says so in one line.
         let meridian = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
-        let render = try Self.run(meridian, ["render", "--data", folder + "/data", "--lat", "23", "--lng", "12", "--zoom", "17", "-o", folder + "/town.png"])
+        let render = try MultiScriptTown.run(meridian, ["render", "--data", folder + "/data", "--lat", "23", "--lng", "12", "--zoom", "17", "-o", folder + "/town.png"])
         #expect(render.0 == 0 && render.1.contains("warning: 1 label(s) hold characters no font covers, drawn as boxes: Hieroglyph Hall"), "\(render.1)")
         let mixed = TextShaper.shape("Café Tel Aviv תל אביב")
         #expect(mixed.runs.map(\.rightToLeft) == [false, true] && mixed.runs[1].face.file.contains("Hebrew"))
@@ -93,7 +65,6 @@ struct MultiScriptLabelTests {
     @Test("a street bent as a quarter circle is named along the bend at z17, flat and tilted: every glyph within 2 pt of the line, upright, no sharper turn between neighbours than the maximum, glyphs not pressed into each other")
     func curved() throws {
         let folder = try Self.importedRegion()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let opl = try String(contentsOfFile: folder + "/multiscript.opl", encoding: .utf8)
         let road = try Self.way("Quarter Circle Road", opl: opl)
         try #require(road.count > 20)
@@ -127,5 +98,32 @@ struct MultiScriptLabelTests {
                 #expect(along >= (advances[k] + advances[k + 1]) / 2 - 0.5, "glyphs \(k) and \(k + 1): \(along)")
             }
         }
+    }
+
+    /// The town's street names in a style of one line-label layer with these layout members.
+    static func streetNames(_ layout: String, at target: Coordinate, bearing: Double = 0, tilt: Double = 0) throws -> [PlacedLabel] {
+        let style = try Style(json: Data(#"""
+            { "version": 8, "sources": { "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" } }, "layers": [
+              { "id": "names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
+                "layout": { "symbol-placement": "line", "text-field": ["get", "name"], "text-size": 11\#(layout) } } ] }
+            """#.utf8))
+        let sources = try MapSources(style: style, folder: DataFolder(path: try Self.importedRegion() + "/data"))
+        let view = try Viewport(camera: try CameraPosition(target: target, zoom: 17, bearing: bearing, tilt: tilt), size: ScreenSize(width: 800, height: 600))
+        return try MapRenderer(style: style, attribution: "").render(view, sources: sources).labels
+    }
+
+    @Test("symbol-spacing sets how far apart one street's names are; text-max-angle refuses the bend beyond it")
+    func spacingAndAngle() throws {
+        let town = Coordinate(latitude: 23.0, longitude: 12.0), name = "شارع التحرير"
+        func placed(_ spacing: Double) throws -> [ScreenPoint] { try Self.streetNames(#", "symbol-spacing": \#(spacing)"#, at: town).filter { $0.text == name }.map(\.anchor) }
+        let (close, far) = (try placed(120), try placed(700))
+        #expect(close.count > far.count && far.count >= 1, "\(close.count) at 120 pt, \(far.count) at 700 pt")
+        for (spacing, anchors) in [(120.0, close), (700.0, far)] {
+            for (i, a) in anchors.enumerated() { for b in anchors[(i + 1)...] { #expect((a - b).length >= spacing) } }
+        }
+        // The quarter circle turns about 2° from glyph to glyph at z17: a 1° limit leaves it unnamed.
+        let curve = Coordinate(latitude: 22.98742, longitude: 11.99707)
+        #expect(try Self.streetNames("", at: curve).contains { $0.text == "Quarter Circle Road" && !$0.glyphs.isEmpty })
+        #expect(try !Self.streetNames(#", "text-max-angle": 1"#, at: curve).contains { $0.text == "Quarter Circle Road" })
     }
 }
