@@ -42,6 +42,8 @@ MS="out/multiscript"; mkdir -p "$MS"
 python3 scripts/data/multiscript_opl.py > "$MS/multiscript.opl"
 osmium cat -F opl "$MS/multiscript.opl" -o "$MS/multiscript.osm.pbf" --overwrite
 "$M" data import "$MS/multiscript.osm.pbf" --name multiscript --data "$MS/data" --replace > /dev/null 2>&1
+# The world's land and coast under the town (links to the default data's tilesets).
+for f in world coast; do ln -sf "${MERIDIAN_DATA:-$ROOT/.build/meridian-data}/$f.mbtiles" "$MS/data/$f.mbtiles"; done
 render multiscript-z17 --lat 23.0 --lng 12.0 --zoom 17 --data "$MS/data"
 render multiscript-curved-street-tilted --lat 22.98742 --lng 11.99707 --zoom 17 --bearing 40 --tilt 50 --data "$MS/data"
 run data list
