@@ -49,7 +49,7 @@ enum TextShaper {
     /// Shapes without the cache, in `faces` (tests give their own chain).
     static func shapeNow(_ text: String, faces: [FontFace]) -> ShapedText {
         let scalars = Array(text.unicodeScalars), n = scalars.count
-        guard n > 0, let first = faces.first else { return ShapedText(runs: [], advance: 0, missing: 0) }
+        guard n > 0, !faces.isEmpty else { return ShapedText(runs: [], advance: 0, missing: 0) }
         let codepoints = scalars.map(\.value)
         let levels = bidiLevels(codepoints)
         let unicode = hb_unicode_funcs_get_default()
@@ -116,7 +116,6 @@ enum TextShaper {
             }
             shapedRuns.append(ShapedText.Run(face: face, glyphs: glyphs, rightToLeft: rtl))
         }
-        _ = first
         return ShapedText(runs: shapedRuns, advance: pen, missing: missing)
     }
 
