@@ -53,27 +53,28 @@ final class LabelStamp {
     /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
-        // Several lines: the first baseline where one line's would be, less half the others
-        // when centred on the reference point (the block then sits on it).
-        let lines = key.glyph < 0 ? key.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [key.text]
-        let gap = lineHeight * key.size, extra = Double(lines.count - 1) * gap
-        let pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 - extra / 2 : 0)
-        // The text shaped once (HarfBuzz, FriBidi, the font chain), as Cairo glyph runs.
-        let shaped = TextShaper.shape(key.text, bold: key.bold, letterSpacing: key.letterSpacing)
+        // The text shaped (HarfBuzz, FriBidi, the font chain; cached), as Cairo glyph runs.
         var runs: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
-        for (i, line) in lines.enumerated() {
-            let set = lines.count == 1 ? shaped : TextShaper.shape(line, bold: key.bold, letterSpacing: key.letterSpacing)
-            let x = pen.x + (key.centredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
-            runs += set.runs.map { run in
-                (run.face.cairo, run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size) })
-            }
-        }
+        var pen = (x: 0.0, y: height * 0.3)   // where the first line starts: the box of a text without ink
         if key.glyph >= 0 {
             // One glyph, its advance's middle on the reference point.
-            let all = shaped.glyphs
+            let all = TextShaper.shape(key.text, bold: key.bold, letterSpacing: key.letterSpacing).glyphs
             guard key.glyph < all.count else { return nil }
             let (face, g) = all[key.glyph]
-            runs = [(face.cairo, [cairo_glyph_t(index: UInt(g.id), x: (g.x - g.pen - g.advance / 2) * key.size, y: pen.y + g.y * key.size)])]
+            runs = [(face.cairo, [cairo_glyph_t(index: UInt(g.id), x: (g.x - g.pen - g.advance / 2) * key.size, y: height * 0.3 + g.y * key.size)])]
+        } else {
+            // Several lines: the first baseline where one line's would be, less half the others
+            // when centred on the reference point (the block then sits on it).
+            let lines = key.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let gap = lineHeight * key.size, extra = Double(lines.count - 1) * gap
+            pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 - extra / 2 : 0)
+            for (i, line) in lines.enumerated() {
+                let set = TextShaper.shape(String(line), bold: key.bold, letterSpacing: key.letterSpacing)
+                let x = pen.x + (key.centredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
+                runs += set.runs.map { run in
+                    (run.face.cairo, run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size) })
+                }
+            }
         }
         /// The size and transform of the stamp (the same on the measuring context).
         func setUp(_ cr: OpaquePointer) {

@@ -32,6 +32,7 @@ enum LineBreaking {
             guard width(paragraph) > limit else { return [String(paragraph)] }
             let pieces = self.pieces(paragraph)
             guard pieces.count > 1 else { return [String(paragraph)] }
+            guard pieces.count <= maxBalancedPieces else { return greedy(pieces, limit: limit, width: width) }
             // best[i]: the least cost of breaking pieces[0..<i] into lines, and where the last line starts.
             let n = pieces.count, total = width(paragraph)
             let target = total / Double.maximum(1, (total / limit).rounded(.up))
@@ -54,6 +55,26 @@ enum LineBreaking {
             }
             return out.reversed()
         }
+    }
+
+    /// Most pieces the even breaking weighs (it shapes every run of pieces: quadratic); a
+    /// longer text (a name of thousands of characters from a hostile tile) is filled line by
+    /// line instead, each piece measured once.
+    static let maxBalancedPieces = 64
+
+    /// Lines filled in order while the pieces' widths fit the limit.
+    static func greedy(_ pieces: [Substring], limit: Double, width: (Substring) -> Double) -> [String] {
+        var lines: [String] = [], start = 0, used = 0.0
+        for (i, piece) in pieces.enumerated() {
+            let w = width(piece)
+            if i > start && used + w > limit {
+                lines.append(joined(pieces[start..<i]))
+                (start, used) = (i, 0)
+            }
+            used += w
+        }
+        lines.append(joined(pieces[start...]))
+        return lines
     }
 
     /// The text cut at its break opportunities: after each space (which ends its piece), and

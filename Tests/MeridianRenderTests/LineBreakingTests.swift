@@ -46,4 +46,12 @@ import Testing
         #expect(abs(grown - Double(lines.count - 1) * LabelStamp.lineHeight * 12) < 1e-6, "\(lines): \(grown)")
         #expect(narrow.box.right - narrow.box.left < wide.box.right - wide.box.left)
     }
+
+    @Test("a hostile name of 5,000 kanji is filled line by line, each line within the width, nothing lost")
+    func hostile() {
+        let text = String(repeating: "東京都渋谷区神南", count: 625)
+        let lines = LineBreaking.lines(text, size: 12, maxWidth: 10)
+        #expect(lines.joined() == text && lines.count >= 400, "\(lines.count) lines")
+        #expect(lines.allSatisfy { Self.width($0, size: 12) <= 120 + 1e-9 })
+    }
 }
