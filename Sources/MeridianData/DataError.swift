@@ -23,6 +23,9 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
     case tool(name: String, reason: String, output: String)
     /// Writing into the data folder failed.
     case io(path: String, reason: String)
+    /// An import's work files would not fit: their bound (`limit`, bytes) was reached or the
+    /// folder's free space is below it; `reason` says which.
+    case noRoom(path: String, limit: Int64, reason: String)
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .readOnly(name, folder): "'\(name)' is in \(folder), which Meridian only reads (shipped data); it can be hidden by importing a tileset of the same name, not removed"
         case let .tool(name, reason, output): "\(name) \(reason)" + (output.isEmpty ? "" : ":\n" + output)
         case let .io(path, reason): "cannot write \(path): \(reason)"
+        case let .noRoom(path, limit, reason): "\(path) cannot be imported: \(reason) (bound: \(String(format: "%.1f", Double(limit) / 1e6)) MB)"
         }
     }
 }

@@ -12,6 +12,8 @@ public struct Importer {
     public let folder: DataFolder
     /// Called with one line per step that may take more than a second, and when it ends.
     public var progress: (String) -> Void
+    /// A bound on an extract's OpenStreetMap text (bytes) in place of the default (see `OSMBuild.textBound`).
+    var textLimit: Int64? = nil
 
     public init(folder: DataFolder, progress: @escaping (String) -> Void = { _ in }) {
         (self.folder, self.progress) = (folder, progress)
@@ -62,16 +64,18 @@ public struct Importer {
         defer { try? FileManager.default.removeItem(atPath: work); Interruption.shared.working(in: nil) }
         let built = work + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
         if kind == "osm" {
-            try OSMBuild(work: work, progress: progress).build(extract: source, name: region, into: built)
+            try OSMBuild(work: work, progress: progress, textLimit: textLimit).build(extract: source, name: region, into: built)
         } else {
             do { try FileManager.default.copyItem(atPath: source, toPath: built) } catch { throw .io(path: built, reason: "\(error)") }
         }
         let entry = try Self.check(built, source: path)
-        do {
-            try FileManager.default.createDirectory(atPath: regions, withIntermediateDirectories: true)
-            for old in existing { try FileManager.default.removeItem(atPath: old) }
-            try FileManager.default.moveItem(atPath: built, toPath: target)
-        } catch { throw .io(path: target, reason: "\(error)") }
+        try Interruption.shared.commit(completing: "'\(region)' is in place at \(target)") { () throws(DataError) in
+            do {
+                try FileManager.default.createDirectory(atPath: regions, withIntermediateDirectories: true)
+                for old in existing { try FileManager.default.removeItem(atPath: old) }
+                try FileManager.default.moveItem(atPath: built, toPath: target)
+            } catch { throw .io(path: target, reason: "\(error)") }
+        }
         var placed = entry
         (placed.name, placed.source, placed.path, placed.folder) = (region, Catalog.streetSource, target, folder.path)
         return placed

@@ -4,6 +4,11 @@ import Foundation
 /// running tool is stopped and the import's work folder removed before the process exits
 /// with status 130. An import killed outright (SIGKILL) leaves only a hidden `.import-*`
 /// folder, which readers ignore and the next import removes.
+///
+/// The import's last step, putting the tileset in place (``commit(completing:_:)``), is not
+/// interrupted half-way: a signal that arrives during it waits for it, and one that arrives
+/// after it says the import was complete (the tileset is in place) instead of claiming the
+/// folder is as it was.
 public final class Interruption: @unchecked Sendable {
     public static let shared = Interruption()
     private let lock = NSLock()
@@ -11,6 +16,10 @@ public final class Interruption: @unchecked Sendable {
     private var workFolder: String?
     private var sources: [DispatchSourceSignal] = []
     private var interrupted = false
+    /// Whether the tileset is being put in place; the handler waits while it is.
+    private var committing = false
+    /// What is in place once the import's last step is done (nil before).
+    private var completion: String?
 
     /// Whether an interruption is being handled: the import's own failure that follows it (the
     /// tool it stopped, the work folder it removed) must not be reported as an error, since
@@ -36,12 +45,42 @@ public final class Interruption: @unchecked Sendable {
     }
 
     func running(_ process: Process?) { lock.lock(); self.process = process; lock.unlock() }
-    func working(in folder: String?) { lock.lock(); workFolder = folder; lock.unlock() }
+    /// Names the import's work folder (nil once it is gone); a new folder begins a new import.
+    func working(in folder: String?) {
+        lock.lock(); defer { lock.unlock() }
+        workFolder = folder
+        if folder != nil { completion = nil }
+    }
 
-    private func interrupt() {
+    /// Runs the import's last step, which puts the tileset in place, as one piece: a signal
+    /// during `body` is handled once it returns; after it, an interruption reports `message`
+    /// (what is now in place) rather than "as it was".
+    func commit<T>(completing message: String, _ body: () throws(DataError) -> T) throws(DataError) -> T {
+        lock.lock(); committing = true; lock.unlock()
+        defer { lock.lock(); committing = false; lock.unlock() }
+        let result = try body()
+        lock.lock(); completion = message; lock.unlock()
+        return result
+    }
+
+    private func interrupt() -> Never {
+        FileHandle.standardError.write(Data((settle() + "\n").utf8))
+        exit(130)
+    }
+
+    /// Everything the handler does but exiting: waits for a commit under way, stops the running
+    /// tool, removes the work folder, and returns the line to print.
+    func settle() -> String {
         lock.lock()
         interrupted = true
-        let (process, folder) = (self.process, workFolder)
+        lock.unlock()
+        while true {
+            lock.lock(); let busy = committing; lock.unlock()
+            if !busy { break }
+            usleep(2_000)
+        }
+        lock.lock()
+        let (process, folder, completion) = (self.process, workFolder, self.completion)
         lock.unlock()
         if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
         // The import's own clean-up may be removing the same folder on another thread: two
@@ -51,7 +90,7 @@ public final class Interruption: @unchecked Sendable {
                 try? FileManager.default.removeItem(atPath: folder)
             }
         }
-        FileHandle.standardError.write(Data("data: interrupted; the data folder is as it was\n".utf8))
-        exit(130)
+        if let completion { return "data: interrupted after the import was complete: \(completion)" }
+        return "data: interrupted; the data folder is as it was"
     }
 }

@@ -15,6 +15,8 @@ struct OSMBuild {
     static let examples = "/usr/share/doc/tilemaker/examples"
     let work: String
     let progress: (String) -> Void
+    /// A bound on each OpenStreetMap text file of step 3 (bytes) in place of ``textBound(extractBytes:freeBytes:)``'s.
+    var textLimit: Int64? = nil
 
     func build(extract: String, name: String, into output: String) throws(DataError) {
         let box = try step("1/5", "reading the extract's box (osmium fileinfo)") { () throws(DataError) in try Self.box(of: extract) }
@@ -25,10 +27,19 @@ struct OSMBuild {
         if refs == 1 {
             input = try step("3/5", "cutting ways that leave the extract to the nodes it holds (osmium cat, OPLTrim)") { () throws(DataError) -> String in
                 let opl = work + "/extract.opl", trimmed = work + "/trimmed.opl", pbf = work + "/trimmed.osm.pbf"
-                try ToolRunner.run("osmium", ["cat", "-f", "opl", "-o", opl, "--overwrite", extract])
+                let limit: Int64
+                if let textLimit { limit = textLimit } else { limit = try Self.textBound(extract: extract, work: work) }
+                do throws(DataError) {
+                    try ToolRunner.run("osmium", ["cat", "-f", "opl", "-o", opl, "--overwrite", extract], fileSizeLimit: limit)
+                } catch {
+                    guard case .noRoom = error else { throw error }
+                    throw .noRoom(path: extract, limit: limit, reason: "its OpenStreetMap text grew past the bound of an import's work file "
+                                  + "(\(Self.textRatio) times the extract, at least \(Self.textFloor >> 20) MiB, at most half the free space)")
+                }
                 let report = try OPLTrim.trim(input: opl, output: trimmed)
+                try? FileManager.default.removeItem(atPath: opl)
                 progress("data:       \(report.waysTrimmed) ways cut, \(report.waysDropped) dropped, \(report.waysKept) whole")
-                try ToolRunner.run("osmium", ["cat", "-F", "opl", "-o", pbf, "--overwrite", trimmed])
+                try ToolRunner.run("osmium", ["cat", "-F", "opl", "-o", pbf, "--overwrite", trimmed], fileSizeLimit: limit)
                 return pbf
             }
         } else {
@@ -49,6 +60,40 @@ struct OSMBuild {
                 "bounds": box.map { String($0) }.joined(separator: ","),
             ])
         }
+    }
+
+    /// How many times its extract's size an OpenStreetMap text file may grow. OPL of a real
+    /// extract is 7–12 times its `.osm.pbf` (the Helsinki sample 7.4, Kotka's 11.4); nodes of
+    /// consecutive ids in one place compress about 1,500 times (2 million: 52 KB of PBF, 77 MB
+    /// of OPL), so a small hostile extract could fill the disk without a bound.
+    static let textRatio: Int64 = 64
+    /// The least bound on that file, so small extracts are never refused (bytes).
+    static let textFloor: Int64 = 256 << 20
+    /// Free space kept free by an import's work files (bytes).
+    static let reserve: Int64 = 256 << 20
+
+    /// The bound on each OpenStreetMap text file of step 3 (bytes): ``textRatio`` times the
+    /// extract (at least ``textFloor``), and at most half the folder's free space less
+    /// ``reserve`` (the text and its trimmed copy are both on disk).
+    /// - Throws: ``DataError/noRoom(path:limit:reason:)`` at once when that half is below what a
+    ///   real extract's text takes (12 times the extract).
+    static func textBound(extract: String, work: String) throws(DataError) -> Int64 {
+        let size = (try? FileManager.default.attributesOfItem(atPath: extract)[.size] as? NSNumber)?.int64Value ?? 0
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: work)[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
+        let bound = textBound(extractBytes: size, freeBytes: free)
+        guard bound.room >= size * 12 else {
+            throw .noRoom(path: extract, limit: bound.limit, reason: String(format: "%.1f MB are free in %@, and cutting its broken ways needs about %.1f MB",
+                                                                              Double(free) / 1e6, (work as NSString).deletingLastPathComponent, Double(size * 24) / 1e6))
+        }
+        return bound.limit
+    }
+
+    /// The bound (bytes) for an extract of `extractBytes` with `freeBytes` free; `room` is what
+    /// the free space allows a file.
+    static func textBound(extractBytes: Int64, freeBytes: Int64) -> (limit: Int64, room: Int64) {
+        let (product, overflow) = extractBytes.multipliedReportingOverflow(by: textRatio)
+        let room = max(0, (freeBytes - reserve) / 2)
+        return (min(max(textFloor, overflow ? .max : product), room), room)
     }
 
     /// Runs one step, announcing it and how long it took.

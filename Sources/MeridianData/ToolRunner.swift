@@ -8,15 +8,26 @@ struct ToolRunner {
 
     /// Runs `tool` with `arguments` and waits; standard output goes to `output` when given (a
     /// file), else is returned; standard error is kept for the error message.
-    /// - Throws: ``DataError/tool(name:reason:output:)`` when the tool is missing or exits non-zero.
+    /// `fileSizeLimit` (bytes) bounds every file the tool writes (util-linux's `prlimit
+    /// --fsize`): a write past it stops the tool with SIGXFSZ.
+    /// - Throws: ``DataError/tool(name:reason:output:)`` when the tool is missing or exits non-zero;
+    ///   ``DataError/noRoom(path:limit:reason:)`` (naming the tool) when it was stopped for
+    ///   writing past `fileSizeLimit`.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0]) throws(DataError) -> (text: String, status: Int32) {
+    static func run(_ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0],
+                    fileSizeLimit: Int64? = nil) throws(DataError) -> (text: String, status: Int32) {
         guard let path = which(tool) else {
             throw .tool(name: tool, reason: "is not installed: install the Debian package \(packages[tool] ?? tool) (apt install \(packages[tool] ?? tool))", output: "")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let fileSizeLimit {
+            guard let prlimit = which("prlimit") else { throw .tool(name: "prlimit", reason: "is not installed: install the Debian package util-linux", output: "") }
+            process.executableURL = URL(fileURLWithPath: prlimit)
+            process.arguments = ["--fsize=\(max(fileSizeLimit, 1))", "--", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         // Both streams go to files (a full pipe would block a chatty tool).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(tool)-\(UUID().uuidString)").path
         let outPath = output ?? scratch + ".out", errPath = scratch + ".err"
@@ -34,6 +45,12 @@ struct ToolRunner {
         try? out.close()
         try? err.close()
         let messages = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        // Past the bound the tool is stopped by SIGXFSZ, or, where that signal is ignored (an
+        // ignored signal stays ignored across exec), its write fails with EFBIG and it says so.
+        let stopped = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGXFSZ
+        if let fileSizeLimit, stopped || (process.terminationStatus != 0 && messages.contains(String(cString: strerror(EFBIG)))) {
+            throw .noRoom(path: tool, limit: fileSizeLimit, reason: "\(tool) wrote a file past its bound")
+        }
         guard process.terminationReason == .exit, allowedStatus.contains(process.terminationStatus) else {
             let tail = messages.split(separator: "\n").suffix(8).joined(separator: "\n")
             let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
