@@ -17,29 +17,45 @@ public enum TileCover {
     /// The tiles of zoom `z` inside `bounds` (crossing the antimeridian when west > east), row
     /// by row from the north, west to east; none for empty bounds.
     public static func tiles(in bounds: CoordinateBounds, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+        guard let (cols, rows) = try grid(in: bounds, zoom: z) else { return [] }
+        guard Swift.min(cols.count, 1 << z) * rows.count <= limit else { throw tooMany(limit) }
+        let n = Double(1 << z)
+        return rows.flatMap { row in cols.map { TileID(z: z, x: wrap($0, n), y: row) } }.uniqued()
+    }
+
+    /// The columns (unwrapped) and rows of zoom `z` that bounds reach; nil for empty bounds.
+    static func grid(in bounds: CoordinateBounds, zoom z: Int) throws(InvalidArgument) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         try check(zoom: z)
-        guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let span = bounds.longitudeSpan else { return [] }
+        guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let span = bounds.longitudeSpan else { return nil }
         let n = Double(1 << z)
         let x0 = WebMercator.x(longitude: west) * n, x1 = x0 + span / 360 * n
         let y0 = WebMercator.y(latitude: north) * n, y1 = WebMercator.y(latitude: south) * n
-        let cols = columns(x0, x1, n: n), rows = rowRange(y0, y1, n: n)
-        guard cols.count * rows.count <= limit else { throw tooMany(limit) }
-        return rows.flatMap { row in cols.map { TileID(z: z, x: wrap($0, n), y: row) } }.uniqued()
+        return (columns(x0, x1, n: n), rowRange(y0, y1, n: n))
     }
 
     /// The tiles of zoom `z` that a path's segments pass through (a single point covers its tile).
     public static func tiles(alongPath path: [Coordinate], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+        try spans(alongPath: path, zoom: z, limit: limit).tiles(zoom: z, limit: limit)
+    }
+
+    /// The row extents a path reaches (see ``tiles(alongPath:zoom:limit:)``).
+    static func spans(alongPath path: [Coordinate], zoom z: Int, limit: Int) throws(InvalidArgument) -> RowSpans {
         try check(zoom: z)
         let points = try plane(path, zoom: z)
         var spans = RowSpans(limit: limit, vertices: points.count)
         if points.count == 1 { try spans.add(row: points[0].y, x0: points[0].x, x1: points[0].x, n: Double(1 << z)) }
         for (a, b) in zip(points, points.dropFirst()) { try spans.add(segment: a, b, n: Double(1 << z)) }
-        return try spans.tiles(zoom: z, limit: limit)
+        return spans
     }
 
     /// The tiles of zoom `z` that a polygon reaches, its inside included: `rings` are the outer
     /// ring then holes (even–odd, as GeoJSON), each closed or not.
     public static func tiles(inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+        try spans(inPolygon: rings, zoom: z, limit: limit).tiles(zoom: z, limit: limit)
+    }
+
+    /// The row extents a polygon reaches, its inside included (see ``tiles(inPolygon:zoom:limit:)``).
+    static func spans(inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int) throws(InvalidArgument) -> RowSpans {
         try check(zoom: z)
         let n = Double(1 << z)
         var spans = RowSpans(limit: limit, vertices: rings.reduce(0) { $0 + $1.count })
@@ -72,7 +88,7 @@ public enum TileCover {
                 for row in [Double(r) - 0.5, Double(r) + 0.5] { try spans.add(row: row, x0: sorted[k], x1: sorted[k + 1], n: n) }
             }
         }
-        return try spans.tiles(zoom: z, limit: limit)
+        return spans
     }
 
     /// The tiles of zoom `z` within `meters` of `center` on the ground: the cover of a polygon
@@ -80,14 +96,15 @@ public enum TileCover {
     /// `meters`), so every tile the circle touches is in it. `meters` must be in
     /// [0, 2e7] (half the Earth's circumference), else `InvalidArgument` naming `meters`.
     public static func tiles(around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
-        let c = try center.validated("center")
-        let radius = try InvalidArgument.finite(meters, "meters")
-        guard radius >= 0, radius <= 2e7 else {
-            throw InvalidArgument(parameter: "meters", value: radius, problem: .outOfRange(lowerBound: 0, upperBound: 2e7))
-        }
-        let k = 256, r = radius / Double.cos(.pi / Double(k))
-        let ring = (0..<k).map { Geodesy.offset(c, distance: r, heading: Double($0) * 360 / Double(k)) }
-        return try tiles(inPolygon: [ring], zoom: z, limit: limit)
+        let (c, radius) = try checkCircle(center, meters: meters)
+        return try tiles(inPolygon: [circle(c, meters: radius)], zoom: z, limit: limit)
+    }
+
+    /// The polygon a circle's cover is the cover of: 256 geodesic offsets at the radius of the
+    /// circle's circumscribed polygon.
+    static func circle(_ c: Coordinate, meters: Double) -> [Coordinate] {
+        let k = 256, r = meters / Double.cos(.pi / Double(k))
+        return (0..<k).map { Geodesy.offset(c, distance: r, heading: Double($0) * 360 / Double(k)) }
     }
 
     /// Each zoom of `zooms` with its cover by `cover`, in zoom order.
@@ -106,6 +123,16 @@ public enum TileCover {
         guard (0...30).contains(z) else {
             throw InvalidArgument(parameter: "zoom", value: Double(z), problem: .outOfRange(lowerBound: 0, upperBound: 30))
         }
+    }
+
+    /// A circle's centre and radius, checked: a finite radius in [0, 2e7] m.
+    static func checkCircle(_ center: Coordinate, meters: Double) throws(InvalidArgument) -> (Coordinate, Double) {
+        let c = try center.validated("center")
+        let radius = try InvalidArgument.finite(meters, "meters")
+        guard radius >= 0, radius <= 2e7 else {
+            throw InvalidArgument(parameter: "meters", value: radius, problem: .outOfRange(lowerBound: 0, upperBound: 2e7))
+        }
+        return (c, radius)
     }
 
     static func tooMany(_ limit: Int) -> InvalidArgument {
@@ -140,75 +167,4 @@ public enum TileCover {
     }
 
     static func wrap(_ col: Int, _ n: Double) -> Int { ((col % Int(n)) + Int(n)) % Int(n) }
-}
-
-/// Per row of tiles, the x extents (tile units, unwrapped) that geometry reaches in it.
-/// Every step is charged to a budget (the caller's tile limit), so hostile geometry (a segment
-/// across the world at zoom 30) is refused instead of looping for hours.
-struct RowSpans {
-    var rows: [Int: [ClosedRange<Double>]] = [:]
-    let limit: Int
-    var budget: Int
-
-    /// Each tile of a cover costs at most three steps (its row piece, a crossing, a span), and
-    /// each vertex a few more.
-    init(limit: Int, vertices: Int) {
-        self.limit = limit
-        // Capped, so a limit of Int.max cannot overflow the budget.
-        budget = 3 * Swift.min(Swift.max(limit, 0), Int.max / 8) + 4 * Swift.min(vertices, Int.max / 8) + 16
-    }
-
-    mutating func charge() throws(InvalidArgument) {
-        budget -= 1
-        guard budget >= 0 else { throw TileCover.tooMany(limit) }
-    }
-
-    /// The x extent [x0, x1] in the row containing y (rows outside the world are dropped).
-    mutating func add(row y: Double, x0: Double, x1: Double, n: Double) throws(InvalidArgument) {
-        try charge()
-        let row = Int(y.rounded(.down))
-        guard row >= 0, row < Int(n) else { return }
-        rows[row, default: []].append(Swift.min(x0, x1)...Swift.max(x0, x1))
-    }
-
-    /// A segment: its piece in each row band it crosses.
-    mutating func add(segment a: MercatorPoint, _ b: MercatorPoint, n: Double) throws(InvalidArgument) {
-        let top = Swift.max(Swift.min(a.y, b.y), 0), bottom = Swift.min(Swift.max(a.y, b.y), n)
-        guard top <= bottom else { return }
-        var row = Swift.min(top.rounded(.down), n - 1)
-        repeat {
-            let lo = Swift.max(top, row), hi = Swift.min(bottom, row + 1)
-            if lo <= hi {
-                let xa = a.y == b.y ? a.x : a.x + (b.x - a.x) * (lo - a.y) / (b.y - a.y)
-                let xb = a.y == b.y ? b.x : a.x + (b.x - a.x) * (hi - a.y) / (b.y - a.y)
-                try add(row: row + 0.5, x0: xa, x1: xb, n: n)
-            }
-            row += 1
-        } while row < bottom
-    }
-
-    /// The tiles the extents reach, row by row from the north, west to east, each once.
-    func tiles(zoom z: Int, limit: Int) throws(InvalidArgument) -> [TileID] {
-        let n = Double(1 << z)
-        var out: [TileID] = []
-        for row in rows.keys.sorted() {
-            var cols = Set<Int>()
-            for extent in rows[row]! {
-                for col in TileCover.columns(extent.lowerBound, extent.upperBound, n: n) {
-                    cols.insert(TileCover.wrap(col, n))
-                    guard cols.count + out.count <= limit else { throw TileCover.tooMany(limit) }
-                }
-            }
-            out += cols.sorted().map { TileID(z: z, x: $0, y: row) }
-        }
-        return out
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each kept at its first place only.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
 }

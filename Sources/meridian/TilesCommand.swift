@@ -16,7 +16,8 @@ struct TileCoverCommand: ParsableCommand {
         discussion: """
             Give exactly one of --bounds, --path, --polygon, or --around with --radius. A tile counts when the \
             geometry reaches its inside (straight lines on the Mercator map). Prints {"zooms":[{"zoom","count"}…],"total",\
-            "tiles":["z/x/y"…]}.
+            "tiles":["z/x/y"…]}. With --counts-only the tiles are counted, not listed: bounds in constant time, other \
+            shapes row by row, in memory that does not grow with the count (--limit still bounds the total).
             meridian tiles cover --bounds 60.15,24.90,60.19,24.98 --zooms 10-16
             meridian tiles cover --path "60.1699,24.9384;60.1920,24.9458" --zooms 14
             meridian tiles cover --around 60.17,24.94 --radius 2000 --zooms 12-14 --counts-only
@@ -45,6 +46,21 @@ struct TileCoverCommand: ParsableCommand {
 
     func run() throws {
         var remaining = limit
+        // Counts only: each zoom counted without making its list (memory for one row at a time).
+        if countsOnly {
+            var counts: [(zoom: Int, count: Int)] = []
+            for z in zooms {
+                let count: Int = try checked({ () throws(InvalidArgument) -> Int in
+                    if let bounds { return try TileCover.count(in: bounds, zoom: z, limit: remaining) }
+                    if let path { return try TileCover.count(alongPath: path, zoom: z, limit: remaining) }
+                    if let polygon { return try TileCover.count(inPolygon: [polygon], zoom: z, limit: remaining) }
+                    return try TileCover.count(around: around!, meters: radius!, zoom: z, limit: remaining)
+                }())
+                remaining -= count
+                counts.append((z, count))
+            }
+            return emit(Self.summary(counts))
+        }
         let perZoom = try checked(TileCover.byZoom(zooms) { z throws(InvalidArgument) in
             let tiles: [TileID]
             if let bounds { tiles = try TileCover.tiles(in: bounds, zoom: z, limit: remaining) }
@@ -54,11 +70,14 @@ struct TileCoverCommand: ParsableCommand {
             remaining -= tiles.count
             return tiles
         })
-        var fields: [(String, JSON)] = [
-            ("zooms", .array(perZoom.map { .object([("zoom", .integer($0.zoom)), ("count", .integer($0.tiles.count))]) })),
-            ("total", .integer(perZoom.reduce(0) { $0 + $1.tiles.count })),
-        ]
-        if !countsOnly { fields.append(("tiles", .array(perZoom.flatMap { $0.tiles.map { .string($0.description) } }))) }
+        guard case var .object(fields) = Self.summary(perZoom.map { ($0.zoom, $0.tiles.count) }) else { return }
+        fields.append(("tiles", .array(perZoom.flatMap { $0.tiles.map { .string($0.description) } })))
         emit(.object(fields))
+    }
+
+    /// Each zoom's count and the total.
+    static func summary(_ counts: [(zoom: Int, count: Int)]) -> JSON {
+        .object([("zooms", .array(counts.map { .object([("zoom", .integer($0.zoom)), ("count", .integer($0.count))]) })),
+                 ("total", .integer(counts.reduce(0) { $0 + $1.count }))])
     }
 }
