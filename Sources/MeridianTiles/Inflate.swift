@@ -35,7 +35,8 @@ public enum Inflate {
             while status == Z_OK {
                 if produced == output.count {
                     guard output.count < cap else { status = Z_MEM_ERROR; break }
-                    output.append(contentsOf: repeatElement(0, count: min(output.count, cap - output.count)))
+                    // Doubling, up to the cap (an array of zeros appends as one copy).
+                    output.append(contentsOf: [UInt8](repeating: 0, count: min(output.count, cap - output.count)))
                 }
                 status = output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress! + produced

@@ -30,7 +30,7 @@ public final class PMTiles: Tileset {
     let leaves: LRUCache<UInt64, [PMTilesDirectory.Entry]>
 
     static let headerSize = 127
-    /// Bounds on what one read may allocate.
+    /// Bounds on what one read may allocate (a directory's bound holds stored and inflated).
     static let maxDirectoryBytes: UInt64 = 16 << 20, maxMetadataBytes: UInt64 = 4 << 20
     /// The leaf cache's bound in decoded bytes (an entry costs its stride; a leaf 64 bytes more).
     public static let leafCacheBytes = 8 << 20
@@ -124,7 +124,9 @@ public final class PMTiles: Tileset {
         guard count <= maxDirectoryBytes else { throw .corrupt(path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound") }
         var bytes = try read(handle, path, at: offset, count: count, size: size)
         if header.internalCompression == .gzip {
-            do { bytes = try Inflate.decompress(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error)") }
+            // Inflated, a directory is held to the same bound as stored (a 40 KB bomb used to
+            // inflate to 40 MB of entries on every open).
+            do { bytes = try Inflate.decompress(bytes, limit: Int(maxDirectoryBytes)) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error)") }
         }
         do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
     }

@@ -21,6 +21,9 @@ import Testing
         #expect(zooms.last?["count"] == cols * rows)
         let circle = try json(try runMeridian(["tiles", "cover", "--around", "60.17,24.94", "--radius", "2000", "--zooms", "12-14", "--counts-only"]).out)
         #expect(circle["tiles"] == nil && (circle["total"] as? Int ?? 0) > 10)
+        // Counts only: counted, not listed, so 2^40 tiles take no memory.
+        let world = try json(try runMeridian(["tiles", "cover", "--bounds=-85.06,-180,85.06,180", "--zooms", "20", "--counts-only", "--limit", "2000000000000"]).out)
+        #expect(world["total"] as? Int == 1 << 40 && world["tiles"] == nil)
         let path = try json(try runMeridian(["tiles", "cover", "--path", "60.1699,24.9384;60.1920,24.9458", "--zooms", "15"]).out)
         #expect((path["total"] as? Int ?? 0) >= 4)
         let polygon = try json(try runMeridian(["tiles", "cover", "--polygon", "60.16,24.92;60.18,24.92;60.17,24.96", "--zooms", "14"]).out)

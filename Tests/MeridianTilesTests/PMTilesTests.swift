@@ -95,6 +95,22 @@ import Testing
         #expect(error?.description.contains(mentions) == true && error?.description.contains(path) == true, "\(String(describing: error))")
     }
 
+    @Test("a root directory that inflates past the directory bound (a 40 KB bomb of 40 MB) is refused when opened, naming the file")
+    func directoryBomb() throws {
+        var bytes = PMTilesWriter.archive(Array(Self.tiles.prefix(5)))
+        let bomb = gzip([UInt8](repeating: 0, count: 40 << 20))
+        #expect(bomb.count < 100_000)
+        // The bomb replaces the root directory, its length in the header (bytes 16–23) adjusted;
+        // the rest of the archive moves along (its other offsets are not needed to open it).
+        let rootLength = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
+        bytes.replaceSubrange(127..<(127 + rootLength), with: bomb)
+        for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: bomb.count >> (8 * i)) }
+        let path = try Self.write(bytes, "bomb.pmtiles")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: TileError.self) { _ = try PMTiles(path: path) }
+        #expect(error?.description.contains(path) == true && error?.description.contains("exceeds 16777216 bytes") == true, "\(String(describing: error))")
+    }
+
     @Test("fuzz: flipped and truncated archives give a typed error or tiles, never a crash or a hang")
     func fuzz() async throws {
         var options = PMTilesWriter.Options(leafSize: 5)
