@@ -10,8 +10,18 @@ message nor answer a ping) and reports when and with what code the server closed
 whether a new session is admitted at the end: run the server with `--max-sessions SESSIONS
 --session-timeout S` (S below SECONDS) to see the cap freed.
 
+With ENDLESS=1 in the environment it also asks, from four clients in a loop, for vector tiles
+of a region whose `tiles` is a view that never ends (a recursive CTE), and reports their
+statuses and latencies: make the region first with `python3 Benchmarks/hostile.py make-endless
+DATA` (DATA/openmaptiles/endless.mbtiles, bounds 10–12° E, 20–22° N in the Sahara, away from
+the cheap map's Helsinki) and serve DATA.
+
 Usage: python3 Benchmarks/hostile.py PORT [SECONDS, default 20] [SESSIONS, default 0]
+       python3 Benchmarks/hostile.py make-endless DATA
 """
+import json
+import os
+import sqlite3
 import socket
 import statistics
 import sys
@@ -22,12 +32,39 @@ import urllib.request
 
 from polyline import encode
 
+ENDLESS_BOUNDS = (10.0, 20.0, 12.0, 22.0)
+
+
+def make_endless(folder):
+    """An MBTiles region with sound metadata and a `tiles` view that never ends."""
+    os.makedirs(f"{folder}/openmaptiles", exist_ok=True)
+    path = f"{folder}/openmaptiles/endless.mbtiles"
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    layers = {"vector_layers": [{"id": name, "fields": {}} for name in ("transportation", "building", "water")]}
+    metadata = {"name": "endless", "format": "pbf", "minzoom": "0", "maxzoom": "14", "json": json.dumps(layers),
+                "bounds": ",".join(str(v) for v in ENDLESS_BOUNDS), "center": "11,21,10"}
+    db.execute("CREATE TABLE metadata (name TEXT, value TEXT)")
+    db.executemany("INSERT INTO metadata VALUES (?, ?)", metadata.items())
+    db.execute("CREATE VIEW tiles AS WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r) "
+               "SELECT abs(random()) % 15 AS zoom_level, abs(random()) % 16384 AS tile_column, abs(random()) % 16384 AS tile_row, "
+               "x'1a00' AS tile_data FROM r WHERE n < 0")
+    db.commit()
+    db.close()
+    print(path)
+
+
+if sys.argv[1] == "make-endless":
+    make_endless(sys.argv[2])
+    sys.exit(0)
+
 PORT = int(sys.argv[1])
 DURATION = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
 SESSIONS = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 BASE = f"http://127.0.0.1:{PORT}"
 stop = time.time() + DURATION
-results = {"sessions": [], "slow_closed": 0, "slow_408": 0, "slow_open_at_end": 0, "heavy": {}, "cheap": [], "cheap_status": {}}
+results = {"endless": [], "endless_status": {}, "sessions": [], "slow_closed": 0, "slow_408": 0, "slow_open_at_end": 0, "heavy": {}, "cheap": [], "cheap_status": {}}
 lock = threading.Lock()
 
 
@@ -98,12 +135,35 @@ def cheap():
         time.sleep(max(0, 1 - (time.time() - t)))
 
 
+def endless(i):
+    """Tiles inside the endless region, each a new one (no cache): status and latency."""
+    k = 0
+    while time.time() < stop:
+        k += 1
+        z = 10 + k % 5
+        n = 2 ** z
+        x = int((11 + 180) / 360 * n) + (k // 5) % 3
+        y = int(n * 0.4375) + i   # about 21.9° N at every zoom
+        t = time.time()
+        try:
+            status = urllib.request.urlopen(f"{BASE}/data/openmaptiles/{z}/{x}/{y}.pbf", timeout=60).status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        except Exception as e:  # noqa: BLE001
+            status = type(e).__name__
+        with lock:
+            results["endless"].append((time.time() - t) * 1000)
+            results["endless_status"][status] = results["endless_status"].get(status, 0) + 1
+
+
 UPGRADE = (b"GET /session HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
 
 
 def session_close(s, until):
-    """Reads a session's bytes until the server closes it or `until`; the close code and when."""
+    """Reads a session's frames until the server closes it or `until`; the close code and when.
+    Frames are parsed one by one (the server's are unmasked): a close frame's (opcode 8) code
+    is its payload's first two bytes; frames of the map carry any byte, 0x88 included."""
     data, start = b"", time.time()
     while time.time() < until:
         try:
@@ -115,10 +175,23 @@ def session_close(s, until):
         if not chunk:
             break
         data += chunk
-        # The close frame (0x88) is the last the server sends; its code is the payload's first two bytes.
-        at = data.rfind(b"\x88")
-        if at >= 0 and len(data) >= at + 4 and data[at + 1] & 0x7F >= 2:
-            return int.from_bytes(data[at + 2:at + 4], "big"), time.time() - start
+        if b"\r\n\r\n" in data and data.startswith(b"HTTP/"):
+            data = data.split(b"\r\n\r\n", 1)[1]
+        while len(data) >= 2:
+            opcode, length, at = data[0] & 0x0F, data[1] & 0x7F, 2
+            if length == 126:
+                if len(data) < 4:
+                    break
+                length, at = int.from_bytes(data[2:4], "big"), 4
+            elif length == 127:
+                if len(data) < 10:
+                    break
+                length, at = int.from_bytes(data[2:10], "big"), 10
+            if len(data) < at + length:
+                break
+            payload, data = data[at:at + length], data[at + length:]
+            if opcode == 8:
+                return (int.from_bytes(payload[:2], "big") if len(payload) >= 2 else 1005), time.time() - start
     return None, time.time() - start
 
 
@@ -136,6 +209,8 @@ threads = [threading.Thread(target=silent_session, args=(i,)) for i in range(SES
 threads += [threading.Thread(target=slowloris, args=(i,)) for i in range(200)]
 threads += [threading.Thread(target=heavy, args=(i,)) for i in range(8)]
 threads.append(threading.Thread(target=cheap))
+if os.environ.get("ENDLESS") == "1":
+    threads += [threading.Thread(target=endless, args=(i,)) for i in range(4)]
 for t in threads:
     t.start()
 for t in threads:
@@ -157,3 +232,7 @@ print(f"heavy (2048x2048 @2, 2,000-point geodesic path) x8 in a loop: statuses {
 if c:
     print(f"cheap 64x64 map once a second: {len(c)} requests, statuses {results['cheap_status']}, "
           f"p50 {statistics.median(c):.0f} ms, max {c[-1]:.0f} ms")
+e = sorted(results["endless"])
+if e:
+    print(f"endless-view region, 4 clients in a loop: {len(e)} tiles asked, statuses {results['endless_status']}, "
+          f"p50 {statistics.median(e):.0f} ms, max {e[-1]:.0f} ms")

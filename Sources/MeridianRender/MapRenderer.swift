@@ -157,7 +157,7 @@ public struct MapRenderer {
             let reach = try widened(viewport, by: 4 * Double.exp2(viewport.camera.zoom - Double(z))) ?? viewport
             let inView = try coverByDepth(reach, zoom: z, tileset: tileset), drawn = Set(inView)
             let wider = try labels.map { try coverByDepth($0, zoom: z, tileset: tileset) } ?? []
-            for id in inView + wider.filter({ !drawn.contains($0) }) {
+            for id in inView + wider.filter({ !drawn.contains($0) }) where tileset.mayHold(id) {
                 guard let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) else { continue }
                 around.append((id, tile, tileset.path))
                 if drawn.contains(id) { view.append((id, tile, tileset.path)) }

@@ -17,7 +17,7 @@ struct RasterTiles {
         var out: [(TileID, RasterImage)] = []
         for tileset in source.tilesets {
             guard let z = MapRenderer.tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...0) else { continue }
-            for id in try MapRenderer.coverByDepth(viewport, zoom: z, tileset: tileset) {
+            for id in try MapRenderer.coverByDepth(viewport, zoom: z, tileset: tileset) where tileset.mayHold(id) {
                 let image = try cache.map { try $0.image(id, tileset) } ?? tileset.data(for: id).map { try RasterImage(png: $0, tile: id) }
                 if let image { out.append((id, image)) }
             }

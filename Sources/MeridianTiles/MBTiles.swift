@@ -20,6 +20,11 @@ public final class MBTiles: Tileset {
     private var lengthQuery: OpaquePointer?
     /// Every statement's bound (``SQLiteBudget``): an endless view cannot hang a reader.
     private let budget = SQLiteBudget()
+    /// The error of a look-up the budget stopped: later look-ups fail with it at once (a view
+    /// that never ended once will not end next time, and each try costs 20 million steps).
+    private var stopped: TileError?
+    /// The error that stopped this tileset for good, if one did (tests).
+    var stoppedError: TileError? { stopped }
 
     /// Opens the file read-only and immutable (SQLite's `file:PATH?mode=ro&immutable=1`: no
     /// lock, no `-wal` or `-shm` file beside it, so a WAL-mode tileset from another tool leaves
@@ -111,6 +116,7 @@ public final class MBTiles: Tileset {
     ///   (its size is asked first: such a tile is never read).
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
+        if let stopped { throw stopped }
         budget.reset()
         switch Self.step(lengthQuery, tile) {
         case SQLITE_ROW:
@@ -119,7 +125,7 @@ public final class MBTiles: Tileset {
         case SQLITE_DONE:
             return nil
         default:
-            throw .database(path: path, message: budget.message(sqlite3_errcode(db), db))
+            throw failure()
         }
         budget.reset()
         switch Self.step(tileQuery, tile) {
@@ -130,8 +136,15 @@ public final class MBTiles: Tileset {
         case SQLITE_DONE:
             return nil
         default:
-            throw .database(path: path, message: budget.message(sqlite3_errcode(db), db))
+            throw failure()
         }
+    }
+
+    /// The error of the look-up that just failed, kept for later ones when the budget stopped it.
+    private func failure() -> TileError {
+        let error = TileError.database(path: path, message: budget.message(sqlite3_errcode(db), db))
+        if budget.calls > budget.limit { stopped = error }
+        return error
     }
 
     /// Runs a tile query (`?1` zoom, `?2` column, `?3` TMS row) for a tile in XYZ: SQLite's step result.

@@ -27,11 +27,12 @@ public struct TileSource {
 
     /// The source's tile at `id`: each tileset's tile there, inflated and concatenated (a tile
     /// is a sequence of layer fields, so the regions of one source join into one tile); nil
-    /// when none has it. What `/data/{source}` serves and an offline region stores.
+    /// when none has it. What `/data/{source}` serves and an offline region stores. A tileset
+    /// is asked only for tiles of its declared bounds (``Tileset/mayHold(_:)``).
     /// - Throws: the ``TileError`` of a tileset that cannot be read, or a tile that cannot be inflated.
     public func joinedTile(_ id: TileID) throws(TileError) -> [UInt8]? {
         var out: [UInt8] = []
-        for tileset in tilesets {
+        for tileset in tilesets where tileset.mayHold(id) {
             guard let bytes = try tileset.data(for: id) else { continue }
             do { out += try Inflate.decompress(bytes) } catch { throw error.naming(path: tileset.path, tile: id) }
         }

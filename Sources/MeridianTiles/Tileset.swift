@@ -1,4 +1,5 @@
 import MeridianCamera
+import MeridianGeometry
 
 /// Anything tiles are read from by XYZ id: one file of one format (``MBTiles``, ``PMTiles``).
 /// An instance holds an open file and caches of its own; use one per thread or task.
@@ -26,6 +27,20 @@ extension Tileset {
     /// `bytes`, tile `tile` of this tileset, inflated and decoded; its errors name the file and tile.
     public func decodedTile(_ bytes: [UInt8], _ tile: TileID) throws(TileError) -> VectorTile {
         do { return try VectorTileDecoder.decode(compressed: bytes) } catch { throw error.naming(path: path, tile: tile) }
+    }
+
+    /// Whether the tileset may hold `tile`: false only when it declares bounds and the tile lies
+    /// wholly outside them (a tile touching them counts; bounds with west > east cross the
+    /// antimeridian). Readers ask a region only for tiles of its own ground, so a slow or
+    /// broken region cannot cost the maps of other ground anything, and a miss costs no query.
+    public func mayHold(_ tile: TileID) -> Bool {
+        guard let b = info.bounds, (0...30).contains(tile.z) else { return true }
+        let n = Double(1 << tile.z)
+        let west = Double(tile.x) / n * 360 - 180, east = Double(tile.x + 1) / n * 360 - 180
+        let north = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y) / n)).latitude
+        let south = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y + 1) / n)).latitude
+        guard south <= b.north, north >= b.south else { return false }
+        return b.west <= b.east ? west <= b.east && east >= b.west : east >= b.west || west <= b.east
     }
 
     /// The zoom range the tileset declares, if it does.
