@@ -20,6 +20,9 @@ enum ServedStyle {
         var layers: [String] = []
         /// The geometry of each layer every region declares alike.
         var geometry: [String: String] = [:]
+        /// Each layer's attributes as its regions declare them (name → `Number`, `String`,
+        /// `Boolean`); an attribute two regions type differently is a `String`.
+        var fields: [String: [String: String]] = [:]
 
         init(zoomRange: ClosedRange<Int>, attribution: String, tilesets: [TilesetInfo] = []) {
             (self.zoomRange, self.attribution) = (zoomRange, attribution)
@@ -32,6 +35,9 @@ enum ServedStyle {
             for layer in layers {
                 let declared = Set(tilesets.filter { $0.vectorLayers.contains(layer) }.map { $0.layerGeometry[layer] })
                 if declared.count == 1, let only = declared.first, let only { geometry[layer] = only }
+                for (name, type) in tilesets.compactMap({ $0.layerFields[layer] }).joined() {
+                    fields[layer, default: [:]][name] = fields[layer]?[name].map { $0 == type ? type : "String" } ?? type
+                }
             }
             let detailed = tilesets.filter { $0.center != nil }.max { ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0) }
             center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }

@@ -101,7 +101,7 @@ public enum MeridianServer {
                 if last.hasSuffix(".pbf") {
                     // The primary vector source (GDAL's tileset mode and XYZ clients look here).
                     guard let source = service.primarySource else { throw RequestError("tile", "no vector data is served", status: 404) }
-                    return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))), missing: .notFound,
+                    return try await vectorTile(source: source, try MapService.tileID(z: z, x: x, y: String(last.dropLast(4))),
                                                 request: request, service: service)
                 }
                 guard let dot = last.lastIndex(of: "."), let format = ImageFormat(named: String(last[last.index(after: dot)...])),
@@ -138,13 +138,15 @@ public enum MeridianServer {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
     }
 
-    /// A vector tile of a source. Where no region has it: 204 (an empty tile, as MapLibre and
-    /// Leaflet plugins read it), or with `missing` 404 (the primary source's `/tiles/…pbf`, which
-    /// GDAL reads as a folder of files and would warn about on every 204).
-    static func vectorTile(source: String, _ id: TileID, missing: HTTPResponse.Status = .noContent, request: Request,
+    /// A vector tile of a source; where no region has it, 404 on every route. Of 204, 404 and an
+    /// empty 200, only 404 is silent in all the field's clients: GDAL's `/vsicurl/` warns on
+    /// every 204 (and an empty 200 breaks its tileset probe), MapLibre GL JS fires no error
+    /// event for a tile's 404 and uses the parent tile, MapLibre Native reads a tile's 404 as
+    /// "no content" (as a 204).
+    static func vectorTile(source: String, _ id: TileID, request: Request,
                            service: MapService) async throws(RequestError) -> Response {
         guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
-            return Response(status: missing, headers: [.cacheControl: "public, max-age=86400"])
+            return Response(status: .notFound, headers: [.cacheControl: "public, max-age=86400"])
         }
         return deliver(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request, service: service)
     }

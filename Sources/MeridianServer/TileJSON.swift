@@ -39,7 +39,8 @@ enum TileJSON {
     }
 
     static func layer(_ id: String, _ info: ServedStyle.SourceInfo) -> JSON {
-        .object([("id", .string(id)), ("fields", .object([])), ("minzoom", .integer(info.zoomRange.lowerBound)),
+        .object([("id", .string(id)), ("fields", .object((info.fields[id] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                 ("minzoom", .integer(info.zoomRange.lowerBound)),
                  ("maxzoom", .integer(info.zoomRange.upperBound))])
     }
 }

@@ -84,5 +84,6 @@ extension TilesetInfo {
         self.init(name: m["name"], content: content, zoomRange: Int(h.minZoom)...Int(h.maxZoom), bounds: valid ? b : nil, center: center,
                   attribution: m["attribution"], vectorLayers: vectorLayers)
         packedSources = m[TilePack.metadataKey]
+        layerFields = m["vector_layers"].flatMap { Self.layerFields(json: "{\"vector_layers\":" + $0 + "}") } ?? [:]
     }
 }

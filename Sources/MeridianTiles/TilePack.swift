@@ -127,6 +127,7 @@ public final class PackedSource: Tileset {
         info.attribution = entry.attribution
         info.vectorLayers = entry.layers
         info.layerGeometry = [:]
+        info.layerFields = info.layerFields.filter { entry.layers.contains($0.key) }
         self.info = info
     }
 

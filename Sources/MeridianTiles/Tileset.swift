@@ -75,6 +75,9 @@ public struct TilesetInfo: Sendable {
     public var vectorLayers: [String]
     /// The geometry each layer declares in `tilestats` (`Point`, `LineString`, `Polygon`), where it does.
     public var layerGeometry: [String: String] = [:]
+    /// The attributes each layer declares in its `vector_layers` entry's `fields` (name → type
+    /// as declared: `Number`, `String`, `Boolean`, or a description), where it declares any.
+    public var layerFields: [String: [String: String]] = [:]
     /// The JSON list of packed sources of an offline-region archive (``TilePack/metadataKey``), if any.
     public var packedSources: String?
 

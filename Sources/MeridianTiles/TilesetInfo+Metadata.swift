@@ -17,6 +17,7 @@ extension TilesetInfo {
         self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
                   center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["json"]))
         layerGeometry = Self.layerGeometry(json: m["json"])
+        layerFields = Self.layerFields(json: m["json"])
         packedSources = m[TilePack.metadataKey]
     }
 
@@ -55,6 +56,25 @@ extension TilesetInfo {
         guard let json, json.utf8.count <= 1 << 20,
               let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [] }
         return vectorLayers(object["vector_layers"])
+    }
+
+    /// Each layer's declared `fields` from the `vector_layers` inside JSON text (at most 1 MiB read).
+    static func layerFields(json: String?) -> [String: [String: String]] {
+        guard let json, json.utf8.count <= 1 << 20,
+              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [:] }
+        return layerFields(object["vector_layers"])
+    }
+
+    /// Each layer's `fields` of a parsed `vector_layers` array: string names to string types, at
+    /// most 1,000 a layer (anything else is left out).
+    static func layerFields(_ value: Any?) -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for layer in (value as? [[String: Any]]) ?? [] {
+            guard let id = layer["id"] as? String, let fields = layer["fields"] as? [String: Any] else { continue }
+            let typed = fields.compactMap { key, type in (type as? String).map { (key, $0) } }.prefix(1_000)
+            if !typed.isEmpty { out[id] = Dictionary(typed, uniquingKeysWith: { a, _ in a }) }
+        }
+        return out
     }
 
     /// The `id`s of a parsed `vector_layers` array; empty for anything else.

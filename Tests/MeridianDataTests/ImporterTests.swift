@@ -122,12 +122,27 @@ import Testing
             VectorTile.Layer(name: "building", features: [VectorTile.Feature(type: .polygon, geometry: square)]),
             VectorTile.Layer(name: "transportation", features: [VectorTile.Feature(type: .polygon, geometry: square),
                                                                  VectorTile.Feature(type: .lineString, geometry: [[p(0, 0), p(5, 5)]])]),
-            VectorTile.Layer(name: "poi", features: [VectorTile.Feature(type: .point, geometry: [[p(3, 3)]])]),
+            VectorTile.Layer(name: "poi", features: [
+                VectorTile.Feature(type: .point, properties: ["name": .string("Kiasma"), "rank": .uint(3), "indoor": .bool(true), "level": .int(-1)], geometry: [[p(3, 3)]]),
+                VectorTile.Feature(type: .point, properties: ["rank": .uint(12), "level": .string("ground")], geometry: [[p(4, 4)]]),
+            ]),
         ]))
-        try writeMBTiles(path, metadata: ["format": "pbf", "json": #"{"vector_layers":[{"id":"building"}]}"#], tiles: [(14, 1, 1, tile), (14, 1, 2, tile)])
+        try writeMBTiles(path, metadata: ["format": "pbf", "json": #"{"vector_layers":[{"id":"building"},{"id":"poi","fields":{"name":"the name"}}]}"#],
+                         tiles: [(14, 1, 1, tile), (14, 1, 2, tile)])
         let json = TileStats.json(try MetadataWriter.value(path, "json"), try TileStats.count(path))
         let info = TilesetInfo(mbtilesMetadata: ["format": "pbf", "json": json])
-        #expect(info.layerGeometry == ["building": "Polygon", "poi": "Point"] && info.vectorLayers == ["building"], "\(json)")
+        #expect(info.layerGeometry == ["building": "Polygon", "poi": "Point"], "\(json)")
+        // Every layer found is in vector_layers, with fields from the tiles beside the declared ones
+        // (a declared field kept as declared; a number and a string under one name: a String).
+        #expect(info.vectorLayers == ["building", "poi", "transportation"])
+        #expect(info.layerFields["poi"] == ["name": "the name", "rank": "Number", "indoor": "Boolean", "level": "String"], "\(json)")
+        #expect(info.layerFields["building"] == nil)
+        let poi = try #require(((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["tilestats"] as? [String: Any])
+            .flatMap { ($0["layers"] as? [[String: Any]])?.first { $0["layer"] as? String == "poi" } })
+        let attributes = try #require(poi["attributes"] as? [[String: Any]])
+        let rank = try #require(attributes.first { $0["attribute"] as? String == "rank" })
+        #expect(poi["attributeCount"] as? Int == 4 && rank["type"] as? String == "number" && rank["min"] as? Double == 3 && rank["max"] as? Double == 12)
+        #expect(attributes.first { $0["attribute"] as? String == "level" }?["type"] as? String == "mixed")
         let stats = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["tilestats"] as? [String: Any])
         #expect(stats["layerCount"] as? Int == 3 && ((stats["layers"] as? [[String: Any]])?.first { $0["layer"] as? String == "transportation" }?["count"] as? Int) == 4)
     }
@@ -140,6 +155,9 @@ import Testing
         guard FileManager.default.fileExists(atPath: path) else { return }
         let tileset = try MBTiles(path: path)
         #expect(tileset.info.layerGeometry["building"] == "Polygon" && tileset.info.layerGeometry["landuse"] == "Polygon")
+        // Fields the tiles hold are declared, typed (GDAL's columns): names are strings, heights numbers.
+        #expect(tileset.info.layerFields["transportation"]?["class"] == "String" && tileset.info.layerFields["building"]?["render_height"] == "Number")
+        #expect(tileset.info.layerFields["waterway"]?["class"] == "String", "\(tileset.info.layerFields["waterway"] ?? [:])")
         #expect(tileset.metadata["type"] == "baselayer" && tileset.info.attribution == "© OpenStreetMap contributors")
         #expect(!tileset.metadata.values.contains { $0.contains("/work/") || $0.contains("/tmp/") || $0.contains("/home/") })
         let tile = try #require(try tileset.vectorTile(TileID(z: 14, x: 9327, y: 4742)))

@@ -91,14 +91,21 @@ struct ClientHTTPTests {
             #expect((doc["tiles"] as? [String]) == ["http://127.0.0.1/tiles/{z}/{x}/{y}.pbf"])
             let layers = try #require(doc["vector_layers"] as? [[String: Any]])
             #expect(layers.contains { $0["id"] as? String == "transportation" } && layers.allSatisfy { $0["fields"] is [String: Any] })
+            // The fields the tilesets declare, carried through (both regions' merged): GDAL types its columns from them.
+            let fields = { (id: String) in layers.first { $0["id"] as? String == id }?["fields"] as? [String: String] }
+            #expect(fields("transportation")?["class"] == "String" && fields("building")?["render_height"] == "Number", "\(fields("transportation") ?? [:])")
             let bounds = try #require(doc["bounds"] as? [Double])
             // Helsinki and Kotka: the union of both regions' bounds.
             #expect(bounds.count == 4 && bounds[0] < 24.95 && bounds[2] > 26.9 && bounds[1] < 60.17 && bounds[3] > 60.46, "\(bounds)")
             let world = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.request(base, "GET", "/data/world/tiles.json").body)) as? [String: Any])
             #expect((world["tiles"] as? [String]) == ["http://127.0.0.1/data/world/{z}/{x}/{y}.pbf"] && world["maxzoom"] as? Int == 9)
+            let places = (world["vector_layers"] as? [[String: Any]])?.first { $0["id"] as? String == "places" }?["fields"] as? [String: String]
+            #expect(places?["population"] == "Number" && places?["name"] == "String", "\(places ?? [:])")
             let gdal = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.request(base, "GET", "/tiles/metadata.json").body)) as? [String: String])
             let json = try #require(try JSONSerialization.jsonObject(with: Data(gdal["json"]!.utf8)) as? [String: Any])
             #expect(gdal["format"] == "pbf" && gdal["maxzoom"] == "14" && (json["vector_layers"] as? [Any])?.isEmpty == false)
+            let gdalLayers = try #require(json["vector_layers"] as? [[String: Any]])
+            #expect((gdalLayers.first { $0["id"] as? String == "waterway" }?["fields"] as? [String: String])?["class"] == "String")
             #expect(try await Self.request(base, "GET", "/data/nope/tiles.json").status == 404)
         }
     }
@@ -167,6 +174,62 @@ struct GDALTests {
             let landuse = try await runProcess("/usr/bin/ogr2ogr", ["-f", "GeoJSON", "/vsistdout/", url, "landuse"])
             let json = try JSONSerialization.jsonObject(with: Data(landuse.out.utf8)) as? [String: Any]
             #expect(((json?["features"] as? [Any])?.count ?? 0) > 10 && landuse.err.isEmpty, "\(landuse.err.prefix(400))")
+        } }
+    }
+
+    /// ogrinfo's column lines of a layer (`name: Type (width.precision)`).
+    static func columns(_ out: String, _ layer: String) -> [String: String] {
+        let block = out.components(separatedBy: "Layer name: ").first { $0.hasPrefix(layer + "\n") } ?? ""
+        var out: [String: String] = [:]
+        for line in block.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].contains(" "), let type = parts[1].split(separator: " ").first, line.hasSuffix(")") else { continue }
+            out[String(parts[0])] = String(type)
+        }
+        return out
+    }
+
+    @Test("every source as a tileset folder: no warning for its empty tiles (404, not 204), typed columns from the tilesets' fields, and ogr2ogr to GeoPackage without a warning")
+    func tilesetMode() async throws {
+        try await HeavyClients.shared.run { try await withLiveServer { base in
+            for (folder, layer, column, type) in [("data/openmaptiles/14", "transportation", "class", "String"), ("data/world/3", "places", "population", "Real"),
+                                                  ("tiles/14", "building", "render_height", "Real")] {
+                let info = try await runProcess("/usr/bin/ogrinfo", ["-ro", "-so", "MVT:/vsicurl/\(base)/\(folder)", layer])
+                // GDAL warned "HTTP response code on …: 204" for each empty tile, up to 1,000.
+                #expect(info.status == 0 && !info.err.contains("HTTP response code") && !info.err.contains("Warning"), "\(folder): \(info.err.prefix(400))")
+                // Typed columns, not one `json` column: the fields are carried through.
+                let columns = Self.columns(info.out, layer)
+                #expect(columns[column] == type && columns["json"] == nil, "\(folder) \(layer): \(columns)")
+            }
+            // Lines of waterway and points of water_name go into multi layers without a warning.
+            let gpkg = NSTemporaryDirectory() + "meridian-gdal-\(UUID().uuidString.prefix(6)).gpkg"
+            defer { try? FileManager.default.removeItem(atPath: gpkg) }
+            let copy = try await runProcess("/usr/bin/ogr2ogr", ["-f", "GPKG", gpkg, "MVT:/vsicurl/\(base)/tiles/14", "waterway", "water_name", "transportation_name"])
+            #expect(copy.status == 0 && copy.err.isEmpty, "\(copy.err.prefix(600))")
+            let summary = try await runProcess("/usr/bin/ogrinfo", ["-ro", "-so", gpkg])
+            #expect(summary.out.contains("waterway (Multi Line String)"), "\(summary.out)")
+        } }
+    }
+
+    @Test("the README's GDAL commands run as shown (the host swapped for the test server's), without a warning")
+    func readmeCommands() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        // Every `ogrinfo …` and `ogr2ogr …` in backquotes that names the example server.
+        let commands = readme.replacingOccurrences(of: "\n  ", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .components(separatedBy: "`").filter { ($0.hasPrefix("ogrinfo ") || $0.hasPrefix("ogr2ogr ")) && $0.contains("http://127.0.0.1:8080") }
+        #expect(commands.count >= 2, "\(commands)")
+        try await HeavyClients.shared.run { try await withLiveServer { base in
+            let folder = NSTemporaryDirectory() + "meridian-readme-gdal-\(UUID().uuidString.prefix(6))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for command in commands {
+                var words = command.replacingOccurrences(of: "http://127.0.0.1:8080", with: base).split(separator: " ").map(String.init)
+                // Output files go to a scratch folder.
+                words = words.map { $0.hasSuffix(".gpkg") ? folder + "/" + $0 : $0 }
+                let run = try await runProcess("/usr/bin/" + words[0], Array(words.dropFirst()))
+                #expect(run.status == 0 && run.err.isEmpty, "\(command): \(run.err.prefix(400))")
+            }
         } }
     }
 }
