@@ -40,29 +40,31 @@ extension Canvas {
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
     /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centredLines`.
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
-              centredLines: Bool = false, _ c: RGBA, halo: RGBA) {
+              centredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth) {
         let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false,
-                                 letterSpacing: letterSpacing, centredLines: centredLines)
+                                 letterSpacing: letterSpacing, centredLines: centredLines, haloWidth: haloWidth)
         stamp(key, at: ScreenPoint(x: x, y: y), width: centredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// kept to the milliradian), drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
-    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA) {
+    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
+              haloWidth: Double = LabelStamp.haloWidth) {
         let m = measure(s, size: size, letterSpacing: letterSpacing)
         let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
-                                 letterSpacing: letterSpacing)
+                                 letterSpacing: letterSpacing, haloWidth: haloWidth)
         stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
 
     /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first,
     /// then every glyph, each a stamp of its own turned to its place's angle. `height`: the
     /// text's measure (its glyphs sit on the same baseline as a straight name's).
-    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA) {
+    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
+              haloWidth: Double = LabelStamp.haloWidth) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
-                                         glyph: k, part: part, letterSpacing: letterSpacing)
+                                         glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
                 stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }
         }

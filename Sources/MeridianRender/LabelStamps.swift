@@ -33,6 +33,9 @@ final class LabelStamp {
         /// For text of several lines (broken at `\n`): each line centred on the widest
         /// (`text-justify: center`) rather than set from the left.
         var centredLines = false
+        /// How far the halo reaches out from the glyphs' outlines, points (`text-halo-width`;
+        /// 0: no halo).
+        var haloWidth = LabelStamp.haloWidth
     }
 
     /// Baselines of the lines of a label this many ems apart (MapLibre's `text-line-height`).
@@ -46,8 +49,9 @@ final class LabelStamp {
 
     deinit { cairo_surface_destroy(surface) }
 
-    /// Halo width in points (Cairo strokes the glyph outlines this wide).
-    static let halo = 3.0
+    /// The halo width the renderer's own text takes (the attribution), points: MapLibre's
+    /// `text-halo-width`, the distance outside the outlines (Cairo strokes twice as wide).
+    static let haloWidth = 1.5
 
     /// Renders a stamp: the text at `size` points, `scale` pixels per point, set from its left
     /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
@@ -105,7 +109,8 @@ final class LabelStamp {
             (x2, y2) = (max(x2, ox + ink.width), max(y2, oy + ink.height))
         }
         if x1 > x2 { (x1, y1, x2, y2) = (pen.x, pen.y, pen.x, pen.y) }   // no ink (spaces): the pen point
-        (x1, y1, x2, y2) = (x1 - halo, y1 - halo, x2 + halo, y2 + halo)
+        let margin = 2 * key.haloWidth
+        (x1, y1, x2, y2) = (x1 - margin, y1 - margin, x2 + margin, y2 + margin)
         // Extents are in user space: take the device box of their corners.
         let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { corner -> (Double, Double) in
             var (x, y) = corner
@@ -126,8 +131,8 @@ final class LabelStamp {
             cairo_set_font_size(cr, key.size)
             cairo_glyph_path(cr, run.glyphs, Int32(run.glyphs.count))
         }
-        cairo_set_line_width(cr, halo)
-        if key.part != .fill {
+        cairo_set_line_width(cr, 2 * key.haloWidth)
+        if key.part != .fill, key.haloWidth > 0 {
             cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
             cairo_stroke_preserve(cr)
         }

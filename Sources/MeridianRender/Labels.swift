@@ -38,10 +38,17 @@ struct LabelPlacer {
     /// Points between two labels with the same text.
     static let repeatDistance = 250.0
     static let maximumDepth = 3.0
+    /// The style specification's defaults for what a layer leaves out: `text-color` black,
+    /// `text-halo-color` transparent (and `text-halo-width` 0, `text-size` 16), so a style
+    /// draws in Meridian what it draws in MapLibre.
+    static let textColor = RGBA(0, 0, 0), haloColor = RGBA(0, 0, 0, 0)
 
     struct Candidate {
         let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool
-        let color: RGBA, halo: RGBA, layerOrder: Int
+        let color: RGBA, halo: RGBA
+        /// `text-halo-width`, points beyond the outlines (0: none).
+        let haloWidth: Double
+        let layerOrder: Int
         /// `text-anchor: center`: the text centred on its point, with no dot (region names).
         let centered: Bool
         /// `text-letter-spacing`, ems.
@@ -68,13 +75,13 @@ struct LabelPlacer {
             guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
                   let anchor = ground.viewport.point(forWorld: world) else { continue }
             seen.insert(key)
-            let size = layer.number("text-size", p, zoom: zoom, default: 12)
+            let size = layer.number("text-size", p, zoom: zoom, default: 16)
             let sortKey = layer.value("symbol-sort-key", p, zoom: zoom)?.finite
             let priority = sortKey.map { -$0 } ?? 0
             out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
-                                 color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: RGBA(0.2, 0.2, 0.2)) ?? RGBA(0.2, 0.2, 0.2),
-                                 halo: layer.color("text-halo-color", p, zoom: zoom, default: RGBA(1, 1, 1, 0.85)) ?? RGBA(1, 1, 1, 0.85),
-                                 layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
+                                 color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: Self.textColor) ?? Self.textColor,
+                                 halo: layer.color("text-halo-color", p, zoom: zoom, default: Self.haloColor) ?? Self.haloColor,
+                                 haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0), layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
                                  letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
                                  maxWidth: layer.number("text-max-width", p, zoom: zoom, default: 10)))
         }
@@ -125,7 +132,7 @@ struct LabelPlacer {
             guard area.shows(box) else { continue }
             if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
             canvas.text(drawn, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
-                        centredLines: c.centered, c.color, halo: c.halo)
+                        centredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
             placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
         }
         return placed

@@ -23,7 +23,7 @@ enum LineLabels {
         let room: Int
         /// The coarsest grid the anchor lies on (``Anchor/level``).
         let level: Int
-        let size: Double, color: RGBA, halo: RGBA
+        let size: Double, color: RGBA, halo: RGBA, haloWidth: Double
         /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
         var glyphs: [PlacedGlyph]? = nil
         /// `text-letter-spacing`, ems.
@@ -48,7 +48,7 @@ enum LineLabels {
         let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
         struct Name {
             var parts: [[ScreenPoint]] = []
-            var size = 11.0, color = RGBA(0.2, 0.2, 0.2), halo = RGBA(1, 1, 1, 0.9), letterSpacing = 0.0
+            var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0, letterSpacing = 0.0
             var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
         }
         var names: [String: Name] = [:]
@@ -57,9 +57,10 @@ enum LineLabels {
             guard let text = layer.labelText(p, zoom: zoom) else { continue }
             if names[text] == nil {
                 order.append(text)
-                names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 11),
-                                   color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? RGBA(0.2, 0.2, 0.2),
-                                   halo: layer.color("text-halo-color", p, zoom: zoom) ?? RGBA(1, 1, 1, 0.9),
+                names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 16),
+                                   color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? LabelPlacer.textColor,
+                                   halo: layer.color("text-halo-color", p, zoom: zoom) ?? LabelPlacer.haloColor,
+                                   haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0),
                                    letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
                                    spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
                                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
@@ -87,7 +88,7 @@ enum LineLabels {
                         if let (path, at) = CurvedLabels.path(line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
                            let glyphs = CurvedLabels.layout(text, size: name.size, letterSpacing: name.letterSpacing, maxAngle: name.maxAngle, along: path, at: at) {
                             out.append(Candidate(text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                                 color: name.color, halo: name.halo, glyphs: glyphs, letterSpacing: name.letterSpacing,
+                                                 color: name.color, halo: name.halo, haloWidth: name.haloWidth, glyphs: glyphs, letterSpacing: name.letterSpacing,
                                                  repeatDistance: name.spacing))
                         }
                         continue
@@ -96,7 +97,7 @@ enum LineLabels {
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
                     out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color,
-                                         halo: name.halo, letterSpacing: name.letterSpacing, repeatDistance: name.spacing))
+                                         halo: name.halo, haloWidth: name.haloWidth, letterSpacing: name.letterSpacing, repeatDistance: name.spacing))
                 }
             }
         }
@@ -235,7 +236,8 @@ enum LineLabels {
                 setAt[c.text, default: []].append(c.center)
                 let union = (boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!, boxes.map(\.bottom).max()!)
                 guard area.shows(union) else { continue }
-                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, letterSpacing: c.letterSpacing, c.color, halo: c.halo)
+                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
+                            haloWidth: c.haloWidth)
                 placed.append(PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs))
                 continue
             }
@@ -248,7 +250,8 @@ enum LineLabels {
             taken.append(box)
             setAt[c.text, default: []].append(c.center)
             guard area.shows(box) else { continue }
-            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo)
+            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
+                        haloWidth: c.haloWidth)
             placed.append(PlacedLabel(text: c.text, anchor: c.center, box: box))
         }
         return placed

@@ -62,7 +62,7 @@ extension DefaultStyles {
           "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
                                                         ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } },
+          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
@@ -71,7 +71,7 @@ extension DefaultStyles {
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)" } }
+          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } }
         """#
     }
 }

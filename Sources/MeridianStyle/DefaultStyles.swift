@@ -70,7 +70,7 @@ public enum DefaultStyles {
         { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
           "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
-          "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF" } },
+          "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
@@ -80,15 +80,15 @@ public enum DefaultStyles {
           "layout": { "text-field": ["get", "name"], "text-anchor": "center",
                       "text-size": ["step", ["get", "population"], 11, 30000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)" } },
+          "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
         { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
           "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
           "layout": { "text-field": \#(name), "text-size": 10 },
-          "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF" } },
+          "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
         { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
           "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
           "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
-          "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF" } }
+          "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } }
       ]
     }
     """#

@@ -4,7 +4,8 @@ from a page on another origin (served here by Python's http.server on its own po
 client's library from local files): MapLibre GL JS on `/style.json`, or Leaflet on the raster
 tiles. Prints one JSON object per view: the console errors and warnings, whether the map
 finished loading, how many labels MapLibre placed, and a screenshot (OUT_PREFIX-NAME.png, which
-the Swift tests overlay on Meridian's own `/staticmap` of the camera).
+the Swift tests overlay on Meridian's own `/staticmap` of the camera); for a view with
+"halos": true, also how many pixels MapLibre's label halos cover (after the screenshot).
 
 Usage: clients_cdp.py maplibre|leaflet MERIDIAN_BASE LIBRARY_DIR OUT_PREFIX VIEWS_JSON
   VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…}, …] in the
@@ -66,6 +67,23 @@ def attached(call, *args, **params):
     return call(*args, **params)
 
 
+def halo_pixels():
+    """The pixels MapLibre's label halos cover: the canvas read, every symbol layer's
+    `text-halo-width` set to 0, the canvas read again once idle; how many pixels changed."""
+    js("""window.readCanvas = () => { const c = map.getCanvas(), o = document.createElement('canvas');
+      o.width = c.width; o.height = c.height; const g = o.getContext('2d'); g.drawImage(c, 0, 0);
+      return g.getImageData(0, 0, c.width, c.height).data; };
+    window.withHalos = window.readCanvas(); window.idle = false; map.once('idle', () => { window.idle = true; });
+    for (const l of map.getStyle().layers) if (l.type === 'symbol') map.setPaintProperty(l.id, 'text-halo-width', 0);
+    map.triggerRepaint(); true""")
+    end = time.time() + 60
+    while time.time() < end and not attached(js, "window.idle === true"):
+        time.sleep(0.25)
+    return js("""(() => { const a = window.withHalos, b = window.readCanvas(); let n = 0;
+      for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 48) n++;
+      return n; })()""")
+
+
 browser = Chromium(["--use-angle=swiftshader", "--enable-unsafe-swiftshader"], "800,600", 9800, timeout=60)
 cdp, js = browser.cdp, browser.js
 results = []
@@ -85,8 +103,11 @@ try:
         with open(shot, "wb") as f:
             f.write(base64.b64decode(data))
         labels = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol').length") if CLIENT == "maplibre" else None
-        results.append({"name": view["name"], "idle": js("window.idle === true"), "messages": js("window.messages"), "labels": labels,
-                        "origin": ORIGIN, "shot": shot})
+        result = {"name": view["name"], "idle": js("window.idle === true"), "messages": js("window.messages"), "labels": labels,
+                  "origin": ORIGIN, "shot": shot}
+        if CLIENT == "maplibre" and view.get("halos"):
+            result["halo_pixels"] = halo_pixels()
+        results.append(result)
 finally:
     browser.close()
     httpd.shutdown()

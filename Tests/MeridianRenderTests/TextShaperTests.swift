@@ -3,6 +3,7 @@ import MeridianCamera
 import MeridianGeometry
 @testable import MeridianRender
 import MeridianStyle
+import MeridianTestSupport
 import MeridianTiles
 import Testing
 
@@ -129,5 +130,40 @@ struct TextShaperTests {
         for (n, w) in zip(narrow, wide) {
             #expect(abs((w.box.right - w.box.left) - (n.box.right - n.box.left) - 0.25 * 12 * 13) < 1e-6, "\(n.box) \(w.box)")
         }
+    }
+}
+
+/// `text-halo-width` as MapLibre reads it: the halo reaches that many points beyond the glyphs'
+/// outlines, and a layer without one has none (the specification's default, 0; Meridian drew a
+/// 1.5-point halo whatever the style said, which MapLibre did not).
+@Suite struct HaloWidthTests {
+    /// Pure-red pixels of the fixture's place names drawn black with a red halo of `width`.
+    static func redPixels(width: Double?) throws -> Int {
+        let halo = width.map { #", "text-halo-width": \#($0)"# } ?? ""
+        let document = #"""
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+              { "id": "names", "type": "symbol", "source": "grid", "source-layer": "places",
+                "layout": { "text-field": ["get", "name"], "text-size": 14 },
+                "paint": { "text-color": "#000000", "text-halo-color": "#FF0000"\#(halo) } } ] }
+            """#
+        let style = try Style(json: Data(document.utf8))
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5), size: ScreenSize(width: 512, height: 384))
+        let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
+        let frame = try MapRenderer(style: style, attribution: "").render(view, sources: sources)
+        let image = try #require(decodePNG(frame.png))
+        try #require(!frame.labels.isEmpty)
+        // Red-dominant pixels (the halo and its antialiased edge; the text is black, the ground white).
+        return image.pixels.filter { p in
+            let (r, g, b) = (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+            return r > 160 && g < 100 && b < 100
+        }.count
+    }
+
+    @Test("no text-halo-width: no halo; a wider halo covers more pixels")
+    func widths() throws {
+        let none = try Self.redPixels(width: nil), zero = try Self.redPixels(width: 0)
+        let thin = try Self.redPixels(width: 1), thick = try Self.redPixels(width: 3)
+        #expect(none == 0 && zero == 0, "\(none), \(zero)")
+        #expect(thin > 50 && thick > thin * 2, "\(thin), \(thick)")
     }
 }

@@ -94,6 +94,14 @@ struct RouteTests {
             let style = try await get(base + "/style.json")
             let json = try #require(try JSONSerialization.jsonObject(with: style.body) as? [String: Any])
             let sources = try #require(json["sources"] as? [String: [String: Any]])
+            // The style says what Meridian draws: every label with a halo colour names its width
+            // (MapLibre's default width is 0, no halo), the 1.5 points Meridian draws.
+            let labels = (json["layers"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "symbol" }
+            #expect(labels.count >= 4)
+            for layer in labels {
+                let paint = layer["paint"] as? [String: Any] ?? [:]
+                #expect(paint["text-halo-color"] == nil || paint["text-halo-width"] as? Double == 1.5, "\(layer["id"] ?? "?"): \(paint)")
+            }
             // One source per vector source of the streets style, with its tilesets' zooms and credit.
             #expect((sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix("/data/openmaptiles/{z}/{x}/{y}.pbf") == true)
             #expect(sources["world"]?["maxzoom"] as? Int == 9 && sources["coast"]?["minzoom"] as? Int == 8)
