@@ -10,6 +10,9 @@ extension CameraConstraints {
     /// the farthest visible ground under tilt, as ``Viewport/visibleRegion`` does) fits the
     /// bounds, then the target is moved the least distance that brings all four corners inside.
     ///
+    /// Bounds of the whole circle (``CoordinateBounds``' span of exactly 360°) keep latitude only:
+    /// the view crosses ±180° freely.
+    ///
     /// Pure and idempotent. When even the maximum zoom cannot fit the view (bounds smaller
     /// than the view at ``zoomRange``'s maximum), the camera takes the maximum zoom and the
     /// target goes to the bounds' centre along each axis that does not fit. A `size` side that
@@ -20,14 +23,16 @@ extension CameraConstraints {
               let south = bounds.south, let north = bounds.north,
               let size = try? size.validated(), let padding = try? padding.validated("padding") else { return constrained }
         // The bounds in the normalised world: x from west eastwards over the span, y down from north.
-        let x0 = WebMercator.x(longitude: west), x1 = x0 + span / 360
+        // Bounds of the whole circle (a span of 360°) do not hold longitude at all: the view
+        // crosses ±180° freely and only latitude is kept.
+        let x0 = WebMercator.x(longitude: west), x1 = x0 + span / 360, wholeCircle = span >= 360
         let y0 = WebMercator.y(latitude: north), y1 = WebMercator.y(latitude: south)
         var result = constrained
         // Two passes: raising the zoom may let the tilt curve allow a different tilt (never
         // less), which changes the footprint; the second pass settles it.
         for _ in 0..<2 {
             let footprint = Self.footprint(result, size: size, padding: padding)
-            let need = Swift.max((footprint.maxX - footprint.minX) / Swift.max(x1 - x0, 0),
+            let need = Swift.max(wholeCircle ? 0 : (footprint.maxX - footprint.minX) / Swift.max(x1 - x0, 0),
                                  (footprint.maxY - footprint.minY) / Swift.max(y1 - y0, 0)) / WebMercator.worldSize(zoom: result.zoom)
             guard need > 1 + 1e-12 else { break }
             let zoom = need.isFinite ? result.zoom + Double.log2(need) : .infinity
@@ -38,8 +43,8 @@ extension CameraConstraints {
         var target = WebMercator.project(result.target)   // (x moved to the copy nearest the bounds below)
         // The copy of the target nearest the bounds, then each axis clamped (centred where the
         // footprint is wider than the bounds).
-        target.x += ((x0 + x1) / 2 - target.x).rounded()
-        let x = Self.clamp(target.x, low: x0 - f.minX / world, high: x1 - f.maxX / world)
+        if !wholeCircle { target.x += ((x0 + x1) / 2 - target.x).rounded() }
+        let x = wholeCircle ? target.x : Self.clamp(target.x, low: x0 - f.minX / world, high: x1 - f.maxX / world)
         let y = Self.clamp(target.y, low: y0 - f.minY / world, high: y1 - f.maxY / world)
         // A target that need not move keeps its exact coordinate (no projection round trip).
         guard x != target.x || y != target.y else { return result }

@@ -48,7 +48,10 @@ extension CameraPosition {
     /// the zoom): bearing from the eye's ground point towards the target, tilt from the
     /// vertical, zoom from the distance (MapLibre's free camera `lookAtPoint`).
     ///
-    /// Looking straight down (target under the eye) keeps `bearing`. The camera's own rules
+    /// Looking straight down keeps `bearing`: the target is under the eye when its ground offset
+    /// is below ``straightDown`` times the eye's height (a lean under 5.7e-8°, below what the
+    /// eye's coordinates can tell apart: an offset of 1e-14° under a 1,000 m eye is rounding, not
+    /// a direction), and the tilt is then 0. The camera's own rules
     /// still hold: a zoom outside 0...24 is clamped, and a tilt beyond ``TiltCurve`` at that
     /// zoom is lowered to it, so the eye of the result then lies nearer the vertical than
     /// asked (compare ``Viewport/eye``).
@@ -71,7 +74,14 @@ extension CameraPosition {
         let h = altitude / EyePosition.metresPerWorld(latitude: e.latitude)
         let distance = (ground * ground + h * h).squareRoot()
         let zoom = Double.log2(1.5 * height / distance / WebMercator.tileSize)
-        let heading = ground > 0 ? Angle.degrees(Double.atan2(y: dx, x: -dy)) : keep
-        self.init(clamping: t, zoom: zoom, bearing: heading, tilt: Angle.degrees(Double.atan2(y: ground, x: h)))
+        guard ground > h * Self.straightDown else {
+            self.init(clamping: t, zoom: zoom, bearing: keep, tilt: 0)
+            return
+        }
+        self.init(clamping: t, zoom: zoom, bearing: Angle.degrees(Double.atan2(y: dx, x: -dy)), tilt: Angle.degrees(Double.atan2(y: ground, x: h)))
     }
+
+    /// The ground offset, as a fraction of the eye's height, below which an eye looks straight
+    /// down (1e-9: a tilt of 5.7e-8°).
+    public static let straightDown = 1e-9
 }

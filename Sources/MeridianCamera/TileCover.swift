@@ -9,7 +9,10 @@ import RealModule
 /// when the geometry reaches its interior; geometry that only runs along a tile's edge counts
 /// for the tile on its east or south side. Longitudes go the short way from each point to the
 /// next, so geometry across the antimeridian covers tiles on both sides; columns wrap around
-/// the world; latitudes are clamped to the Mercator world (±85.0511°).
+/// the world; latitudes are clamped to the Mercator world (±85.0511°). The world's edges are the
+/// exception to the edge rule: there is no tile south of the bottom row, so geometry on or
+/// beyond the southern edge (south of 85.0511° S) counts for the bottom row, and geometry
+/// beyond the northern edge for the top row.
 ///
 /// Every function throws `InvalidArgument` naming the argument for a zoom outside 0...30, a
 /// non-finite coordinate or radius, or a cover that would hold more than `limit` tiles.

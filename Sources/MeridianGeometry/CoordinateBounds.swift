@@ -41,15 +41,19 @@ public struct CoordinateBounds: Hashable, Sendable {
     }
 
     /// The bounds running east from `southWest` to `northEast`; they cross the antimeridian
-    /// when the west longitude exceeds the east one. A north-east longitude exactly 360° east
-    /// of the south-west one gives the whole circle. Empty if a corner is not finite or south
+    /// when the west longitude exceeds the east one. A north-east longitude 360° east of the
+    /// south-west one (to 1e-9°) gives the whole circle; any other pair is read as its longitudes
+    /// wrapped, so the span is the difference modulo 360° (west −185°, east 185° is the 10°
+    /// from 175° E across the antimeridian to 175° W). Empty if a corner is not finite or south
     /// lies north of north.
     public init(southWest: Coordinate, northEast: Coordinate) {
         guard southWest.isFinite, northEast.isFinite, southWest.latitude <= northEast.latitude else {
             self.box = nil
             return
         }
-        let full = northEast.longitude - southWest.longitude >= 360
+        // Within 1e-9° of 360: a west longitude plus 360 computed in floating point may miss it
+        // by an ulp, and a sliver of 0° is not what such bounds mean.
+        let full = abs(northEast.longitude - southWest.longitude - 360) <= 1e-9
         box = Box(south: southWest.latitude.clamped(to: -90...90), north: northEast.latitude.clamped(to: -90...90),
                   west: full ? -180 : Angle.wrapLongitude(southWest.longitude),
                   east: full ? -180 : Angle.wrapLongitude(northEast.longitude), full: full)

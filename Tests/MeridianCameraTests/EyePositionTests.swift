@@ -28,6 +28,54 @@ import Testing
         }
     }
 
+    @Test("property: eye → look → eye round-trips at every zoom 0–22 and bearing, from a straight-down eye (tilt 0, or 1e-12°: the bearing kept) to the maximum tilt")
+    func roundTripAllTilts() async {
+        await propertyCheck(count: 500, input: Gen.double(in: 0...22), Gen.double(in: -80...80), Gens.longitude, Gens.bearing,
+                            Gen.int(in: 0...3), Gen.double(in: 0.05...1), Gen.double(in: 100...2000)) { z, lat, lng, b, kind, tf, height in
+            let tilt = [0, 1e-12, tf * tf * tf * TiltCurve.maxTilt(zoom: z), tf * TiltCurve.maxTilt(zoom: z)][kind]
+            let camera = try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tilt)
+            let view = try Viewport(camera: camera, size: ScreenSize(width: height * 1.3, height: height))
+            let eye = view.eye
+            // An eye beyond the Mercator world, or more than half a world from its target (at low
+            // zooms a tall view's eye stands worlds high), has no short way back: not this property.
+            // (The eye stands 1.5 view heights from the target; its ground offset in worlds:)
+            let offset = 1.5 * height * Double.sin(Angle.radians(tilt)) / WebMercator.worldSize(zoom: z)
+            guard abs(eye.coordinate.latitude) < WebMercator.maxLatitude, offset < 0.4 else { return }
+            let back = try CameraPosition(lookingAt: camera.target, from: eye, viewHeight: height, bearing: b)
+            expectClose(back.zoom, camera.zoom, within: 1e-9, "zoom")
+            if tilt <= 1e-12 {
+                // Straight down: exactly, with the bearing asked (it used to come back as 180°).
+                #expect(back.tilt == 0 && back.bearing == camera.bearing, "\(back) from \(camera)")
+            } else {
+                expectClose(back.tilt, camera.tilt, within: 1e-6, "tilt")
+                // The bearing is read from the eye's ground offset: as precise as that offset is.
+                let precision = max(1e-6, 1e-9 / Double.sin(Angle.radians(tilt)))
+                expectClose(Angle.shortestDelta(from: camera.bearing, to: back.bearing), 0, within: precision, "bearing")
+            }
+            let again = try Viewport(camera: back, size: view.size).eye
+            expectClose(again.coordinate, eye.coordinate, within: 1e-9, "eye coordinate")
+            #expect(abs(again.altitude / eye.altitude - 1) < 1e-9)
+        }
+    }
+
+    @Test("a near-vertical eye looks straight down with the bearing asked: an offset of 1e-14° under a 1,000 m eye is no direction")
+    func nearVertical() throws {
+        let target = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let eye = EyePosition(coordinate: Coordinate(latitude: 60.16990000000001, longitude: 24.9384), altitude: 1000)
+        let camera = try CameraPosition(lookingAt: target, from: eye, viewHeight: 100, bearing: 30)
+        #expect(camera.bearing == 30 && camera.tilt == 0, "\(camera)")
+        // A flat camera at zoom 1 through eye and look: the same camera.
+        let flat = try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 1, bearing: 30)
+        let round = try CameraPosition(lookingAt: flat.target, from: try Viewport(camera: flat, size: ScreenSize(width: 100, height: 100)).eye,
+                                       viewHeight: 100, bearing: 30)
+        #expect(round.bearing == 30 && round.tilt == 0, "\(round)")
+        // Past the threshold (a ground offset of 1e-9 of the eye's height) a lean is a lean.
+        let leaning = EyePosition(coordinate: Geodesy.offset(target, distance: 1e-3, heading: 180), altitude: 1000)
+        let looking = try CameraPosition(lookingAt: target, from: leaning, viewHeight: 100, bearing: 30)
+        expectClose(looking.bearing, 0, within: 1e-3, "looks north")
+        #expect(looking.tilt > 0)
+    }
+
     @Test("looking straight down: altitude is 1.5 × the view height in ground metres at the target, and the bearing is kept")
     func straightDown() throws {
         let camera = try CameraPosition(target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 15)

@@ -134,6 +134,20 @@ enum CoverOracle {
         #expect(fiji.contains { $0.x == 31 } && fiji.contains { $0.x == 0 } && fiji.allSatisfy { $0.x == 31 || $0.x == 0 })
     }
 
+    @Test("the world's edges: ground south of 85.0511° S counts for the bottom row (no tile lies south of it), north of 85.0511° N for the top row")
+    func worldEdges() throws {
+        for z in [0, 3, 10] {
+            let n = 1 << z
+            let south = try TileCover.tiles(in: CoordinateBounds(southWest: Coordinate(latitude: -89, longitude: -10), northEast: Coordinate(latitude: -86, longitude: 10)), zoom: z)
+            #expect(!south.isEmpty && south.allSatisfy { $0.y == n - 1 }, "z\(z): \(south)")
+            let north = try TileCover.tiles(in: CoordinateBounds(southWest: Coordinate(latitude: 86, longitude: -10), northEast: Coordinate(latitude: 89, longitude: 10)), zoom: z)
+            #expect(!north.isEmpty && north.allSatisfy { $0.y == 0 }, "z\(z): \(north)")
+            // A path along the southern edge itself: the bottom row, never a row past the world.
+            let edge = try TileCover.tiles(alongPath: [Coordinate(latitude: -85.0511287798, longitude: -20), Coordinate(latitude: -85.0511287798, longitude: 20)], zoom: z)
+            #expect(!edge.isEmpty && edge.allSatisfy { $0.y == n - 1 }, "z\(z): \(edge)")
+        }
+    }
+
     @Test("bad input names the argument; a cover past the limit is refused at once")
     func badInput() throws {
         #expect(throws: InvalidArgument.self) { try TileCover.tiles(alongPath: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: .nan, longitude: 0)], zoom: 5) }

@@ -76,4 +76,21 @@ import Testing
     static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
         max(abs(a.latitude - b.latitude), abs(Angle.shortestDelta(from: a.longitude, to: b.longitude)))
     }
+
+    @Test("property: bounds of the whole circle keep latitude only: a target near ±180° stays where it is, the view crosses freely")
+    func wholeCircle() async {
+        let world = CoordinateBounds(southWest: Coordinate(latitude: -85, longitude: -180), northEast: Coordinate(latitude: 85, longitude: 180))
+        let size = ScreenSize(width: 800, height: 600)
+        // The case: 179.9° at zoom 11 was moved to 179.828°.
+        let at = try! CameraPosition(target: Coordinate(latitude: 0, longitude: 179.9), zoom: 11)
+        #expect(CameraConstraints(viewportBounds: world).constrain(at, size: size).target == at.target)
+        await propertyCheck(count: 200, input: Gen.double(in: -60...60), Gens.longitude, Gen.double(in: 3...18), Gens.bearing, Gens.tiltFraction) { lat, lng, z, b, tf in
+            let camera = try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
+            let kept = CameraConstraints(viewportBounds: world).constrain(camera, size: size)
+            #expect(abs(Angle.shortestDelta(from: camera.target.longitude, to: kept.target.longitude)) < 1e-9, "\(camera) → \(kept)")
+            // Latitude is still held: the frame's ground stays within 85° N and S.
+            let corners = try Viewport(camera: kept, size: size).frameGroundCorners
+            #expect(corners.allSatisfy { abs($0.latitude) <= 85 + 1e-6 }, "\(corners)")
+        }
+    }
 }

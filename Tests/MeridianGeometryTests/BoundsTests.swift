@@ -35,6 +35,24 @@ import Testing
         #expect(CoordinateBounds(southWest: Coordinate(latitude: 10, longitude: 0), northEast: Coordinate(latitude: 0, longitude: 1)).isEmpty)
     }
 
+    @Test("property: 360° apart (to 1e-9°) is the whole circle; any other pair is its wrapped longitudes, the span modulo 360°")
+    func wholeCircleRule() async {
+        // The case: west −185, east 185 is 10° from 175° E across the antimeridian.
+        let wide = CoordinateBounds(southWest: Coordinate(latitude: -10, longitude: -185), northEast: Coordinate(latitude: 10, longitude: 185))
+        #expect(wide.west == 175 && wide.east == -175 && wide.crossesAntimeridian)
+        expectClose(wide.longitudeSpan ?? .nan, 10, within: 1e-12, "span")
+        #expect(!wide.contains(Coordinate(latitude: 0, longitude: 0)) && wide.contains(Coordinate(latitude: 0, longitude: 180)))
+        await propertyCheck(count: 300, input: Gen.double(in: -540...540), Gen.double(in: 0...720)) { west, width in
+            let b = CoordinateBounds(southWest: Coordinate(latitude: -1, longitude: west), northEast: Coordinate(latitude: 1, longitude: west + width))
+            let whole = CoordinateBounds(southWest: Coordinate(latitude: -1, longitude: west), northEast: Coordinate(latitude: 1, longitude: west + 360))
+            #expect(whole.longitudeSpan == 360)
+            // Not 360 (to 1e-9°): the span is the difference modulo 360 (a whole number of turns is 0).
+            guard abs(west + width - west - 360) > 1e-9 else { return }
+            let expected = (west + width - west).truncatingRemainder(dividingBy: 360)
+            expectClose(b.longitudeSpan ?? .nan, expected, within: 1e-9, "span of \(west)…\(west + width)")
+        }
+    }
+
     @Test("contains has inclusive edges")
     func inclusiveEdges() {
         let b = CoordinateBounds(vancouver, calgary)
