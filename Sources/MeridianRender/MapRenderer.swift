@@ -155,7 +155,13 @@ public struct MapRenderer {
             // tilesets), drawn where two tiles overlap: a flat view takes every tile whose buffer
             // reaches it, so each pixel is drawn from the same tiles in every view of it.
             let reach = try widened(viewport, by: 4 * Double.exp2(viewport.camera.zoom - Double(z))) ?? viewport
-            let inView = try coverByDepth(reach, zoom: z, tileset: tileset), drawn = Set(inView)
+            // In a fixed order (coarse first, then north to south, west to east), not nearest
+            // first: features of one layer draw tile by tile, and where tiles overlap (their
+            // buffers) the later tile's features lie on top, so the same ground must see its
+            // tiles in the same order in every view (a tunnel road crossed over Bulevardi in one
+            // view and under it in another).
+            let inView = try coverByDepth(reach, zoom: z, tileset: tileset).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            let drawn = Set(inView)
             let wider = try labels.map { try coverByDepth($0, zoom: z, tileset: tileset) } ?? []
             for id in inView + wider.filter({ !drawn.contains($0) }) where tileset.mayHold(id) {
                 guard let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) else { continue }

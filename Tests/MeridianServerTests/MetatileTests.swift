@@ -13,9 +13,9 @@ import Testing
 /// and away from the view's edges they are the static map, pixel for pixel.
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct MetatileTests {
-    /// The metatile corner nearest the Senate Square at `z`, in tiles.
-    static func corner(z: Int) -> (x: Int, y: Int) {
-        let centre = WebMercator.project(Coordinate(latitude: 60.1694, longitude: 24.9522)), n = Double(1 << z)
+    /// The metatile corner nearest `place` (default the Senate Square) at `z`, in tiles.
+    static func corner(z: Int, near place: Coordinate = Coordinate(latitude: 60.1694, longitude: 24.9522)) -> (x: Int, y: Int) {
+        let centre = WebMercator.project(place), n = Double(1 << z)
         let side = Double(MapService.metatile)
         return (Int((centre.x * n / side).rounded()) * MapService.metatile, Int((centre.y * n / side).rounded()) * MapService.metatile)
     }
@@ -48,8 +48,9 @@ struct MetatileTests {
 
     @Test("where four metatiles meet at z17, the tiles show every label of the static map exactly, and are the static map away from its edges")
     func labelsAcrossEdges() throws {
+        let z = 17, place = Coordinate(latitude: 60.1694, longitude: 24.9522)
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
-        let z = 17, corner = Self.corner(z: z)
+        let corner = Self.corner(z: z, near: place)
         #expect(MapService.metatile(of: TileID(z: z, x: corner.x, y: corner.y)) == (corner.x, corner.y, 4))
         // The 8 × 8 tiles of the four metatiles around the corner, side by side: 2048 px square.
         var tiles = [UInt32](repeating: 0, count: 2048 * 2048)
@@ -77,5 +78,45 @@ struct MetatileTests {
         // being cut there) nothing differs.
         let inner = Self.differing(map.pixels, view, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
         #expect(inner == 0, "\(inner) pixels differ away from the edges")
+    }
+
+    /// The tiles of zoom `z` side by side under a view of `width` × `height` pixels centred on
+    /// world pixel (`px`, `py`), cut to the view.
+    static func mosaic(_ service: MapService, z: Int, px: Int, py: Int, width: Int, height: Int) throws -> [UInt32] {
+        let (left, top) = (px - width / 2, py - height / 2)
+        var out = [UInt32](repeating: 0, count: width * height)
+        for ty in (top >> 8)...((top + height - 1) >> 8) {
+            for tx in (left >> 8)...((left + width - 1) >> 8) {
+                let tile = try #require(decodePNG(try service.rasterTile(TileID(z: z, x: tx, y: ty), scale: 1, mapType: .normal))?.pixels)
+                for y in 0..<256 {
+                    let vy = ty * 256 + y - top
+                    guard vy >= 0, vy < height else { continue }
+                    for x in 0..<256 {
+                        let vx = tx * 256 + x - left
+                        if vx >= 0, vx < width { out[vy * width + vx] = tile[y * 256 + x] }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    @Test("the same ground, the same pixels: static maps centred anywhere over Bulevardi at z15 are the raster tiles there, away from their edges (a tunnel road crosses under it)",
+          arguments: [(60.1640, 24.9340), (60.1652, 24.9391), (60.1628, 24.9318), (60.1660, 24.9420)])
+    func sameGroundSamePixels(lat: Double, lng: Double) throws {
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let z = 15, world = 256.0 * Double(1 << z), (w, h) = (1024, 768)
+        // The centre on a whole world pixel, so the view's pixels are the tiles' pixels.
+        let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng))
+        let (px, py) = (Int((p.x * world).rounded()), Int((p.y * world).rounded()))
+        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
+        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(w), height: Double(h)))
+        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
+        }
+        let map = try #require(decodePNG(frame.png)).pixels
+        let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
+        let inner = Self.differing(map, tiles, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
+        #expect(inner == 0, "\(inner) pixels differ away from the edges, centre \(lat),\(lng)")
     }
 }
