@@ -10,7 +10,7 @@ extension CameraConstraints {
     /// the farthest visible ground under tilt, as ``Viewport/visibleRegion`` does) fits the
     /// bounds, then the target is moved the least distance that brings all four corners inside.
     ///
-    /// Bounds of the whole circle (``CoordinateBounds``' span of exactly 360°) keep latitude only:
+    /// Bounds of the whole circle (`CoordinateBounds` spanning 360°) keep latitude only:
     /// the view crosses ±180° freely.
     ///
     /// Pure and idempotent. When even the maximum zoom cannot fit the view (bounds smaller

@@ -36,8 +36,23 @@ public struct Viewport: Hashable, Sendable {
     public let worldSize: Double
     /// Where the target is drawn: the centre of the padded rectangle, in points.
     public let center: ScreenPoint
-    /// Distance from the eye to the target, in points: 1.5 × the frame height.
+    /// Distance from the eye to the target, in points: 1.5 × the frame height (the distance
+    /// ``eyeDistance(height:fieldOfView:)`` gives for ``fieldOfView``).
     public let eyeDistance: Double
+
+    /// The vertical field of view, degrees: 2·atan(1/3) = 36.8699°, fixed as the SDK fixes it
+    /// (MapLibre's default is 36.87° too; it lets the value vary).
+    public static let fieldOfView = Angle.degrees(2 * Double.atan(1.0 / 3))
+
+    /// The eye's distance from the target, points, for a frame `height` points high seen
+    /// through a vertical field of view of `fieldOfView` degrees (0 < fov < 180): the frame
+    /// fills the view at the target's depth, so the distance is (height / 2) / tan(fov / 2).
+    /// Zoom, tilt limits and the horizon follow from it as for the fixed value (``farGroundY``
+    /// is where rays meet the ground at this distance). Any other angle gives NaN.
+    public static func eyeDistance(height: Double, fieldOfView: Double) -> Double {
+        guard fieldOfView > 0, fieldOfView < 180 else { return .nan }
+        return height / 2 / Double.tan(Angle.radians(fieldOfView) / 2)
+    }
     /// The target in the normalised Mercator world.
     public let targetWorld: MercatorPoint
 

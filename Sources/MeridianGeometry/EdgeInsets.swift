@@ -27,6 +27,14 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     public static let zero = EdgeInsets()
 
     /// Edge-wise sum (map padding plus requested fit padding, SPEC §3).
+    /// The insets `fraction` of the way from these to `other`, each side linearly (0 gives
+    /// these, 1 `other`; fractions outside [0, 1] extrapolate): how padding animates, as in
+    /// MapLibre's `easeTo({padding})`.
+    public func interpolated(to other: EdgeInsets, fraction: Double) -> EdgeInsets {
+        func mix(_ a: Double, _ b: Double) -> Double { fraction == 1 ? b : a + (b - a) * fraction }
+        return EdgeInsets(top: mix(top, other.top), left: mix(left, other.left), bottom: mix(bottom, other.bottom), right: mix(right, other.right))
+    }
+
     public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
         EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
     }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A position on screen, in points: origin at the view's top-left, x right, y down.
 /// Pixels are points × the display scale.
 public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -81,4 +83,13 @@ public struct ScreenSize: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The size as `WIDTHxHEIGHT` in points, e.g. `800.0x600.0`.
     public var description: String { "\(width)x\(height)" }
+
+    /// The axis-aligned box holding a view of this size turned by `degrees` (clockwise; any
+    /// finite angle): w·|cos θ| + h·|sin θ| wide, w·|sin θ| + h·|cos θ| high. For a flat camera
+    /// with a bearing, the extent of ground it shows, north up, is this box at the camera's
+    /// scale (OpenLayers' `getForViewAndSize`). A non-finite angle gives a non-finite size.
+    public func rotated(by degrees: Double) -> ScreenSize {
+        let c = abs(Double.cos(Angle.radians(degrees))), s = abs(Double.sin(Angle.radians(degrees)))
+        return ScreenSize(width: width * c + height * s, height: width * s + height * c)
+    }
 }

@@ -8,6 +8,8 @@ struct RunningAnimation {
     let start: Double
     let duration: Double
     let options: AnimationOptions
+    /// The padding animated with the camera (from, to), if it changes.
+    var padding: (from: EdgeInsets, to: EdgeInsets)? = nil
 }
 
 /// A fling's glide: pans from the camera at its start by the deceleration's offset.
@@ -32,6 +34,18 @@ extension MapView {
     /// 0.3 s unless a transaction says otherwise. Replaces a running animation from where it is.
     public func animate(to camera: CameraPosition) {
         start(CameraTransition(from: self.camera, to: constrained(camera), path: .ease, viewSize: frame))
+    }
+
+    /// Animates to `camera` and to `padding` together (MapLibre's `easeTo({padding})`): each
+    /// frame's padding is the eased fraction of the way between the two, so the target's place
+    /// on screen slides with it. The destination is constrained for the new padding. An
+    /// animation replaced half-way leaves the padding where it had got to.
+    /// - Throws: `InvalidArgument` naming `padding.top` (`.left`, `.bottom`, `.right`) when not
+    ///   finite; nothing starts.
+    public func animate(to camera: CameraPosition, padding: EdgeInsets) throws(InvalidArgument) {
+        let target = try padding.validated("padding")
+        let destination = constraints.constrain(camera, size: frame, padding: target)
+        start(CameraTransition(from: self.camera, to: destination, path: .ease, viewSize: frame), padding: (self.padding, target))
     }
 
     /// Applies `update` to the current camera and animates to the result.
@@ -87,27 +101,31 @@ extension MapView {
         fly.duration(for: CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame))
     }
 
-    func start(_ transition: CameraTransition, automatic given: Double? = nil, limit: (Double) -> Double = { $0 }) {
+    func start(_ transition: CameraTransition, automatic given: Double? = nil, limit: (Double) -> Double = { $0 },
+               padding: (from: EdgeInsets, to: EdgeInsets)? = nil) {
         let options = transactions.last ?? AnimationOptions()
         let standard = if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
         let automatic = given ?? standard
         let duration = limit(options.duration.map { $0.isFinite ? max(0, $0) : 0 } ?? automatic)
         let wasMoving = animation != nil || glide != nil
         stopMotion()
-        guard transition.to != camera else {
+        let paddingMoves = padding.map { $0.from != $0.to } ?? false
+        guard transition.to != camera || paddingMoves else {
             if wasMoving { settle() }
             options.completion?(true)
             return
         }
         guard duration > 0 else {
             emit(.willMove(gesture: false))
+            if let padding { self.padding = padding.to }
             change(to: transition.to)
             settle()
             options.completion?(true)
             return
         }
         emit(.willMove(gesture: false))
-        animation = RunningAnimation(transition: transition, start: clock.now, duration: duration, options: options)
+        animation = RunningAnimation(transition: transition, start: clock.now, duration: duration, options: options,
+                                     padding: paddingMoves ? padding : nil)
     }
 
     /// Fraction of an animation's duration below which its end counts as reached.
@@ -125,7 +143,9 @@ extension MapView {
             // not sum exactly (60 × 1/60) must not add a frame that changes nothing.
             let t = (now - a.start) / a.duration
             let finished = t >= 1 - Self.endTolerance
-            change(to: constrained(a.transition.camera(at: finished ? 1 : a.options.curve.progress(at: t))))
+            let progress = finished ? 1 : a.options.curve.progress(at: t)
+            if let p = a.padding { padding = p.from.interpolated(to: p.to, fraction: progress) }
+            change(to: constrained(a.transition.camera(at: progress)))
             if finished {
                 animation = nil
                 a.options.completion?(true)

@@ -25,7 +25,7 @@ public final class MapView {
     /// The view's size in points.
     public private(set) var frame: ScreenSize
     /// Insets of the area that holds the target and the visible region, in points.
-    public private(set) var padding: EdgeInsets
+    public internal(set) var padding: EdgeInsets
     /// The zoom range, tilt range, target bounds and viewport bounds every camera change goes through.
     public private(set) var constraints: CameraConstraints
     /// Which gesture families user input may use (never limits code).

@@ -12,6 +12,7 @@ struct Animate: AsyncParsableCommand {
         discussion: """
             meridian camera animate --camera 49.26,-123.11,10 --to=-33.8683,151.2086,12 --fly --size 1024x768
             meridian camera animate --camera 60.17,24.94,12 --update zoom-in --duration 0.3
+            meridian camera animate --camera 60.17,24.94,12 --to 60.17,24.94,13 --to-padding 0,300,0,0 --size 1024x768
             """)
     static let maxDuration = 120.0
 
@@ -30,10 +31,14 @@ struct Animate: AsyncParsableCommand {
     var speed: Double = CameraTransition.flySpeed
     @Option(help: "Fly screen speed, view widths per second as if linear (replaces --speed).") var screenSpeed: Double?
     @Option(help: "Seconds: a fly that would take longer snaps to its end.") var maxDuration: Double?
+    @Option(help: "Padding to animate to with the camera, top,left,bottom,right or one value (MapLibre's easeTo padding; not with --fly).",
+            transform: { try checked(TextValues.insets($0, what: "to-padding")) })
+    var toPadding: EdgeInsets?
     @OptionGroup var constraints: ConstraintOptions
 
     func validate() throws {
         guard (to == nil) != (update == nil) else { throw ValidationError("give exactly one of --to or --update") }
+        guard toPadding == nil || !fly else { throw ValidationError("--to-padding animates an ease, not a fly") }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) {
             throw ValidationError("duration must be a finite number of seconds in [0, \(Int(Self.maxDuration))], got \(duration)")
         }
@@ -74,12 +79,18 @@ struct Animate: AsyncParsableCommand {
             let seconds = options.limited(duration ?? (fly ? map.flyDuration(to: destination, options: options) : AnimationOptions.defaultDuration))
             guard seconds <= Self.maxDuration else { throw ValidationError("the fly would take \(seconds) s, more than \(Int(Self.maxDuration)) s") }
             map.withTransaction(AnimationOptions(duration: seconds, curve: curve)) {
-                if fly { map.fly(to: destination, options: options) } else { map.animate(to: destination) }
+                if fly { map.fly(to: destination, options: options) } else if let toPadding {
+                    try? map.animate(to: destination, padding: toPadding)   // (validated when parsed)
+                } else { map.animate(to: destination) }
             }
             var frame = 0
             @MainActor func emitLine() {
                 var fields: [(String, JSON)] = [("time", .number(Double(frame) / 60)), ("duration", .number(seconds))]
                 if case let .object(cameraFields) = JSON(map.camera) { fields += cameraFields }
+                if toPadding != nil {
+                    let p = map.padding
+                    fields.append(("padding", .array([p.top, p.left, p.bottom, p.right].map(JSON.number))))
+                }
                 fields.append(("events", .array(events)))
                 print(JSON.object(fields).text)
                 events.removeAll()

@@ -22,7 +22,8 @@ struct CameraCommand: ParsableCommand {
             Cameras are written lat,lng,zoom[,bearing[,tilt]]; sizes WIDTHxHEIGHT in points; insets \
             top,left,bottom,right (or one value). Attach negative numbers with '=': --camera=-33.87,151.21,12.
             """,
-        subcommands: [Project.self, Unproject.self, VisibleRegionCommand.self, Fit.self, FitPoints.self, Apply.self, Tiles.self, Eye.self, Look.self, Animate.self]
+        subcommands: [Project.self, Unproject.self, VisibleRegionCommand.self, Fit.self, FitPoints.self, Apply.self, Tiles.self, Eye.self, Look.self, Animate.self,
+                      BoundsCommand.self]
     )
 }
 

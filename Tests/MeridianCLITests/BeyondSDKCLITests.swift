@@ -21,6 +21,16 @@ import Testing
         #expect(zooms.last?["count"] == cols * rows)
         let circle = try json(try runMeridian(["tiles", "cover", "--around", "60.17,24.94", "--radius", "2000", "--zooms", "12-14", "--counts-only"]).out)
         #expect(circle["tiles"] == nil && (circle["total"] as? Int ?? 0) > 10)
+        // Bounds around a point: 2 km around Helsinki, 0.017986° of latitude either side; and the box of a turned view.
+        let around = try json(try runMeridian(["camera", "bounds", "--around", "60.17,24.94", "--radius", "2000", "--size", "800x600", "--bearing", "90"]).out)
+        let b = try #require(around["bounds"] as? [String: Double])
+        #expect(abs((b["north"] ?? 0) - 60.17 - 0.017986) < 1e-5 && abs((b["south"] ?? 0) - 60.17 + 0.017986) < 1e-5, "\(b)")
+        #expect((around["rotatedViewBox"] as? [String: Double]).map { abs($0["width"]! - 600) < 1e-9 && abs($0["height"]! - 800) < 1e-9 } == true)
+        // A fit of one point with a minimum extent of 500 m: about zoom 16.9 in 1024 × 768 at 60° N (500 m on 768 points).
+        let cafe = try json(try runMeridian(["camera", "fit", "--bounds", "60.1699,24.9384,60.1699,24.9384", "--min-extent", "500", "--size", "1024x768"]).out)
+        #expect(((cafe["zoom"] as? Double) ?? 0) > 16.6 && ((cafe["zoom"] as? Double) ?? 99) < 17.1, "\(cafe)")
+        let badRadius = try runMeridian(["camera", "bounds", "--around", "60.17,24.94", "--radius", "-5"])
+        #expect(badRadius.status != 0 && badRadius.err.contains("radius"), "\(badRadius.err)")
         // Counts only: counted, not listed, so 2^40 tiles take no memory.
         let world = try json(try runMeridian(["tiles", "cover", "--bounds=-85.06,-180,85.06,180", "--zooms", "20", "--counts-only", "--limit", "2000000000000"]).out)
         #expect(world["total"] as? Int == 1 << 40 && world["tiles"] == nil)

@@ -151,6 +151,18 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(lines.dropFirst().dropLast().allSatisfy { events($0) == ["didChange"] })
     }
 
+    @Test("--to-padding animates the padding with the camera: every line has it, eased from the start's to the end's")
+    func padding() throws {
+        let lines = try frames(["--camera", "60.17,24.94,12", "--to", "60.17,24.94,13", "--to-padding", "0,300,0,0", "--duration", "0.5",
+                                "--curve", "linear", "--size", "1024x768"])
+        let lefts = lines.compactMap { ($0["padding"] as? [Double])?[1] ?? ($0["padding"] as? [Int]).map { Double($0[1]) } }
+        #expect(lefts.count == lines.count && lefts.first == 0 && lefts.last == 300, "\(lefts)")
+        #expect(zip(lefts, lefts.dropFirst()).allSatisfy { $0 < $1 }, "rises each frame")
+        expectClose(lefts[15], 150, within: 1e-9, "half-way, linear")
+        let fly = try runMeridian(["camera", "animate", "--camera", "60.17,24.94,12", "--to", "60,25,12", "--fly", "--to-padding", "10"])
+        #expect(fly.status != 0 && fly.err.contains("--to-padding"), "\(fly.err)")
+    }
+
     @Test func updateWithDurationAndBadInput() throws {
         let lines = try frames(["--camera", "60.17,24.94,12", "--update", "zoom-in", "--duration", "0.3"])
         let last = try camera(try #require(lines.last))

@@ -48,8 +48,11 @@ import Testing
                 #expect(back.tilt == 0 && back.bearing == camera.bearing, "\(back) from \(camera)")
             } else {
                 expectClose(back.tilt, camera.tilt, within: 1e-6, "tilt")
-                // The bearing is read from the eye's ground offset: as precise as that offset is.
-                let precision = max(1e-6, 1e-9 / Double.sin(Angle.radians(tilt)))
+                // The bearing is read from the eye's ground offset, known to the resolution of the
+                // coordinates' Doubles (a few 1e-16 of the world, 256·2^z points): its angle is
+                // as precise as that resolution over the offset (1.5·height·sin tilt points).
+                let resolution = 8e-16 * WebMercator.worldSize(zoom: z)
+                let precision = max(1e-6, Angle.degrees(resolution / (1.5 * height * Double.sin(Angle.radians(tilt)))))
                 expectClose(Angle.shortestDelta(from: camera.bearing, to: back.bearing), 0, within: precision, "bearing")
             }
             let again = try Viewport(camera: back, size: view.size).eye

@@ -198,3 +198,18 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
         #expect(mixed.first?.z == z)
     }
 }
+
+/// The field of view: a documented constant, and the eye distance for any value.
+@Suite struct FieldOfViewTests {
+    @Test("the fixed field of view is 2·atan(1/3) = 36.87°, the eye 1.5 heights away; any other value gives (h/2)/tan(fov/2)")
+    func fieldOfView() throws {
+        expectClose(Viewport.fieldOfView, 36.86989764584402, within: 1e-12, "degrees")
+        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 12), size: ScreenSize(width: 800, height: 600))
+        expectClose(Viewport.eyeDistance(height: 600, fieldOfView: Viewport.fieldOfView), view.eyeDistance, within: 1e-9, "eye distance")
+        // 90°: half the height away; 60°: h/2 × √3.
+        expectClose(Viewport.eyeDistance(height: 600, fieldOfView: 90), 300, within: 1e-9, "90°")
+        expectClose(Viewport.eyeDistance(height: 600, fieldOfView: 60), 300 * 3.0.squareRoot(), within: 1e-9, "60°")
+        #expect(Viewport.eyeDistance(height: 600, fieldOfView: 0).isNaN && Viewport.eyeDistance(height: 600, fieldOfView: 180).isNaN)
+        #expect(Viewport.eyeDistance(height: 600, fieldOfView: .nan).isNaN)
+    }
+}

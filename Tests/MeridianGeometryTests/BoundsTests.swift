@@ -1,3 +1,4 @@
+import Foundation  // tests only: libm cos
 import MeridianGeometry
 import MeridianTestSupport
 import PropertyBased
@@ -113,6 +114,98 @@ import Testing
             let b = CoordinateBounds(path: path)
             for c in path { #expect(b.contains(c), "\(b) misses \(c)") }
             #expect((b.longitudeSpan ?? 0) <= 360)
+        }
+    }
+}
+
+/// ``CoordinateBounds/init(around:radius:)``: the bounds of a cap on the sphere.
+@Suite struct CircleBoundsTests {
+    @Test("property: every point of the circle lies inside, and the bounds touch it north, south, east and west")
+    func holdsAndTouches() async {
+        await propertyCheck(count: 300, input: Gen.double(in: -80...80), Gen.double(in: -180..<180), Gen.double(in: 1...2_000_000)) { lat, lng, r in
+            let centre = Coordinate(latitude: lat, longitude: lng)
+            let b = try CoordinateBounds(around: centre, radius: r)
+            // Caps within a degree of a pole are the pole test's (Geodesy.offset's asin loses
+            // digits there, so it cannot judge them to 1e-9°).
+            guard b.north! < 89, b.south! > -89 else { return }
+            let ring = (0..<7200).map { Geodesy.offset(centre, distance: r, heading: Double($0) / 20) }
+            // Inside, to 1e-9° (the ring's points are computed, the bounds exact).
+            let grown = CoordinateBounds(southWest: Coordinate(latitude: b.south! - 1e-9, longitude: b.west! - 1e-9),
+                                         northEast: Coordinate(latitude: b.north! + 1e-9, longitude: b.east! + 1e-9))
+            for p in ring { #expect(grown.contains(p), "\(p) outside \(b) (centre \(centre), r \(r))") }
+            // Tight: the ring reaches north and south (within 1e-6°: samples 0.05° of heading apart).
+            expectClose(ring.map(\.latitude).max()!, b.north!, within: 1e-6, "north")
+            expectClose(ring.map(\.latitude).min()!, b.south!, within: 1e-6, "south")
+            // East and west: the circle's widest point, at latitude asin(sin φ / cos(r/R)) (where
+            // a meridian touches the circle), lies on the bounds' east edge at distance r.
+            let delta = r / Geodesy.earthRadius
+            let touch = Coordinate(latitude: asin(sin(lat * .pi / 180) / cos(delta)) * 180 / .pi, longitude: b.east!)
+            expectClose(Geodesy.distance(centre, touch) / r, 1, within: 1e-9, "the east edge touches the circle")
+            let east = ring.map { Angle.shortestDelta(from: lng, to: $0.longitude) }.max()!
+            #expect(east <= b.longitudeSpan! / 2 + 1e-9, "\(east) past half the span \(b.longitudeSpan! / 2)")
+        }
+    }
+
+    @Test("a cap over a pole holds every longitude; a radius of 0 is the point; bad input is named")
+    func edges() throws {
+        let polar = try CoordinateBounds(around: Coordinate(latitude: 89, longitude: 10), radius: 200_000)
+        #expect(polar.longitudeSpan == 360 && polar.north == 90)
+        expectClose(polar.south!, 89 - Angle.degrees(200_000 / Geodesy.earthRadius), within: 1e-12, "south")
+        let point = try CoordinateBounds(around: Coordinate(latitude: 60, longitude: 25), radius: 0)
+        #expect(point.longitudeSpan == 0 && abs(point.south! - 60) < 1e-12 && abs(point.north! - 60) < 1e-12, "\(point)")
+        for (radius, name) in [(-1.0, "radius"), (.nan, "radius"), (3e7, "radius")] {
+            #expect(throws: InvalidArgument.self) { try CoordinateBounds(around: Coordinate(latitude: 0, longitude: 0), radius: radius) }
+            do { _ = try CoordinateBounds(around: Coordinate(latitude: 0, longitude: 0), radius: radius) } catch { #expect(error.parameter == name) }
+        }
+        do { _ = try CoordinateBounds(around: Coordinate(latitude: .nan, longitude: 0), radius: 5) } catch { #expect(error.parameter.hasPrefix("center")) }
+    }
+
+    @Test("a turned view's box: the same size at 0° and 180°, sides swapped at 90°, (w + h)/√2 square at 45°")
+    func rotatedBox() {
+        let size = ScreenSize(width: 800, height: 600)
+        for (degrees, w, h) in [(0.0, 800.0, 600.0), (180, 800, 600), (90, 600, 800), (-90, 600, 800), (45, 1400 / 2.0.squareRoot(), 1400 / 2.0.squareRoot())] {
+            let box = size.rotated(by: degrees)
+            expectClose(box.width, w, within: 1e-9, "width at \(degrees)°")
+            expectClose(box.height, h, within: 1e-9, "height at \(degrees)°")
+        }
+    }
+}
+
+/// ``CoordinateBounds/grown(toAtLeast:)``: a minimum extent for fits (math.gl's `minExtent`).
+@Suite struct MinimumExtentTests {
+    /// Metres north–south and east–west (along the centre's parallel).
+    static func extent(_ b: CoordinateBounds) -> (height: Double, width: Double) {
+        let perDegree = Geodesy.earthRadius * .pi / 180
+        return ((b.north! - b.south!) * perDegree, b.longitudeSpan! * perDegree * cos(b.center!.latitude * .pi / 180))
+    }
+
+    @Test("property: the grown bounds hold the bounds, keep their centre, and are at least the extent each way")
+    func grows() async {
+        await propertyCheck(count: 300, input: Gen.double(in: -80...80), Gen.double(in: -180..<180), Gen.double(in: 0...0.05),
+                            Gen.double(in: 0...0.05), Gen.double(in: 0...50_000)) { lat, lng, dLat, dLng, meters in
+            let b = CoordinateBounds(southWest: Coordinate(latitude: lat, longitude: lng), northEast: Coordinate(latitude: lat + dLat, longitude: lng + dLng))
+            let g = try b.grown(toAtLeast: meters)
+            #expect(g.contains(Coordinate(latitude: b.south!, longitude: b.west!)) && g.contains(Coordinate(latitude: b.north!, longitude: b.east!)), "\(g) does not hold \(b)")
+            let (h, w) = Self.extent(g)
+            #expect(h >= meters * (1 - 1e-9) && w >= meters * (1 - 1e-6), "\(h) × \(w) m for \(meters)")
+            // Each side grows only as far as needed: bounds already as large stay as they are.
+            let (h0, w0) = Self.extent(b)
+            if h0 >= meters { #expect(g.south == b.south && g.north == b.north) }
+            if w0 >= meters { #expect(g.west == b.west && g.east == b.east) }
+        }
+    }
+
+    @Test("a point grows to the extent; near a pole the width is the whole circle; empty stays empty; bad input is named")
+    func edges() throws {
+        let point = try CoordinateBounds(Coordinate(latitude: 60.17, longitude: 24.94)).grown(toAtLeast: 500)
+        let (h, w) = Self.extent(point)
+        expectClose(h, 500, within: 1e-6, "height")
+        expectClose(w, 500, within: 1e-6, "width")
+        let polar = try CoordinateBounds(Coordinate(latitude: 89.9999, longitude: 0)).grown(toAtLeast: 100_000)
+        #expect(polar.longitudeSpan == 360 && polar.north == 90)
+        #expect(try CoordinateBounds.empty.grown(toAtLeast: 10).isEmpty)
+        for bad in [-1.0, .nan, .infinity] {
+            do { _ = try point.grown(toAtLeast: bad); Issue.record("\(bad) accepted") } catch { #expect(error.parameter == "minExtent") }
         }
     }
 }
