@@ -5,7 +5,7 @@ import Foundation
 /// with status 130. An import killed outright (SIGKILL) leaves only a hidden `.import-*`
 /// folder, which readers ignore and the next import removes.
 ///
-/// The import's last step, putting the tileset in place (``commit(completing:_:)``), is not
+/// The import's last step, putting the tileset in place (`commit(completing:_:)`), is not
 /// interrupted half-way: a signal that arrives during it waits for it, and one that arrives
 /// after it says the import was complete (the tileset is in place) instead of claiming the
 /// folder is as it was.
