@@ -26,10 +26,9 @@ struct GroundGeometry {
         return MercatorPoint(x: (tx + Double(point.x) / e) / n, y: (Double(tile.y) + Double(point.y) / e) / n)
     }
 
-    /// The tile's column in the world copy nearest the camera's target (`n` tiles a row).
-    private func column(_ tile: TileID, _ n: Double) -> Double {
-        Double(tile.x) - ((Double(tile.x) + 0.5) / n - viewport.targetWorld.x).rounded() * n
-    }
+    /// The tile's column: its id's own, which names its world copy (``WorldCopies``: a copy
+    /// other than the first has a column outside 0..<n).
+    private func column(_ tile: TileID, _ n: Double) -> Double { Double(tile.x) }
 
     /// Points at the next whole zoom: the tolerance to which fill rings are thinned
     /// (``RingThinning``).

@@ -145,7 +145,8 @@ public struct MapRenderer {
     /// The decoded tiles of a source covering the view, from each of its tilesets at that
     /// tileset's own zoom (through the cache when there is one), coarser in the distance under
     /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``); and with them the tiles covering
-    /// `labels` (the view widened by the label margin), each read once.
+    /// `labels` (the view widened by the label margin), each read once. A tile comes once per
+    /// world copy the view shows (its id's column moved by whole worlds, ``WorldCopies``).
     static func tiles(of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
                       cache: RenderCache?) throws -> (view: [SourceTile], labels: [SourceTile]) {
         var view: [SourceTile] = [], around: [SourceTile] = []
@@ -160,11 +161,20 @@ public struct MapRenderer {
             // buffers) the later tile's features lie on top, so the same ground must see its
             // tiles in the same order in every view (a tunnel road crossed over Bulevardi in one
             // view and under it in another).
-            let inView = try coverByDepth(reach, zoom: z, tileset: tileset).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            // Each tile in every world copy the view shows (``WorldCopies``): the copies' ids.
+            func copies(_ cover: [TileID], in view: Viewport) -> [TileID] {
+                let target = view.targetWorld.x, extent = view.camera.tilt == 0 ? WorldCopies.xExtent(view) : nil
+                return cover.flatMap { id in WorldCopies.copies(of: id, target: target, extent: extent).map { WorldCopies.moved(id, by: $0) } }
+            }
+            let inView = copies(try coverByDepth(reach, zoom: z, tileset: tileset), in: reach).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let drawn = Set(inView)
-            let wider = try labels.map { try coverByDepth($0, zoom: z, tileset: tileset) } ?? []
-            for id in inView + wider.filter({ !drawn.contains($0) }) where tileset.mayHold(id) {
-                guard let tile = try cache.map({ try $0.tile(id, tileset) }) ?? tileset.vectorTile(id) else { continue }
+            let wider = try labels.map { copies(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
+            var read: [TileID: VectorTile?] = [:]
+            for id in inView + wider.filter({ !drawn.contains($0) }) {
+                let own = WorldCopies.wrapped(id)
+                guard tileset.mayHold(own) else { continue }
+                if read[own] == nil { read[own] = try cache.map({ try $0.tile(own, tileset) }) ?? tileset.vectorTile(own) }
+                guard let tile = read[own] ?? nil else { continue }
                 around.append((id, tile, tileset.path))
                 if drawn.contains(id) { view.append((id, tile, tileset.path)) }
             }

@@ -36,16 +36,14 @@ extension StyledLayers {
     func prepared(_ layer: Style.Layer) -> [(SourceTile, PreparedLayer)] {
         let shape = PreparedLayer.Shape(layer), id = cache?.shapeID(shape) ?? 0, tilted = ground.viewport.camera.tilt > 0
         return (tiles[layer.source ?? ""] ?? []).map { tile in
-            let key = PreparedLayer.Key(shape, id: id, tileset: tile.tileset, tile: tile.id, zoom: zoom, tilted: tilted)
+            let key = PreparedLayer.Key(shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: tilted)
             return (tile, cache?.prepared(key, shape, tile: tile.tile) ?? PreparedLayer(key, shape, tile: tile.tile))
         }
     }
 
-    /// The whole worlds to add to a tile's points: its copy nearest the camera's target.
-    func shift(_ id: TileID) -> Double {
-        let n = Double(1 << id.z)
-        return -((Double(id.x) + 0.5) / n - ground.viewport.targetWorld.x).rounded()
-    }
+    /// The whole worlds to add to a tile's points (prepared in the tile's own copy): the copy
+    /// its id names (``WorldCopies``).
+    func shift(_ id: TileID) -> Double { Double(WorldCopies.copy(of: id)) }
 
     /// Appends the screen parts of points `range` of a prepared layer to `out`: projected
     /// directly where every point lies deeper than the near plane (always on a flat view), else

@@ -36,7 +36,7 @@ struct StyledLayers {
         var out: [(TileID, Int, VectorTile.Feature, [String: StyleValue])] = []
         for (tileID, tile, tileset) in (layer.kind == .symbol ? labelTiles : tiles)[source] ?? [] {
             guard let l = tile.layer(named: sourceLayer) else { continue }
-            let key = PreparedLayer.Key(shape, id: id, tileset: tileset, tile: tileID, zoom: zoom, tilted: false)
+            let key = PreparedLayer.Key(shape, id: id, tileset: tileset, tile: WorldCopies.wrapped(tileID), zoom: zoom, tilted: false)
             let kept = cache?.filtered(key, shape, layer: l) ?? FilteredFeatures(shape, key: key, layer: l)
             for (i, p) in zip(kept.indices, kept.properties) where type == nil || l.features[Int(i)].type == type {
                 out.append((tileID, l.extent, l.features[Int(i)], p))

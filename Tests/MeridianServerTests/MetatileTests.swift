@@ -87,7 +87,8 @@ struct MetatileTests {
         var out = [UInt32](repeating: 0, count: width * height)
         for ty in (top >> 8)...((top + height - 1) >> 8) {
             for tx in (left >> 8)...((left + width - 1) >> 8) {
-                let tile = try #require(decodePNG(try service.rasterTile(TileID(z: z, x: tx, y: ty), scale: 1, mapType: .normal))?.pixels)
+                let n = 1 << z   // (columns wrap around the world)
+                let tile = try #require(decodePNG(try service.rasterTile(TileID(z: z, x: ((tx % n) + n) % n, y: ty), scale: 1, mapType: .normal))?.pixels)
                 for y in 0..<256 {
                     let vy = ty * 256 + y - top
                     guard vy >= 0, vy < height else { continue }
@@ -118,5 +119,28 @@ struct MetatileTests {
         let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
         let inner = Self.differing(map, tiles, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
         #expect(inner == 0, "\(inner) pixels differ away from the edges, centre \(lat),\(lng)")
+    }
+
+    @Test("across the antimeridian at z2: the tiles either side of 180° are the static map centred on it, labels included (Fiji and New Zealand were cut at the seam)")
+    func antimeridian() throws {
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let z = 2, (w, h) = (512, 256), (px, py) = (1024, 640)   // 180°, the middle of row 2 (about 41° S to 0°)
+        let world = 256.0 * Double(1 << z)
+        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
+        let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: target.latitude, longitude: 180), zoom: Double(z)),
+                                    size: ScreenSize(width: Double(w), height: Double(h)))
+        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
+        }
+        let map = try #require(decodePNG(frame.png)).pixels
+        let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
+        let names = frame.labels.filter { ["Fiji", "New Zealand"].contains($0.text) }
+        #expect(names.count == 2 && names.allSatisfy { $0.box.left < 256 && $0.box.right > 256 || $0.box.right > 200 && $0.box.left < 312 }, "\(names)")
+        for label in frame.labels where label.box.left > 0 && label.box.right < Double(w) {
+            let bad = Self.differing(map, tiles, width: w, height: h, in: label.box)
+            #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in the tiles")
+        }
+        let inner = Self.differing(map, tiles, width: w, height: h, in: (64, 32, Double(w) - 64, Double(h) - 32))
+        #expect(inner == 0, "\(inner) pixels differ away from the edges")
     }
 }

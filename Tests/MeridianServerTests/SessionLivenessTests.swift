@@ -100,11 +100,14 @@ struct SessionLivenessTests {
 
     @Test("?camera= starts the session there (a reconnect resumes where the page was); a camera that does not parse is 400")
     func startCamera() async throws {
-        try await withLiveServer(limits: Self.limits) { base in
+        // Not a test of silence: a session timeout long enough that a loaded machine's first
+        // frame comes before the close (at 1 s one CI run closed the session first).
+        let limits = { var l = Self.limits; l.sessionTimeout = 10; return l }()
+        try await withLiveServer(limits: limits) { base in
             let session = try Session(port: HostileClientTests.port(base), query: "?camera=60.1699,24.9384,15.5,30,45")
             defer { session.client.close() }
             session.send(text: #"{"type":"resize","width":128,"height":128,"scale":1}"#)
-            let text = try #require(await session.read(3).frames.first { $0.opcode == 1 }.map { String(decoding: $0.payload, as: UTF8.self) })
+            let text = try #require(await session.read(4).frames.first { $0.opcode == 1 }.map { String(decoding: $0.payload, as: UTF8.self) })
             let state = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let camera = try #require(state["camera"] as? [String: Double])
             // Tolerance 1e-9: the camera is passed through as parsed (15.5 is inside every zoom range).

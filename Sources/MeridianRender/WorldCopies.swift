@@ -1,0 +1,50 @@
+import MeridianCamera
+import MeridianGeometry
+
+/// Tiles in the world's copies. A view wider than the world (a whole-world metatile with its
+/// label margin, a low-zoom static map) shows the same tile in two or more copies side by side,
+/// and a label across ±180° is placed in both, so each side draws its part. A tile of a copy
+/// is its id with the column moved by whole worlds (outside 0..<2^z for every copy but the
+/// first); it reads, caches and prepares as its wrapped id, and is drawn where its column says.
+enum WorldCopies {
+    /// The copies (whole worlds to add) of tile `id` that `viewport` shows. Flat: every copy
+    /// whose ground meets the view's (at most 16). Tilted: the copy nearest the camera's target,
+    /// as before (a tilted view never spans the world: the tilt curve holds it to 30° below
+    /// zoom 10).
+    static func copies(of id: TileID, in viewport: Viewport) -> [Int] {
+        copies(of: id, target: viewport.targetWorld.x, extent: viewport.camera.tilt == 0 ? xExtent(viewport) : nil)
+    }
+
+    /// ``copies(of:in:)`` with the view's target x and flat x extent (nil under tilt) given,
+    /// worked out once for a view's many tiles.
+    static func copies(of id: TileID, target: Double, extent: (Double, Double)?) -> [Int] {
+        let n = Double(1 << id.z)
+        let nearest = -Int(((Double(id.x) + 0.5) / n - target).rounded())
+        guard let (minX, maxX) = extent else { return [nearest] }
+        // Copy k spans [x/n + k, (x+1)/n + k] in world units: it meets [minX, maxX] for these k.
+        let low = Int((minX - Double(id.x + 1) / n).rounded(.up)), high = Int((maxX - Double(id.x) / n).rounded(.down))
+        guard low <= high else { return [nearest] }
+        return Array(low...Swift.min(high, low + 15))
+    }
+
+    /// The world x extent (unwrapped, around the target's copy) of a flat view's frame.
+    static func xExtent(_ viewport: Viewport) -> (Double, Double)? {
+        let s = viewport.size
+        let xs = [ScreenPoint(x: 0, y: 0), ScreenPoint(x: s.width, y: 0), ScreenPoint(x: 0, y: s.height), ScreenPoint(x: s.width, y: s.height)]
+            .compactMap { viewport.worldPoint(for: $0)?.x }
+        guard xs.count == 4, let lo = xs.min(), let hi = xs.max(), lo.isFinite, hi.isFinite else { return nil }
+        return (lo, hi)
+    }
+
+    /// `id` in copy `copy`: its column moved by `copy` whole worlds.
+    static func moved(_ id: TileID, by copy: Int) -> TileID { TileID(z: id.z, x: id.x + copy << id.z, y: id.y) }
+
+    /// The tile a moved id is: its column wrapped into the world.
+    static func wrapped(_ id: TileID) -> TileID {
+        let n = 1 << id.z
+        return TileID(z: id.z, x: ((id.x % n) + n) % n, y: id.y)
+    }
+
+    /// Whole worlds between a moved id and its tile.
+    static func copy(of id: TileID) -> Int { (id.x - wrapped(id).x) >> id.z }
+}
