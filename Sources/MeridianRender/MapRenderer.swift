@@ -166,7 +166,9 @@ public struct MapRenderer {
                 let target = view.targetWorld.x, extent = view.camera.tilt == 0 ? WorldCopies.xExtent(view) : nil
                 return cover.flatMap { id in WorldCopies.copies(of: id, target: target, extent: extent).map { WorldCopies.moved(id, by: $0) } }
             }
-            let inView = copies(try coverByDepth(reach, zoom: z, tileset: tileset), in: reach).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            // (Copies drawn are those the view itself shows: a copy that only the buffer's reach
+            // meets holds nothing the tiles beside it do not.)
+            let inView = copies(try coverByDepth(reach, zoom: z, tileset: tileset), in: viewport).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let drawn = Set(inView)
             let wider = try labels.map { copies(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
             var read: [TileID: VectorTile?] = [:]

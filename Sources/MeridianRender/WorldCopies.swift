@@ -21,8 +21,9 @@ enum WorldCopies {
         let n = Double(1 << id.z)
         let nearest = -Int(((Double(id.x) + 0.5) / n - target).rounded())
         guard let (minX, maxX) = extent else { return [nearest] }
-        // Copy k spans [x/n + k, (x+1)/n + k] in world units: it meets [minX, maxX] for these k.
-        let low = Int((minX - Double(id.x + 1) / n).rounded(.up)), high = Int((maxX - Double(id.x) / n).rounded(.down))
+        // Copy k spans [x/n + k, (x+1)/n + k] in world units: it overlaps [minX, maxX] (more
+        // than touching it) for these k.
+        let low = Int((minX - Double(id.x + 1) / n + 1e-9).rounded(.up)), high = Int((maxX - Double(id.x) / n - 1e-9).rounded(.down))
         guard low <= high else { return [nearest] }
         return Array(low...Swift.min(high, low + 15))
     }

@@ -49,10 +49,13 @@ enum ServedStyle {
         guard var root = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as? [String: Any],
               let layers = root["layers"] as? [[String: Any]] else { throw RequestError("style", "the shipped style is not an object", status: 500) }
         var served: [String: Any] = [:]
+        // MapLibre's 512-pixel tiles: a tile at its zoom z is the four of Meridian's at z + 1
+        // (``TileQuad``), so the features each scale shows are the same in both; its zooms are
+        // Meridian's lowered by one, as the layers' are.
         for (name, info) in sources {
             served[name] = [
-                "type": "vector", "tiles": [base + "/data/\(name)/{z}/{x}/{y}.pbf"],
-                "minzoom": info.zoomRange.lowerBound, "maxzoom": info.zoomRange.upperBound, "attribution": info.attribution,
+                "type": "vector", "tiles": [base + "/data/\(name)/512/{z}/{x}/{y}.pbf"],
+                "minzoom": max(0, info.zoomRange.lowerBound - 1), "maxzoom": max(0, info.zoomRange.upperBound - 1), "attribution": info.attribution,
             ] as [String: Any]
         }
         root["sources"] = served

@@ -86,6 +86,17 @@ public enum MeridianServer {
                 return deliver(image, type: query.format.mediaType, etag: etag(key, service), request: request, service: service)
             }
         }
+        // The same sources in 512-pixel tiles, as the style served to MapLibre names them: each
+        // tile joins the four one zoom deeper (``MapService/quadTile(source:_:)``).
+        router.get("/data/:source/512/:z/:x/:y") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
+                guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
+                let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
+                guard id.z < 30 else { throw RequestError("tile", "512-pixel tiles go to zoom 29", status: 404) }
+                return try await vectorTile(source: source, id, quad: true, request: request, service: service)
+            }
+        }
         router.get("/data/:source/:z/:x/:y") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
                 let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
@@ -143,12 +154,14 @@ public enum MeridianServer {
     /// every 204 (and an empty 200 breaks its tileset probe), MapLibre GL JS fires no error
     /// event for a tile's 404 and uses the parent tile, MapLibre Native reads a tile's 404 as
     /// "no content" (as a 204).
-    static func vectorTile(source: String, _ id: TileID, request: Request,
+    static func vectorTile(source: String, _ id: TileID, quad: Bool = false, request: Request,
                            service: MapService) async throws(RequestError) -> Response {
-        guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in try service.vectorTile(source: source, id) }) else {
+        guard let tile = try await service.gate.run(pixels: 0, { _ throws(RequestError) in
+            try quad ? service.quadTile(source: source, id) : service.vectorTile(source: source, id)
+        }) else {
             return Response(status: .notFound, headers: [.cacheControl: "public, max-age=86400"])
         }
-        return deliver(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(source)|\(id)", service), request: request, service: service)
+        return deliver(tile, type: "application/vnd.mapbox-vector-tile", etag: etag("pbf|\(quad ? "512|" : "")\(source)|\(id)", service), request: request, service: service)
     }
 
     /// A deterministic body with its validator (`304 Not Modified` when the client has it),

@@ -105,6 +105,9 @@ try:
         labels = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol').length") if CLIENT == "maplibre" else None
         result = {"name": view["name"], "idle": js("window.idle === true"), "messages": js("window.messages"), "labels": labels,
                   "origin": ORIGIN, "shot": shot}
+        if CLIENT == "maplibre":
+            # City labels (the world source's places and capitals layers) drawn in the view.
+            result["places"] = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol' && f.sourceLayer === 'places').length")
         if CLIENT == "maplibre" and view.get("halos"):
             result["halo_pixels"] = halo_pixels()
         results.append(result)

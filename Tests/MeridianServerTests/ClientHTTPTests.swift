@@ -129,7 +129,7 @@ struct ClientHTTPTests {
             let r = try await Self.request(base, "GET", "/tiles.json", forwarded)
             #expect(try tiles(r) == "https://maps.example.com/tiles/{z}/{x}/{y}.pbf" && r.headers["cache-control"]?.hasPrefix("public") == true)
             let style = try await Self.request(base, "GET", "/style.json", forwarded)
-            #expect(String(decoding: style.body, as: UTF8.self).contains("https://maps.example.com/data/openmaptiles/{z}/{x}/{y}.pbf"))
+            #expect(String(decoding: style.body, as: UTF8.self).contains("https://maps.example.com/data/openmaptiles/512/{z}/{x}/{y}.pbf"))
         }
         var fixed = PublicAccess()
         fixed.publicURL = "https://tiles.example.org/meridian"

@@ -77,6 +77,11 @@ struct RouteTests {
                 let empty = try await get(base + path)
                 #expect(empty.status == 404 && empty.headers["cache-control"] == "public, max-age=86400", "\(path): \(empty.status)")
             }
+            // MapLibre's 512-pixel tiles: the world's z1 tile joins its four z2 tiles (their places included).
+            let quad = try await get(base + "/data/world/512/1/1/0.pbf")
+            #expect(quad.status == 200 && String(decoding: quad.body, as: UTF8.self).contains("places"))
+            #expect(try await get(base + "/data/openmaptiles/512/20/0/0.pbf").status == 404)
+            #expect(try await get(base + "/data/openmaptiles/512/30/0/0.pbf").status == 404)
             // The primary vector source is also at /tiles/{z}/{x}/{y}.pbf (GDAL's tileset mode, XYZ clients).
             #expect(try await get(base + "/tiles/14/9327/4742.pbf").body == pbf.body)
             for path in ["/data/nope/2/1/1.pbf", "/tiles/3/9/1.pbf", "/data/openmaptiles/3/9/1.pbf", "/tiles/3/9/1.png", "/tiles/-1/0/0.png", "/tiles/2/1/1.jpeg", "/tiles/2/1/1.gif", "/tiles/2/1/1.png.webp", "/tiles/2/1/..%2F..%2Fetc%2Fpasswd",
@@ -102,11 +107,12 @@ struct RouteTests {
                 let paint = layer["paint"] as? [String: Any] ?? [:]
                 #expect(paint["text-halo-color"] == nil || paint["text-halo-width"] as? Double == 1.5, "\(layer["id"] ?? "?"): \(paint)")
             }
-            // One source per vector source of the streets style, with its tilesets' zooms and credit.
-            #expect((sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix("/data/openmaptiles/{z}/{x}/{y}.pbf") == true)
-            #expect(sources["world"]?["maxzoom"] as? Int == 9 && sources["coast"]?["minzoom"] as? Int == 8)
+            // One source per vector source of the streets style, with its tilesets' zooms (lowered by
+            // one for MapLibre's 512-pixel tiles, which the /512/ route joins from four) and credit.
+            #expect((sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix("/data/openmaptiles/512/{z}/{x}/{y}.pbf") == true)
+            #expect(sources["world"]?["maxzoom"] as? Int == 8 && sources["coast"]?["minzoom"] as? Int == 7)
             #expect(sources["openmaptiles"]?["attribution"] as? String == "© OpenStreetMap contributors")
-            #expect(sources["openmaptiles"]?["minzoom"] as? Int == 0 && sources["openmaptiles"]?["maxzoom"] as? Int == 14)
+            #expect(sources["openmaptiles"]?["minzoom"] as? Int == 0 && sources["openmaptiles"]?["maxzoom"] as? Int == 13)
             #expect((json["glyphs"] as? String)?.hasSuffix("/fonts/{fontstack}/{range}.pbf") == true)
             let glyphs = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")
             #expect(glyphs.status == 200 && glyphs.headers["content-type"] == "application/x-protobuf" && glyphs.body.count > 10_000)

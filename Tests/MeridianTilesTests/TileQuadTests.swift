@@ -1,0 +1,75 @@
+import Foundation
+import MeridianCamera
+import MeridianTileFixtures
+@testable import MeridianTiles
+import Testing
+
+/// ``TileQuad``: a parent tile joined from its four children (MapLibre's 512-pixel tiles).
+@Suite struct TileQuadTests {
+    static func p(_ x: Int32, _ y: Int32) -> VectorTile.Point { VectorTile.Point(x: x, y: y) }
+
+    /// A child with a point, a line and a square in layer "places", at extent `extent`.
+    static func child(_ name: String, extent: Int = 4096) -> [UInt8] {
+        var layer = VectorTile.Layer(name: "places", features: [
+            VectorTile.Feature(id: 7, type: .point, properties: ["name": .string(name)], geometry: [[p(10, 20)]]),
+            VectorTile.Feature(type: .lineString, properties: ["rank": .uint(3)], geometry: [[p(0, 0), p(100, 50), p(4000, 4000)]]),
+            VectorTile.Feature(type: .polygon, geometry: [[p(1, 1), p(1, 9), p(9, 9), p(9, 1), p(1, 1)]]),
+        ])
+        layer.extent = extent
+        return MVTWriter.tile([layer])
+    }
+
+    @Test("the children's layers of one name become one layer at twice the extent, each feature in its child's quarter with its properties, id and shape")
+    func quarters() throws {
+        let children = [(0, 0, "nw"), (1, 0, "ne"), (0, 1, "sw"), (1, 1, "se")].map { (dx: $0.0, dy: $0.1, bytes: Self.child($0.2)) }
+        let joined = try VectorTileDecoder.decode(try TileQuad.join(children))
+        // One layer (MapLibre's parsers keep one layer a name: four would lose three quarters).
+        try #require(joined.layers.count == 1)
+        let layer = joined.layers[0]
+        #expect(layer.name == "places" && layer.extent == 8192 && layer.features.count == 12 && layer.rejected.isEmpty)
+        for (k, child) in children.enumerated() {
+            let original = try VectorTileDecoder.decode(child.bytes).layers[0]
+            let moved = Array(layer.features[(3 * k)..<(3 * k + 3)])
+            let (ox, oy) = (Int32(child.dx * 4096), Int32(child.dy * 4096))
+            #expect(moved.map(\.properties) == original.features.map(\.properties) && moved.map(\.id) == original.features.map(\.id))
+            #expect(moved.map(\.type) == original.features.map(\.type))
+            for (f, g) in zip(moved, original.features) {
+                #expect(f.geometry == g.geometry.map { $0.map { Self.p($0.x + ox, $0.y + oy) } }, "\(child.dx),\(child.dy)")
+            }
+        }
+    }
+
+    @Test("a layer of another extent stays a layer of its own (doubled); absent children leave their quarter empty; garbage is a typed error")
+    func extentsAndBadInput() throws {
+        let joined = try VectorTileDecoder.decode(try TileQuad.join([(dx: 1, dy: 1, bytes: Self.child("se", extent: 512))]))
+        #expect(joined.layers.count == 1 && joined.layers[0].extent == 1024)
+        #expect(joined.layers[0].features[0].geometry == [[Self.p(522, 532)]])
+        #expect(try TileQuad.join([]).isEmpty)
+        let mixed = try VectorTileDecoder.decode(try TileQuad.join([(dx: 0, dy: 0, bytes: Self.child("a")), (dx: 1, dy: 0, bytes: Self.child("b", extent: 512))]))
+        #expect(mixed.layers.map(\.extent) == [8192, 1024])
+        #expect(throws: TileError.self) { try TileQuad.join([(dx: 0, dy: 0, bytes: [0x1A, 0x05, 0x0A])]) }
+        // A first point near the 32-bit limit cannot move further.
+        var far = VectorTile.Layer(name: "far", features: [VectorTile.Feature(type: .point, geometry: [[Self.p(Int32.max - 10, 0)]])])
+        far.extent = 4096
+        #expect(throws: TileError.self) { try TileQuad.join([(dx: 1, dy: 0, bytes: MVTWriter.tile([far]))]) }
+    }
+
+    @Test("the real data: the z13 tile joined from Helsinki's four z14 tiles decodes, with every child's features")
+    func helsinki() throws {
+        let path = RealData.mbtiles
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let tileset = try MBTiles(path: path)
+        var children: [(dx: Int, dy: Int, bytes: [UInt8])] = [], features = 0
+        for dy in 0...1 {
+            for dx in 0...1 {
+                guard let bytes = try tileset.data(for: TileID(z: 14, x: 2 * 4663 + dx, y: 2 * 2370 + dy)) else { continue }
+                let raw = try Inflate.decompress(bytes)
+                features += try VectorTileDecoder.decode(raw).layers.reduce(0) { $0 + $1.features.count }
+                children.append((dx, dy, raw))
+            }
+        }
+        try #require(!children.isEmpty)
+        let joined = try VectorTileDecoder.decode(try TileQuad.join(children))
+        #expect(joined.layers.reduce(0) { $0 + $1.features.count } == features && features > 100)
+    }
+}
