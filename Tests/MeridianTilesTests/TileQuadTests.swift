@@ -72,4 +72,22 @@ import Testing
         let joined = try VectorTileDecoder.decode(try TileQuad.join(children))
         #expect(joined.layers.reduce(0) { $0 + $1.features.count } == features && features > 100)
     }
+
+    @Test("fuzz: hostile tiles joined four times over give a typed error or a tile holding every feature four times (fixed seed)")
+    func fuzz() throws {
+        var fuzzer = TileFuzzer(seed: DecoderFuzzTests.seed)
+        var joinedCount = 0, refused = 0
+        for i in 0..<400 {
+            let generated = fuzzer.tile()
+            let quarters = [(0, 0), (1, 0), (0, 1), (1, 1)].map { (dx: $0.0, dy: $0.1, bytes: generated.bytes) }
+            let bytes: [UInt8]
+            do { bytes = try TileQuad.join(quarters) } catch { refused += 1; continue }
+            let joined = try VectorTileDecoder.decode(bytes)
+            let total = joined.layers.reduce(0) { $0 + $1.features.count + $1.rejected.count }
+            #expect(total == 4 * generated.featuresPerLayer.reduce(0, +), "tile \(i) of seed \(DecoderFuzzTests.seed)")
+            joinedCount += 1
+        }
+        #expect(joinedCount > 0)
+        print("fuzz: 400 hostile tiles joined: \(joinedCount) joined, \(refused) refused with a typed error")
+    }
 }
