@@ -77,13 +77,14 @@ struct OSMBuild {
     /// ``reserve`` (the text and its trimmed copy are both on disk).
     /// - Throws: ``DataError/noRoom(path:limit:reason:)`` at once when that half is below what a
     ///   real extract's text takes (12 times the extract).
-    static func textBound(extract: String, work: String) throws(DataError) -> Int64 {
+    static func textBound(extract: String, work: String, freeBytes: Int64? = nil) throws(DataError) -> Int64 {
         let size = (try? FileManager.default.attributesOfItem(atPath: extract)[.size] as? NSNumber)?.int64Value ?? 0
-        let free = (try? FileManager.default.attributesOfFileSystem(forPath: work)[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
+        let free = freeBytes ?? (try? FileManager.default.attributesOfFileSystem(forPath: work)[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
         let bound = textBound(extractBytes: size, freeBytes: free)
         guard bound.room >= size * 12 else {
-            throw .noRoom(path: extract, limit: bound.limit, reason: String(format: "%.1f MB are free in %@, and cutting its broken ways needs about %.1f MB",
-                                                                              Double(free) / 1e6, (work as NSString).deletingLastPathComponent, Double(size * 24) / 1e6))
+            let folder = (work as NSString).deletingLastPathComponent
+            throw .noRoom(path: extract, limit: bound.limit, reason: String(format: "%.1f MB are free in ", Double(free) / 1e6) + folder
+                          + String(format: ", and cutting its broken ways needs about %.1f MB", Double(size) * 24 / 1e6))
         }
         return bound.limit
     }

@@ -62,6 +62,23 @@ import Testing
         #expect(OSMBuild.textBound(extractBytes: .max, freeBytes: .max).limit == (Int64.max - 256 * mib) / 2)
     }
 
+    @Test("too little free space is refused at once, saying how much is free and how much cutting needs")
+    func noRoomUpFront() throws {
+        let extract = try Self.denseExtract(nodes: 1_000)
+        let dir = (extract as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do throws(DataError) {
+            // 1,000 bytes past the 256 MiB kept free: room for 500 bytes of text, not 12 times the extract.
+            _ = try OSMBuild.textBound(extract: extract, work: dir + "/.import-x", freeBytes: (256 << 20) + 1000)
+            Issue.record("refused nothing with 1,000 bytes past the reserve")
+        } catch {
+            guard case let .noRoom(path, _, reason) = error else { Issue.record("\(error)"); return }
+            #expect(path == extract && reason.contains("MB are free in \(dir)") && reason.contains("needs about"), "\(reason)")
+        }
+        // With room enough, the bound is the floor (a small extract).
+        #expect(try OSMBuild.textBound(extract: extract, work: dir, freeBytes: 10 << 30) == OSMBuild.textFloor)
+    }
+
     @Test("a real extract's text fits the bound: the Helsinki sample's OPL is well under 64 times its size",
           .enabled(if: TestData.available("Helsinki.osm.pbf"), "no default data: run scripts/build-data.sh"))
     func realRatio() throws {
