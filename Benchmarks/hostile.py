@@ -101,18 +101,33 @@ def slowloris(i):
     s.close()
 
 
+def status_of(url):
+    """The status of a GET, or the name of the connection error (a result too)."""
+    try:
+        return urllib.request.urlopen(url, timeout=60).status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except Exception as e:  # noqa: BLE001
+        return type(e).__name__
+
+
+def timed(name, url):
+    """GETs `url`, recording its latency (ms) in results[name] and its status in results[name + "_status"]."""
+    t = time.time()
+    status = status_of(url)
+    with lock:
+        results[name].append((time.time() - t) * 1000)
+        results[name + "_status"][status] = results[name + "_status"].get(status, 0) + 1
+    return t
+
+
 def heavy(i):
     path = encode([(60 + 0.01 * (k % 50), 24 + 0.3 * k / 2000 + 0.001 * i) for k in range(2000)])
     n = 0
     while time.time() < stop:
         n += 1   # a new bearing each time: every request is drawn, none comes from the cache
         url = f"{BASE}/staticmap?size=2048x2048&scale=2&path=weight:5|geodesic:true|enc:{path}&bearing={(37 * n + i) % 360}&tilt=45"
-        try:
-            status = urllib.request.urlopen(url, timeout=60).status
-        except urllib.error.HTTPError as e:
-            status = e.code
-        except Exception as e:  # noqa: BLE001 - a connection error is a result too
-            status = type(e).__name__
+        status = status_of(url)
         with lock:
             results["heavy"][status] = results["heavy"].get(status, 0) + 1
 
@@ -121,17 +136,7 @@ def cheap():
     k = 0
     while time.time() < stop:
         k += 1
-        url = f"{BASE}/staticmap?center=60.17,24.94&zoom={12 + (k % 5)}&size=64x64&bearing={k % 360}"
-        t = time.time()
-        try:
-            status = urllib.request.urlopen(url, timeout=60).status
-        except urllib.error.HTTPError as e:
-            status = e.code
-        except Exception as e:  # noqa: BLE001
-            status = type(e).__name__
-        with lock:
-            results["cheap"].append((time.time() - t) * 1000)
-            results["cheap_status"][status] = results["cheap_status"].get(status, 0) + 1
+        t = timed("cheap", f"{BASE}/staticmap?center=60.17,24.94&zoom={12 + (k % 5)}&size=64x64&bearing={k % 360}")
         time.sleep(max(0, 1 - (time.time() - t)))
 
 
@@ -144,16 +149,7 @@ def endless(i):
         n = 2 ** z
         x = int((11 + 180) / 360 * n) + (k // 5) % 3
         y = int(n * 0.4375) + i   # about 21.9° N at every zoom
-        t = time.time()
-        try:
-            status = urllib.request.urlopen(f"{BASE}/data/openmaptiles/{z}/{x}/{y}.pbf", timeout=60).status
-        except urllib.error.HTTPError as e:
-            status = e.code
-        except Exception as e:  # noqa: BLE001
-            status = type(e).__name__
-        with lock:
-            results["endless"].append((time.time() - t) * 1000)
-            results["endless_status"][status] = results["endless_status"].get(status, 0) + 1
+        timed("endless", f"{BASE}/data/openmaptiles/{z}/{x}/{y}.pbf")
 
 
 UPGRADE = (b"GET /session HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

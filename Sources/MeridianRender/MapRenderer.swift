@@ -156,21 +156,17 @@ public struct MapRenderer {
             // tilesets), drawn where two tiles overlap: a flat view takes every tile whose buffer
             // reaches it, so each pixel is drawn from the same tiles in every view of it.
             let reach = try widened(viewport, by: 4 * Double.exp2(viewport.camera.zoom - Double(z))) ?? viewport
-            // In a fixed order (coarse first, then north to south, west to east), not nearest
-            // first: features of one layer draw tile by tile, and where tiles overlap (their
-            // buffers) the later tile's features lie on top, so the same ground must see its
-            // tiles in the same order in every view (a tunnel road crossed over Bulevardi in one
-            // view and under it in another).
-            // Each tile in every world copy the view shows (``WorldCopies``): the copies' ids.
-            func copies(_ cover: [TileID], in view: Viewport) -> [TileID] {
-                let target = view.targetWorld.x, extent = view.camera.tilt == 0 ? WorldCopies.xExtent(view) : nil
-                return cover.flatMap { id in WorldCopies.copies(of: id, target: target, extent: extent).map { WorldCopies.moved(id, by: $0) } }
-            }
-            // (Copies drawn are those the view itself shows: a copy that only the buffer's reach
-            // meets holds nothing the tiles beside it do not.)
-            let inView = copies(try coverByDepth(reach, zoom: z, tileset: tileset), in: viewport).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            // Each tile in every world copy the view itself shows (``WorldCopies``; a copy that
+            // only the buffer's reach meets holds nothing the tiles beside it do not), in a fixed
+            // order (coarse first, then north to south, west to east), not nearest first:
+            // features of one layer draw tile by tile, and where tiles overlap (their buffers)
+            // the later tile's features lie on top, so the same ground must see its tiles in the
+            // same order in every view (a tunnel road crossed over Bulevardi in one view and
+            // under it in another).
+            let inView = WorldCopies.ids(try coverByDepth(reach, zoom: z, tileset: tileset), in: viewport).sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let drawn = Set(inView)
-            let wider = try labels.map { copies(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
+            let wider = try labels.map { WorldCopies.ids(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
+            // Each tile read once for all its copies (a missing tile is kept as nil).
             var read: [TileID: VectorTile?] = [:]
             for id in inView + wider.filter({ !drawn.contains($0) }) {
                 let own = WorldCopies.wrapped(id)

@@ -12,11 +12,20 @@ enum WorldCopies {
     /// as before (a tilted view never spans the world: the tilt curve holds it to 30° below
     /// zoom 10).
     static func copies(of id: TileID, in viewport: Viewport) -> [Int] {
-        copies(of: id, target: viewport.targetWorld.x, extent: viewport.camera.tilt == 0 ? xExtent(viewport) : nil)
+        copies(of: id, target: viewport.targetWorld.x, extent: extent(viewport))
     }
 
-    /// ``copies(of:in:)`` with the view's target x and flat x extent (nil under tilt) given,
-    /// worked out once for a view's many tiles.
+    /// The ids of every copy of every tile of `cover` that `viewport` shows (the view's extent
+    /// worked out once).
+    static func ids(_ cover: [TileID], in viewport: Viewport) -> [TileID] {
+        let target = viewport.targetWorld.x, extent = extent(viewport)
+        return cover.flatMap { id in copies(of: id, target: target, extent: extent).map { moved(id, by: $0) } }
+    }
+
+    /// The flat view's x extent; nil under tilt.
+    static func extent(_ viewport: Viewport) -> (Double, Double)? { viewport.camera.tilt == 0 ? xExtent(viewport) : nil }
+
+    /// ``copies(of:in:)`` with the view's target x and flat x extent (nil under tilt) given.
     static func copies(of id: TileID, target: Double, extent: (Double, Double)?) -> [Int] {
         let n = Double(1 << id.z)
         let nearest = -Int(((Double(id.x) + 0.5) / n - target).rounded())

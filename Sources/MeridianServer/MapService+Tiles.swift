@@ -69,6 +69,15 @@ extension MapService {
     /// source join into one tile); nil when none has the tile.
     /// - Throws: ``RequestError`` 404 for a source the style does not have, 500 when a tileset
     ///   cannot be read.
+    func vectorTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
+        guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
+        do {
+            return try withWorker { worker in
+                try worker.sources(for: .normal, style: styles[.normal]!).sources[name]?.joinedTile(id)
+            }
+        } catch { throw RequestError("tile", "\(error)", status: 500) }
+    }
+
     /// The tile a 512-pixel client (MapLibre) reads at `id`: the source's four tiles one zoom
     /// deeper, joined (``TileQuad``), so it shows at each scale what Meridian shows there; nil
     /// when none of them has data, and past the source's last zoom.
@@ -82,14 +91,5 @@ extension MapService {
         }
         guard !children.isEmpty else { return nil }
         do { return try TileQuad.join(children) } catch { throw RequestError("tile", "\(name) \(id): \(error)", status: 500) }
-    }
-
-    func vectorTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
-        guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
-        do {
-            return try withWorker { worker in
-                try worker.sources(for: .normal, style: styles[.normal]!).sources[name]?.joinedTile(id)
-            }
-        } catch { throw RequestError("tile", "\(error)", status: 500) }
     }
 }

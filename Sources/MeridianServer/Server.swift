@@ -90,18 +90,14 @@ public enum MeridianServer {
         // tile joins the four one zoom deeper (``MapService/quadTile(source:_:)``).
         router.get("/data/:source/512/:z/:x/:y") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
-                let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
-                guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
-                let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
+                let (source, id) = try sourceTile(context)
                 guard id.z < 30 else { throw RequestError("tile", "512-pixel tiles go to zoom 29", status: 404) }
                 return try await vectorTile(source: source, id, quad: true, request: request, service: service)
             }
         }
         router.get("/data/:source/:z/:x/:y") { request, context in
             await respond(request) { () throws(RequestError) -> Response in
-                let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
-                guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
-                let id = try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4)))
+                let (source, id) = try sourceTile(context)
                 return try await vectorTile(source: source, id, request: request, service: service)
             }
         }
@@ -147,6 +143,14 @@ public enum MeridianServer {
 
     static func json(_ value: JSON) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
+    }
+
+    /// The source and tile a `/data/{source}/…/{z}/{x}/{y}.pbf` path names.
+    /// - Throws: ``RequestError`` 404 for another extension or a tile outside the world.
+    static func sourceTile(_ context: MeridianRequestContext) throws(RequestError) -> (String, TileID) {
+        let source = context.parameters.get("source") ?? "", last = context.parameters.get("y") ?? ""
+        guard last.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
+        return (source, try MapService.tileID(z: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "", y: String(last.dropLast(4))))
     }
 
     /// A vector tile of a source; where no region has it, 404 on every route. Of 204, 404 and an

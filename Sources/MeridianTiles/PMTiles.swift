@@ -131,10 +131,10 @@ public final class PMTiles: Tileset {
         do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
     }
 
-    /// The metadata's members as text (strings as they are, other values as JSON), and the
-    /// ids of its `vector_layers`.
-    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> ([String: String], [String]) {
-        guard !raw.isEmpty else { return ([:], []) }
+    /// The metadata's members as text (strings as they are, other values as JSON), and its
+    /// `vector_layers` (parsed).
+    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> ([String: String], Any?) {
+        guard !raw.isEmpty else { return ([:], nil) }
         let bytes: [UInt8]
         do { bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw } catch {
             throw .corrupt(path: path, reason: "metadata: \(error)")
@@ -147,6 +147,6 @@ public final class PMTiles: Tileset {
             if let text = value as? String { out[key] = text } else if let number = value as? NSNumber { out[key] = number.stringValue }
             else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) { out[key] = String(decoding: data, as: UTF8.self) }
         }
-        return (out, TilesetInfo.vectorLayers(object["vector_layers"]))
+        return (out, object["vector_layers"])
     }
 }

@@ -68,8 +68,9 @@ extension PMTiles {
 
 extension TilesetInfo {
     /// A PMTiles archive's description: content, zooms and bounds from its header; name,
-    /// attribution and vector layers from its JSON metadata.
-    init(pmtiles h: PMTiles.Header, metadata m: [String: String], vectorLayers: [String]) {
+    /// attribution and vector layers (ids and fields, from the parsed `vector_layers`) from
+    /// its JSON metadata.
+    init(pmtiles h: PMTiles.Header, metadata m: [String: String], vectorLayers: Any?) {
         let content: Content = switch h.tileType {
         case .mvt: .vector
         case .png: .png
@@ -82,8 +83,8 @@ extension TilesetInfo {
         let c = h.center
         let center = (-180...180).contains(c.longitude) && (-90...90).contains(c.latitude) && c.zoom <= 30 ? (c.longitude, c.latitude, Double(c.zoom)) : nil
         self.init(name: m["name"], content: content, zoomRange: Int(h.minZoom)...Int(h.maxZoom), bounds: valid ? b : nil, center: center,
-                  attribution: m["attribution"], vectorLayers: vectorLayers)
+                  attribution: m["attribution"], vectorLayers: Self.vectorLayers(vectorLayers))
         packedSources = m[TilePack.metadataKey]
-        layerFields = m["vector_layers"].flatMap { Self.layerFields(json: "{\"vector_layers\":" + $0 + "}") } ?? [:]
+        layerFields = Self.layerFields(vectorLayers)
     }
 }

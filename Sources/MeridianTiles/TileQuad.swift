@@ -26,9 +26,8 @@ public enum TileQuad {
     ///   moved coordinates leave 32 bits; ``TileError/tileTooLarge(path:tile:bytes:)`` when the
     ///   result passes ``TileError/maxTileBytes``.
     public static func join(_ children: [(dx: Int, dy: Int, bytes: [UInt8])]) throws(TileError) -> [UInt8] {
-        guard children.reduce(0, { $0 + $1.bytes.count }) <= Int(TileError.maxTileBytes) else {
-            throw .tileTooLarge(path: "joined tile", tile: "four children", bytes: UInt64(children.reduce(0) { $0 + $1.bytes.count }))
-        }
+        let total = children.reduce(0) { $0 + $1.bytes.count }
+        guard total <= Int(TileError.maxTileBytes) else { throw .tileTooLarge(path: "joined tile", tile: "four children", bytes: UInt64(total)) }
         var layers: [Layer] = []
         for (i, child) in children.enumerated() { layers += try read(child.bytes, child: i) }
         // One layer a name and extent, in the order names first appear.

@@ -14,20 +14,25 @@ extension TilesetInfo {
         }
         var zooms: ClosedRange<Int>?
         if let lo = m["minzoom"].flatMap({ Int($0) }), let hi = m["maxzoom"].flatMap({ Int($0) }), 0 <= lo, lo <= hi, hi <= 30 { zooms = lo...hi }
+        let json = Self.jsonObject(m["json"])
         self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
-                  center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json: m["json"]))
-        layerGeometry = Self.layerGeometry(json: m["json"])
-        layerFields = Self.layerFields(json: m["json"])
+                  center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json?["vector_layers"]))
+        layerGeometry = Self.layerGeometry(json)
+        layerFields = Self.layerFields(json?["vector_layers"])
         packedSources = m[TilePack.metadataKey]
     }
 
+    /// The object of the `json` key's text, read once (at most 1 MiB); nil for anything else.
+    static func jsonObject(_ json: String?) -> [String: Any]? {
+        guard let json, json.utf8.count <= 1 << 20 else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+    }
+
     /// Each layer's declared geometry (`Point`, `LineString` or `Polygon`) from the `tilestats`
-    /// inside JSON text (mapbox-geostats form, as `meridian data import` writes it); layers
+    /// of the `json` object (mapbox-geostats form, as `meridian data import` writes it); layers
     /// without one, and anything else, are left out.
-    static func layerGeometry(json: String?) -> [String: String] {
-        guard let json, json.utf8.count <= 1 << 20,
-              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
-              let layers = (object["tilestats"] as? [String: Any])?["layers"] as? [[String: Any]] else { return [:] }
+    static func layerGeometry(_ object: [String: Any]?) -> [String: String] {
+        guard let layers = (object?["tilestats"] as? [String: Any])?["layers"] as? [[String: Any]] else { return [:] }
         var out: [String: String] = [:]
         for layer in layers {
             if let name = layer["layer"] as? String, let g = layer["geometry"] as? String, ["Point", "LineString", "Polygon"].contains(g) { out[name] = g }
@@ -49,20 +54,6 @@ extension TilesetInfo {
         let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard v.count == 3, (-180...180).contains(v[0]), (-90...90).contains(v[1]), (0...30).contains(v[2]) else { return nil }
         return (v[0], v[1], v[2])
-    }
-
-    /// The `id`s of a TileJSON-style `vector_layers` array inside JSON text (at most 1 MiB read).
-    static func vectorLayers(json: String?) -> [String] {
-        guard let json, json.utf8.count <= 1 << 20,
-              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [] }
-        return vectorLayers(object["vector_layers"])
-    }
-
-    /// Each layer's declared `fields` from the `vector_layers` inside JSON text (at most 1 MiB read).
-    static func layerFields(json: String?) -> [String: [String: String]] {
-        guard let json, json.utf8.count <= 1 << 20,
-              let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [:] }
-        return layerFields(object["vector_layers"])
     }
 
     /// Each layer's `fields` of a parsed `vector_layers` array: string names to string types, at
