@@ -13,8 +13,15 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxHeadBytes = 32 << 10
     /// Header lines in a head: past it, 431. Default 100.
     public var maxHeaders = 100
-    /// Viewer sessions open at once; one more is refused (WebSocket close 1013). Default 64.
+    /// Viewer sessions open at once. At the cap a newcomer takes the place of the session silent
+    /// longest once that silence reaches ``sessionGrace`` (waiting for it, at most the grace);
+    /// it is refused (WebSocket close 1013) only when every place is held by a session whose
+    /// page spoke within the grace. Default 64.
     public var maxSessions = 64
+    /// Seconds of silence after which a viewer session may lose its place to a newcomer at the
+    /// ``maxSessions`` cap (close 1001; the page resumes on its next input), so idle tabs cannot
+    /// hold the cap. Default 10.
+    public var sessionGrace: Double = 10
     /// Seconds a viewer session may go without a message from its page (input, a resize, the
     /// acknowledgement of a frame): past it, the session is closed with WebSocket code 1001
     /// ("going away") and its place under ``maxSessions`` is free again; the viewer page
@@ -38,7 +45,8 @@ public struct HTTPLimits: Sendable, Hashable {
     /// - Throws: ``RequestError`` naming the limit.
     public func validate() throws(RequestError) {
         for (name, value) in [("header-timeout", headerTimeout), ("idle-timeout", idleTimeout), ("deadline", deadline),
-                              ("session-timeout", sessionTimeout), ("session-ping", sessionPing)] where !(value > 0 && value <= 86_400) {
+                              ("session-timeout", sessionTimeout), ("session-grace", sessionGrace),
+                              ("session-ping", sessionPing)] where !(value > 0 && value <= 86_400) {
             throw RequestError(name, "must be a number of seconds in (0, 86400], got \(value)")
         }
         for (name, value) in [("max-request-line", maxRequestLine), ("max-head-bytes", maxHeadBytes), ("max-headers", maxHeaders),

@@ -37,8 +37,8 @@ public final class MapService: Sendable {
     public let access: PublicAccess
     /// Where drawing runs: lanes, bounded queues, the waiting deadline.
     let gate: DrawingGate
-    /// Viewer sessions open now.
-    let sessions = NIOLockedValueBox(0)
+    /// The viewer sessions' places: who holds each, and who gives one up to a newcomer.
+    let seats: ViewerSeats
     let workers = NIOLockedValueBox<[RenderWorker]>([])
     /// Bytes of prepared layers each worker held when it last finished a drawing (by worker),
     /// for `/metrics` (a worker drawing now is not read).
@@ -61,6 +61,7 @@ public final class MapService: Sendable {
         self.limits = limits
         self.access = access
         gate = DrawingGate(limits: limits)
+        seats = ViewerSeats(capacity: limits.maxSessions, grace: .milliseconds(Int64((limits.sessionGrace * 1000).rounded())))
         dataVersion = (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
         var styles: [MapType: Style] = [:]
         for type in MapType.allCases {

@@ -18,7 +18,9 @@ import Prometheus
 ///   `RenderCache` keeps at most 32 MiB);
 /// - `meridian_glyph_ranges_rendered_total`: glyph ranges made with FreeType (each served font
 ///   and range once while it stays in the response cache);
-/// - `meridian_viewer_sessions_closed_idle_total`: viewer sessions closed for silence.
+/// - `meridian_viewer_sessions_closed_idle_total`: viewer sessions closed for silence;
+/// - `meridian_viewer_sessions_evicted_total`: silent viewer sessions whose place a newcomer took
+///   (``HTTPLimits/sessionGrace``).
 ///
 /// The metrics system is bootstrapped once per process (``bootstrap()``); every server of the
 /// process reports into the same registry.
@@ -42,7 +44,7 @@ public enum ServerMetrics {
         let cache = service.responses.withLockedValue { ($0.bytes, $0.count) }
         Gauge(label: "meridian_response_cache_bytes").record(cache.0)
         Gauge(label: "meridian_response_cache_entries").record(cache.1)
-        Gauge(label: "meridian_viewer_sessions").record(service.sessions.withLockedValue { $0 })
+        Gauge(label: "meridian_viewer_sessions").record(service.seats.count)
         Gauge(label: "meridian_drawing_queue").record(service.gate.queued)
         // Prepared layers of every drawing worker, as of its last finished drawing.
         Gauge(label: "meridian_prepared_layers_bytes").record(service.preparedBytes.withLockedValue { $0.values.reduce(0, +) })

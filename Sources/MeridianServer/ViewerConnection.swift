@@ -6,17 +6,10 @@ import MeridianCamera
 actor ViewerConnection {
     private let session: ViewerSession
 
-    /// When the last message from the page arrived (the session clock's seconds).
-    private(set) var lastMessage: Double
-
     /// A session that shows `start` (else `home`) first.
     init(home: CameraPosition, start: CameraPosition? = nil) {
         session = ViewerSession(home: home, start: start)
-        lastMessage = session.clock.now
     }
-
-    /// Seconds since the last message from the page.
-    func silence() -> Double { session.clock.now - lastMessage }
 
     /// The next frame job, or, when none is due, the seconds until one may be due without a
     /// message (``ViewerSession/wake(now:)``; nil: only a message can make one due).
@@ -28,8 +21,7 @@ actor ViewerConnection {
 
     /// Applies one message from the page, stamped with the session's clock.
     func handle(_ text: String) {
-        lastMessage = session.clock.now
-        session.handle(text, now: lastMessage)
+        session.handle(text, now: session.clock.now)
     }
 
     func frameFailed(_ failure: RequestError) {

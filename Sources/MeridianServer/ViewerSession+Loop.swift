@@ -6,58 +6,79 @@ import MeridianText
 import Metrics
 import MeridianRender
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 
 extension ViewerSession {
-    /// Serves one WebSocket connection until the page closes it or goes silent for
-    /// ``HTTPLimits/sessionTimeout`` (then close 1001): a frame loop beside the input reader and
-    /// a watchdog. The loop draws only on change (at most two frames unacknowledged) and
-    /// otherwise sleeps until a message rings its ``Doorbell`` or the session's next deadline
-    /// passes. The session shows `start` first (else the data's home).
+    /// Serves one WebSocket connection until the page closes it, goes silent for
+    /// ``HTTPLimits/sessionTimeout`` (then close 1001), or loses its place to a newcomer after
+    /// ``HTTPLimits/sessionGrace`` of silence (``ViewerSeats``; close 1001 too): a frame loop
+    /// beside the input reader and a watchdog. The loop draws only on change (at most two frames
+    /// unacknowledged) and otherwise sleeps until a message rings its ``Doorbell`` or the
+    /// session's next deadline passes. The session shows `start` first (else the data's home).
     static func run(service: MapService, start: CameraPosition? = nil, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        // At most ``HTTPLimits/maxSessions`` at once: one more is closed with 1013 (try again later).
-        let admitted = service.sessions.withLockedValue { open -> Bool in
-            guard open < service.limits.maxSessions else { return false }
-            open += 1
-            return true
-        }
-        guard admitted else {
-            try await outbound.close(.unknown(1013), reason: "too many viewer sessions; try again later")
-            return
-        }
-        defer { service.sessions.withLockedValue { $0 -= 1 } }
         let connection = ViewerConnection(home: service.home, start: start)
         let doorbell = Doorbell(), timeout = service.limits.sessionTimeout
-        /// How the session ended: the page closed it, or it went silent.
-        enum End: Sendable { case closed, silent }
+        let seat = NIOLockedValueBox<ViewerSeats.Ticket?>(nil)
+        defer { seat.withLockedValue { $0 }.map { service.seats.leave($0.id) } }
         let end = try await withThrowingTaskGroup(of: End.self) { group in
-            group.addTask {
-                try await frames(service: service, connection: connection, doorbell: doorbell, outbound: outbound)
-                return .closed
-            }
+            // The input reader runs from the start: a newcomer waiting for a place answers the
+            // server's pings (read here) and its page's size is known when it is seated.
             group.addTask {
                 for try await message in inbound.messages(maxSize: 1 << 16) {
                     guard case let .text(text) = message else { continue }
+                    if let id = seat.withLockedValue({ $0?.id }) { service.seats.heard(id) }
                     await connection.handle(text)
                     doorbell.ring()
                 }
                 return .closed
             }
             group.addTask {
-                // The watchdog: sleeps until the silence would reach the timeout, then looks again.
-                while true {
-                    let silence = await connection.silence()
-                    if silence >= timeout { return .silent }
-                    try await Task.sleep(for: .milliseconds(Int64(((timeout - silence) * 1000).rounded(.up))))
-                }
+                // A place under ``HTTPLimits/maxSessions``, else close 1013 (try again later).
+                guard let ticket = await service.seats.take() else { return .refused }
+                seat.withLockedValue { $0 = ticket }
+                return try await seated(ticket, service: service, connection: connection, doorbell: doorbell, outbound: outbound)
             }
             let first = try await group.next() ?? .closed
             group.cancelAll()
             return first
         }
-        if end == .silent {
+        switch end {
+        case .closed: break
+        case .refused:
+            try? await outbound.close(.unknown(1013), reason: "every viewer place is in use; try again later")
+        case .silent:
             Counter(label: "meridian_viewer_sessions_closed_idle_total").increment()
             try? await outbound.close(.goingAway, reason: "no message from the page for \(Int(timeout.rounded())) s")
+        case .evicted:
+            try? await outbound.close(.goingAway, reason: "another viewer took this place after this page's silence")
+        }
+    }
+
+    /// How a session ended: the page closed it, it went silent, a newcomer took its place, or
+    /// it found no place.
+    enum End: Sendable { case closed, silent, evicted, refused }
+
+    /// A seated session: the frame loop beside a watchdog that waits until the silence would
+    /// reach the timeout or the place is taken (the ticket's bell), then looks again.
+    static func seated(_ ticket: ViewerSeats.Ticket, service: MapService, connection: ViewerConnection, doorbell: Doorbell,
+                       outbound: WebSocketOutboundWriter) async throws -> End {
+        let timeout = service.limits.sessionTimeout
+        return try await withThrowingTaskGroup(of: End.self) { group in
+            group.addTask {
+                try await frames(service: service, connection: connection, doorbell: doorbell, outbound: outbound)
+                return .closed
+            }
+            group.addTask {
+                while true {
+                    guard let silence = service.seats.silence(ticket.id) else { return .evicted }
+                    if silence >= timeout { return .silent }
+                    if await ticket.bell.wait(timeout: timeout - silence) == .cancelled { return .closed }
+                }
+            }
+            let first = try await group.next() ?? .closed
+            group.cancelAll()
+            return first
         }
     }
 

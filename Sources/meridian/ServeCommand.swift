@@ -25,7 +25,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most bytes in a request line (then 414).") var maxRequestLine = HTTPLimits().maxRequestLine
     @Option(help: "Most bytes in a request head (then 431).") var maxHeadBytes = HTTPLimits().maxHeadBytes
     @Option(help: "Most header lines in a request (then 431).") var maxHeaders = HTTPLimits().maxHeaders
-    @Option(help: "Most viewer sessions at once (then WebSocket close 1013).") var maxSessions = HTTPLimits().maxSessions
+    @Option(help: "Most viewer sessions at once; at the cap a newcomer takes the place of one silent for --session-grace, else WebSocket close 1013.")
+    var maxSessions = HTTPLimits().maxSessions
+    @Option(help: "Seconds of silence after which a viewer session may give its place to a newcomer at the cap (then WebSocket close 1001).")
+    var sessionGrace = HTTPLimits().sessionGrace
     @Option(help: "Seconds a viewer session may go without a message from its page (then WebSocket close 1001).")
     var sessionTimeout = HTTPLimits().sessionTimeout
     @Option(help: "Seconds between WebSocket pings of a viewer session (a session whose pong is missing by the next ping is closed).")
@@ -47,7 +50,7 @@ struct Serve: AsyncParsableCommand {
         var l = HTTPLimits()
         (l.headerTimeout, l.idleTimeout, l.maxRequestLine, l.maxHeadBytes) = (headerTimeout, idleTimeout, maxRequestLine, maxHeadBytes)
         (l.maxHeaders, l.maxSessions, l.maxQueue, l.deadline) = (maxHeaders, maxSessions, maxQueue, deadline)
-        (l.sessionTimeout, l.sessionPing) = (sessionTimeout, sessionPing)
+        (l.sessionTimeout, l.sessionGrace, l.sessionPing) = (sessionTimeout, sessionGrace, sessionPing)
         return l
     }
 

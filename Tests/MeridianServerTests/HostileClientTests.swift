@@ -114,26 +114,20 @@ struct HostileClientTests {
         }
     }
 
-    @Test("viewer sessions beyond the cap are closed with 1013 (try again later)")
+    @Test("a viewer beyond the cap, while the session holding it keeps talking, is closed with 1013 (try again later) after the grace")
     func sessionCap() async throws {
-        try await withLiveServer(limits: Self.limits) { base in
-            let upgrade = "GET /session HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            let first = try RawHTTP(port: Self.port(base))
-            defer { first.close() }
-            first.send(upgrade)
-            let accepted = await first.receive(timeout: 1).text
-            #expect(accepted.hasPrefix("HTTP/1.1 101 "))
-            // (Connected only now: an idle connection is closed after the 1 s idle timeout.)
-            let second = try RawHTTP(port: Self.port(base))
-            defer { second.close() }
-            second.send(upgrade)
-            let (bytes, _) = await second.receiveBytes(timeout: 2)
-            let text = String(decoding: bytes.prefix(12), as: UTF8.self)
-            // After the 101, a close frame (0x88) whose payload starts with the code 1013 (0x03F5).
-            let close = bytes.firstIndex(of: 0x88)
-            #expect(text.hasPrefix("HTTP/1.1 101") && close.map { bytes.count > $0 + 3 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF5 } == true,
-                    "\(bytes.suffix(40))")
+        // A cap of 1 and a grace of 0.5 s (the holder speaks every 0.25 s).
+        let limits = { var l = Self.limits; l.sessionGrace = 0.5; return l }()
+        try await withLiveServer(limits: limits) { base in
+            try await SessionEvictionTests.tabs({ open in
+                let holder = try await open(true)
+                try await Task.sleep(for: .milliseconds(300))
+                let second = try await open(false)
+                try await Task.sleep(for: .seconds(2))
+                #expect(await second.closeCode == 1013)
+                let (holderCode, holderImage) = (await holder.closeCode, await holder.firstImage)
+                #expect(holderCode == nil && holderImage != nil)
+            }, port: Self.port(base))
         }
     }
 }
