@@ -13,7 +13,7 @@ enum ServedStyle {
     /// its regions the union of their bounds, the centre of the most detailed, and the vector
     /// layers any of them declares.
     struct SourceInfo: Sendable, Hashable {
-        let zoomRange: ClosedRange<Int>
+        private(set) var zoomRange: ClosedRange<Int>
         let attribution: String
         var bounds: [Double]? = nil
         var center: [Double]? = nil
@@ -42,7 +42,19 @@ enum ServedStyle {
             let detailed = tilesets.filter { $0.center != nil }.max { ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0) }
             center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }
         }
+
+        /// The same source in MapLibre's 512-pixel tiles (``TileQuad``): every zoom, the
+        /// centre's too, lowered by one (never below 0).
+        var in512PixelTiles: SourceInfo {
+            var lowered = self
+            lowered.zoomRange = max(0, zoomRange.lowerBound - 1)...max(0, zoomRange.upperBound - 1)
+            lowered.center = center.map { [$0[0], $0[1], max(0, $0[2] - 1)] }
+            return lowered
+        }
     }
+
+    /// The tile URL template `/style.json` names for a source (MapLibre's 512-pixel tiles), on `base`.
+    static func tiles512(base: String, source name: String) -> String { base + "/data/\(name)/512/{z}/{x}/{y}.pbf" }
 
     /// The style document, with tile URLs on `base` (e.g. `http://127.0.0.1:8080`).
     static func document(base: String, sources: [String: SourceInfo]) throws -> [UInt8] {
@@ -53,9 +65,10 @@ enum ServedStyle {
         // (``TileQuad``), so the features each scale shows are the same in both; its zooms are
         // Meridian's lowered by one, as the layers' are.
         for (name, info) in sources {
+            let zooms = info.in512PixelTiles.zoomRange
             served[name] = [
-                "type": "vector", "tiles": [base + "/data/\(name)/512/{z}/{x}/{y}.pbf"],
-                "minzoom": max(0, info.zoomRange.lowerBound - 1), "maxzoom": max(0, info.zoomRange.upperBound - 1), "attribution": info.attribution,
+                "type": "vector", "tiles": [tiles512(base: base, source: name)],
+                "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
             ] as [String: Any]
         }
         root["sources"] = served

@@ -6,7 +6,9 @@ import Metrics
 
 extension MeridianServer {
     /// The documents that name the server's own URLs: `/style.json` (MapLibre), TileJSON 3.0
-    /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each) and
+    /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each, and
+    /// `/data/{source}/512/tiles.json` for the 512-pixel tiles `/style.json` names, with their
+    /// zooms, so a style may name a source by `url` or by `tiles` alike) and
     /// GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`). URLs are
     /// written on the base URL of ``PublicAccess``.
     /// The served font and the range of `/fonts/{fontstack}/{file}` (``GlyphRanges``): every
@@ -100,6 +102,13 @@ extension MeridianServer {
             await respond(request) { () throws(RequestError) -> Response in
                 let (url, shared) = try base(request, context), (name, info) = try source(context)
                 return document(TileJSON.document(source: name, info, tiles: url + "/data/\(name)/{z}/{x}/{y}.pbf"), request, shared: shared)
+            }
+        }
+        router.get("/data/:source/512/tiles.json") { request, context in
+            await respond(request) { () throws(RequestError) -> Response in
+                let (url, shared) = try base(request, context), (name, info) = try source(context)
+                return document(TileJSON.document(source: name, info.in512PixelTiles, tiles: ServedStyle.tiles512(base: url, source: name)),
+                                request, shared: shared)
             }
         }
         router.get("/data/:source/metadata.json") { request, context in

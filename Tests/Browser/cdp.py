@@ -25,13 +25,28 @@ class Chromium:
         page = next(t for t in targets if t["type"] == "page")
         self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=timeout, suppress_origin=True)
         self.ids = itertools.count(1)
+        self.events, self.on_event = [], None
+
+    def send(self, method, session=None, **params):
+        """Sends a DevTools command without waiting for its answer (to `session`, a target
+        attached in flat mode, when given); returns its id."""
+        i = next(self.ids)
+        msg = {"id": i, "method": method, "params": params}
+        if session:
+            msg["sessionId"] = session
+        self.ws.send(json.dumps(msg))
+        return i
 
     def cdp(self, method, **params):
-        i = next(self.ids)
-        self.ws.send(json.dumps({"id": i, "method": method, "params": params}))
+        i = self.send(method, **params)
         while True:
             msg = json.loads(self.ws.recv())
-            if msg.get("id") == i:
+            if "id" not in msg:
+                # An event: kept in `events`, and given to `on_event` when one is set.
+                self.events.append(msg)
+                if self.on_event:
+                    self.on_event(msg)
+            elif msg.get("id") == i:
                 if "error" in msg:
                     raise RuntimeError(msg["error"])
                 return msg.get("result", {})

@@ -189,7 +189,7 @@ struct GDALTests {
         return out
     }
 
-    @Test("every source as a tileset folder: no warning for its empty tiles (404, not 204), typed columns from the tilesets' fields, and ogr2ogr to GeoPackage without a warning")
+    @Test("every source as a tileset folder: no warning for its empty tiles (an empty 200, not 204), typed columns from the tilesets' fields, and ogr2ogr to GeoPackage without a warning")
     func tilesetMode() async throws {
         try await HeavyClients.shared.run { try await withLiveServer { base in
             for (folder, layer, column, type) in [("data/openmaptiles/14", "transportation", "class", "String"), ("data/world/3", "places", "population", "Real"),

@@ -20,8 +20,11 @@ struct MapLibreTests {
         let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double, meridian: String, colour: [Int]
         /// Whether the driver measures the labels' halos in this view (clients_cdp.py).
         let halos: Bool
-        init(_ name: String, lat: Double, lng: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0, colour: [Int], halos: Bool = false) {
-            (self.name, center, self.zoom, self.bearing, self.pitch, self.colour, self.halos) = (name, [lng, lat], zoom, bearing, pitch, colour, halos)
+        /// How the style names its sources: "tiles" (as served) or "url" (each by its TileJSON).
+        let form: String
+        init(_ name: String, lat: Double, lng: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0, colour: [Int], halos: Bool = false,
+             form: String = "tiles") {
+            (self.name, center, self.zoom, self.bearing, self.pitch, self.colour, self.halos, self.form) = (name, [lng, lat], zoom, bearing, pitch, colour, halos, form)
             meridian = "/staticmap?center=\(lat),\(lng)&zoom=\(zoom + 1)&size=800x600&bearing=\(bearing)&tilt=\(pitch)"
         }
     }
@@ -33,9 +36,37 @@ struct MapLibreTests {
         // MapLibre's zoom 1 is Meridian's 2: its 512-pixel tiles are joined from four of Meridian's,
         // so the places Meridian shows at that scale are in them (the z1 tile had none).
         View("world-z1", lat: 30, lng: 10, zoom: 1, colour: water),
+        // The flat and world views again from the style with each source named by the `url` of
+        // its TileJSON (/data/{source}/512/tiles.json): the same picture (``samePicture``).
+        View("flat-url", lat: 60.1699, lng: 24.9466, zoom: 15, colour: park, form: "url"),
+        View("world-url", lat: 40, lng: 20, zoom: 2, colour: water, form: "url"),
     ]
 
-    @Test("MapLibre GL JS draws /style.json with an empty console, labels placed, and the same geometry as Meridian")
+    /// Pixels of two 800 × 600 pictures whose colours differ by more than 48 (summed over the
+    /// channels; antialiasing rounding stays below), and the shots named by `prefix`.
+    static func differing(_ prefix: String, _ a: String, _ b: String) throws -> Int {
+        let load = { (name: String) in decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).png")))) }
+        let (p, q) = (try #require(try load(a)), try #require(try load(b)))
+        try #require(p.pixels.count == q.pixels.count)
+        func channel(_ pixel: UInt32, _ shift: UInt32) -> Int { Int((pixel >> shift) & 0xFF) }
+        var count = 0
+        for (x, y) in zip(p.pixels, q.pixels) {
+            let distance = abs(channel(x, 0) - channel(y, 0)) + abs(channel(x, 8) - channel(y, 8)) + abs(channel(x, 16) - channel(y, 16))
+            if distance > 48 { count += 1 }
+        }
+        return count
+    }
+
+    /// The `tiles` and `url` forms of the style give the same picture: at most 0.5 % of the
+    /// pixels differ (a label placed a frame apart; the forms' tiles are the same bytes).
+    static func samePicture(_ prefix: String) throws {
+        for (a, b) in [("flat", "flat-url"), ("world", "world-url")] {
+            let bad = try differing(prefix, a, b)
+            #expect(bad <= 2_400, "\(a) and \(b): \(bad) of 480,000 pixels differ")
+        }
+    }
+
+    @Test("MapLibre GL JS draws /style.json with an empty console, labels placed, and the same geometry as Meridian; the style with TileJSON urls draws the same")
     func maplibre() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre").path
         let views = String(decoding: try JSONEncoder().encode(Self.views), as: UTF8.self)
@@ -47,6 +78,7 @@ struct MapLibreTests {
         } }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(report.count == Self.views.count)
+        try Self.samePicture(prefix)
         for (view, best) in zip(report, overlays) {
             let name = view["name"] as? String ?? "?"
             #expect(view["idle"] as? Bool == true, "\(name): never idle")
@@ -71,6 +103,32 @@ struct MapLibreTests {
             // over some ground under tilt; labels and antialiasing differ).
             #expect(abs(best.dx) <= 2 && abs(best.dy) <= 2 && best.iou >= 0.6, "\(name): \(best)")
         }
+    }
+}
+
+/// MapLibre GL JS panned from Helsinki out over the empty sea and back (issue 36): the page and
+/// its workers (where MapLibre fetches tiles) log nothing and no request fails, with the style
+/// as served and with its sources named by TileJSON `url`s; tiles with no data were asked for
+/// (and answered with an empty tile).
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js") && Browser.available,
+                "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
+struct MapLibrePanTests {
+    @Test("panned out over the sea and back: an empty console in the page and its workers, no failed request, in both forms of the style",
+          arguments: ["tiles", "url"])
+    func pan(form: String) async throws {
+        // MapLibre's zooms: Helsinki, the open sea south of it, further out, Helsinki again.
+        let stops = "[[24.94,60.17,13],[24.95,59.85,13],[25.3,59.6,12],[24.94,60.17,13]]"
+        let data = try await HeavyClients.shared.run { try await withLiveServer { base in
+            try await Browser.run("pan_cdp.py", [base, TestData.path("tools/maplibre"), form, stops])
+        } }
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((report["reached"] as? [Bool]) == [true, true, true, true], "\(report["reached"] ?? "")")
+        #expect((report["workers"] as? [Any])?.isEmpty == false, "no worker was watched")
+        for key in ["messages", "failed", "broken"] {
+            #expect((report[key] as? [Any])?.isEmpty == true, "\(form) \(key): \(String(describing: report[key]).prefix(600))")
+        }
+        // Over the sea MapLibre asked for tiles with no data (12 or more in every run seen).
+        #expect((report["empty"] as? Int ?? 0) >= 4 && (report["tiles"] as? Int ?? 0) > (report["empty"] as? Int ?? 0), "\(report)")
     }
 }
 
@@ -129,7 +187,7 @@ enum MapLibreNative {
                 "needs the default data and MapLibre Native (bash scripts/clients.sh)"))
 struct MapLibreNativeTests {
 
-    @Test("MapLibre Native renders /style.json over HTTP without an error, and its flat, pitched and world views overlay Meridian's")
+    @Test("MapLibre Native renders /style.json over HTTP without an error, and its flat, pitched and world views overlay Meridian's; the style with TileJSON urls draws the same")
     func native() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre-native").path
         let views = String(decoding: try JSONEncoder().encode(MapLibreTests.views), as: UTF8.self)
@@ -144,6 +202,7 @@ struct MapLibreNativeTests {
                 let best = try await overlay(shot, on: view, base: base, reach: 4)
                 #expect(abs(best.dx) <= 2 && abs(best.dy) <= 2 && best.iou >= 0.6, "\(view.name): \(best)")
             }
+            try MapLibreTests.samePicture(prefix)
         } }
     }
 }
