@@ -54,6 +54,14 @@ public struct MapSources {
         (self.folder, self.sources, self.warnings) = (folder, sources, warnings)
     }
 
+    /// Throws when a source of the style has no data (``warnings`` is not empty): for a style a
+    /// user gives, whose map without one of its sources is not the map asked for. (The shipped
+    /// styles are written for any data folder: theirs draw what the folder has, with warnings.)
+    /// - Throws: ``MissingSources`` naming each source and where it was looked for.
+    public func requireEverySource() throws(MissingSources) {
+        guard warnings.isEmpty else { throw MissingSources(lines: warnings) }
+    }
+
     /// Sources given directly (tests, custom tilesets).
     public init(_ sources: [String: TileSource], folder: DataFolder = DataFolder(path: "")) {
         (self.folder, self.sources, self.warnings) = (folder, sources, [])
@@ -73,5 +81,14 @@ public struct MapSources {
         var seen: Set<String> = [], lines: [String] = []
         for name in order { for line in sources[name]?.attributions ?? [] where seen.insert(line).inserted { lines.append(line) } }
         return lines.joined(separator: " · ")
+    }
+}
+
+/// Sources of a style with no data in the data folder, one line each naming the source, its
+/// reference and the folders searched.
+public struct MissingSources: Error, CustomStringConvertible, Sendable {
+    public let lines: [String]
+    public var description: String {
+        "the style's sources must all have data: " + lines.map { $0.replacingOccurrences(of: "; it draws nothing", with: "") }.joined(separator: "; ")
     }
 }

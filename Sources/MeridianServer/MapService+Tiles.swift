@@ -73,9 +73,9 @@ extension MapService {
         guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
         do {
             return try withWorker { worker in
-                try worker.sources(for: .normal, style: styles[.normal]!).sources[name]?.joinedTile(id)
+                try worker.sources(for: .normal, style: styles[.normal]!, expecting: found[.normal] ?? []).sources[name]?.joinedTile(id)
             }
-        } catch { throw RequestError("tile", "\(error)", status: 500) }
+        } catch let gone as DataUnavailable { throw unavailable(gone) } catch { throw RequestError("tile", "\(error)", status: 500) }
     }
 
     /// The tile a 512-pixel client (MapLibre) reads at `id`: the source's four tiles one zoom

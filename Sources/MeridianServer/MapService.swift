@@ -35,6 +35,9 @@ public final class MapService: Sendable {
     public let limits: HTTPLimits
     /// CORS origins and the public base URL (``PublicAccess``).
     public let access: PublicAccess
+    /// The sources of each map type's style that had data when the service started: a worker
+    /// that opens the folder later and misses one answers 503 (``DataUnavailable``).
+    let found: [MapType: Set<String>]
     /// Where drawing runs: lanes, bounded queues, the waiting deadline.
     let gate: DrawingGate
     /// The viewer sessions' places: who holds each, and who gives one up to a newcomer.
@@ -51,7 +54,8 @@ public final class MapService: Sendable {
     ///   - limits: timeouts, sizes, queues and the drawing deadline.
     ///   - access: CORS origins, the public base URL and trusted proxies.
     /// - Throws: ``RequestError`` (parameter `data` or `style`) when a tileset in the folder is
-    ///   unreadable or corrupt, or a shipped style does not parse. Missing sources are not
+    ///   unreadable or corrupt, or a shipped style does not parse; (parameter `style`) when a
+    ///   source of `customStyle` has no data. The shipped styles' missing sources are not
     ///   errors: they are listed in ``warnings``.
     public init(dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits(),
                 access: PublicAccess = PublicAccess()) throws(RequestError) {
@@ -72,12 +76,18 @@ public final class MapService: Sendable {
         }
         self.styles = styles
         var warnings: [String] = [], vector: [String: ServedStyle.SourceInfo] = [:], detailed: TilesetInfo?, primary: String?
+        var found: [MapType: Set<String>] = [:]
         for type in MapType.allCases {
             let opened: MapSources
             do { opened = try MapSources(style: styles[type]!, folder: dataFolder) } catch {
                 throw RequestError("data", "\(error)", status: 500)
             }
+            // A style the user gives must find every source; the shipped styles draw what the folder has.
+            if customStyle != nil {
+                do { try opened.requireEverySource() } catch { throw RequestError("style", error.description, status: 500) }
+            }
             warnings += opened.warnings.filter { !warnings.contains($0) }
+            found[type] = Set(opened.sources.keys)
             guard type == .normal else { continue }
             for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
                 vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "),
@@ -87,7 +97,7 @@ public final class MapService: Sendable {
                 }
             }
         }
-        (self.warnings, self.vectorSources, home, primarySource) = (warnings, vector, Self.home(detailed), primary)
+        (self.warnings, self.vectorSources, home, primarySource, self.found) = (warnings, vector, Self.home(detailed), primary, found)
     }
 
     static func moreDetailed(_ a: TilesetInfo, than b: TilesetInfo?) -> Bool {
@@ -172,9 +182,9 @@ public final class MapService: Sendable {
                 if !credit { renderer.attribution = "" }
                 renderer.deadline = deadline
                 renderer.bands = bands
-                return try body(renderer, try worker.sources(for: mapType, style: style), worker.cache)
+                return try body(renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []), worker.cache)
             }
-        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch {
+        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable { throw unavailable(gone) } catch {
             throw RequestError(what, "drawing failed: \(error)", status: 500)
         }
     }
@@ -195,12 +205,34 @@ final class RenderWorker: @unchecked Sendable {
 
     init(folder: DataFolder) { self.folder = folder }
 
-    /// The style's sources, opened on first use.
-    func sources(for type: MapType, style: Style) throws -> MapSources {
+    /// The style's sources, opened on first use (and kept only when every source in `expected`
+    /// is there).
+    /// - Throws: ``DataUnavailable`` when the folder cannot be opened or a source of `expected`
+    ///   has no data any more (a file removed or replaced while the server runs).
+    func sources(for type: MapType, style: Style, expecting expected: Set<String>) throws(DataUnavailable) -> MapSources {
         if let sources = open[type] { return sources }
-        let sources = try MapSources(style: style, folder: folder)
+        let sources: MapSources
+        do { sources = try MapSources(style: style, folder: folder) } catch { throw DataUnavailable(reason: "\(error)") }
+        let gone = expected.subtracting(sources.sources.keys)
+        guard gone.isEmpty else {
+            throw DataUnavailable(reason: "source(s) \(gone.sorted().joined(separator: ", ")) had data when the server started and have none now in \(folder.path)")
+        }
         open[type] = sources
         return sources
+    }
+}
+
+/// The data folder changed under the server: a source it started with is gone or unreadable.
+struct DataUnavailable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}
+
+extension MapService {
+    /// A 503 for what needs data that has gone, logged (a warning) so the operator sees it.
+    func unavailable(_ gone: DataUnavailable) -> RequestError {
+        Logger(label: "meridian.data").warning("data unavailable", metadata: ["reason": "\(gone.reason)"])
+        return RequestError("data", "the data this needs is unavailable: \(gone.reason)", status: 503)
     }
 }
 

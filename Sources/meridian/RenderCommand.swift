@@ -77,7 +77,12 @@ struct Render: ParsableCommand {
         let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
         let document = try look.styleDocument()
         let sources: MapSources
-        do { sources = try MapSources(style: document, folder: dataFolder.folder) } catch { throw ValidationError("\(error)") }
+        do {
+            sources = try MapSources(style: document, folder: dataFolder.folder)
+            // A style the user gives must find every source (exit 64 naming each); the shipped
+            // styles draw what the folder has.
+            if look.style != nil { try sources.requireEverySource() }
+        } catch { throw ValidationError("\(error)") }
         for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         let image = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
         let uncovered = image.uncoveredTexts

@@ -228,6 +228,16 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
             let bad = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", data, "-o", out.path] + args)
             #expect(bad.status != 0 && bad.err.contains(mentions), "\(bad.err)")
         }
+        // A style of the user's whose source resolves to nothing: exit 64 (EX_USAGE) naming the
+        // source, its reference and the folder searched, and no image written.
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-missing-source-\(ProcessInfo.processInfo.processIdentifier).json")
+        try Data(##"{ "version": 8, "sources": { "world": { "type": "vector", "url": "mbtiles://world" }, "streets": { "type": "vector", "url": "mbtiles://nope.mbtiles" } }, "layers": [{ "id": "sea", "type": "background", "paint": { "background-color": "#8ac" } }] }"##.utf8).write(to: missing)
+        defer { try? FileManager.default.removeItem(at: missing) }
+        let unwritten = out.deletingLastPathComponent().appendingPathComponent("meridian-missing-\(ProcessInfo.processInfo.processIdentifier).png")
+        let noSource = try runMeridian(["render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--data", data, "--style", missing.path, "-o", unwritten.path])
+        #expect(noSource.status == 64 && noSource.err.contains("source streets") && noSource.err.contains("mbtiles://nope.mbtiles") && noSource.err.contains(data)
+                && !noSource.err.contains("source world"), "\(noSource.status): \(noSource.err)")
+        #expect(!FileManager.default.fileExists(atPath: unwritten.path))
     }
 }
 
