@@ -121,6 +121,35 @@ struct MetatileTests {
         #expect(inner == 0, "\(inner) pixels differ away from the edges, centre \(lat),\(lng)")
     }
 
+    @Test("labels chosen the same in every view: in the 4 × 3 tiles from 18652/9483 at z15 every label of the static map centred on their middle is the same pixels; away from the edges at most a building edge's few pixels differ")
+    func sameLabelsInTilesAndStaticMap() throws {
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let z = 15, (w, h) = (1024, 768), (px, py) = (18652 * 256 + 512, 9483 * 256 + 384)
+        let world = 256.0 * Double(1 << z)
+        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
+        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(w), height: Double(h)))
+        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
+        }
+        let map = try #require(decodePNG(frame.png)).pixels
+        let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
+        // Every label of the static map 40 points or more from its edges (a label the view cuts
+        // there is left out of it) is the same pixels in the tiles: the choice of labels does not
+        // depend on the view (issue 36 saw 241 pixels of 'Helsinki' differ; none do here).
+        let inside = frame.labels.filter { $0.box.left >= 40 && $0.box.top >= 40 && $0.box.right <= Double(w) - 40 && $0.box.bottom <= Double(h) - 40 }
+        #expect(inside.count >= 10, "\(inside.count) labels inside")
+        for label in inside {
+            let bad = Self.differing(map, tiles, width: w, height: h, in: label.box)
+            #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in the tiles")
+        }
+        // The rest, 40 points in from every edge: at most 8 pixels (5 differ today, by up to 13
+        // levels, on a building's edge 7 pixels above a z14 tile's edge, where two tiles' buffers
+        // overlap: a geometry difference, not a label's, still to be found; issue 36's "no
+        // difference" waits on it).
+        let inner = Self.differing(map, tiles, width: w, height: h, in: (40, 40, Double(w) - 40, Double(h) - 40))
+        #expect(inner <= 8, "\(inner) pixels differ away from the edges")
+    }
+
     @Test("across the antimeridian at z2: the tiles either side of 180° are the static map centred on it, labels included (Fiji and New Zealand were cut at the seam)")
     func antimeridian() throws {
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
