@@ -102,6 +102,17 @@ struct MetatileTests {
         return out
     }
 
+    /// The static map (no credit line) of `width` × `height` points at zoom `z` centred on
+    /// world pixel (`px`, `py`), so its pixels are the tiles' pixels.
+    static func centred(_ service: MapService, z: Int, px: Int, py: Int, width: Int, height: Int) throws -> MapRenderer.Frame {
+        let world = 256.0 * Double(1 << z)
+        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
+        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(width), height: Double(height)))
+        return try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
+        }
+    }
+
     @Test("the same ground, the same pixels: static maps centred anywhere over Bulevardi at z15 are the raster tiles there, away from their edges (a tunnel road crosses under it)",
           arguments: [(60.1640, 24.9340), (60.1652, 24.9391), (60.1628, 24.9318), (60.1660, 24.9420)])
     func sameGroundSamePixels(lat: Double, lng: Double) throws {
@@ -110,12 +121,7 @@ struct MetatileTests {
         // The centre on a whole world pixel, so the view's pixels are the tiles' pixels.
         let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng))
         let (px, py) = (Int((p.x * world).rounded()), Int((p.y * world).rounded()))
-        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
-        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(w), height: Double(h)))
-        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
-            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
-        }
-        let map = try #require(decodePNG(frame.png)).pixels
+        let map = try #require(decodePNG(try Self.centred(service, z: z, px: px, py: py, width: w, height: h).png)).pixels
         let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
         let inner = Self.differing(map, tiles, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
         #expect(inner == 0, "\(inner) pixels differ away from the edges, centre \(lat),\(lng)")
@@ -125,12 +131,7 @@ struct MetatileTests {
     func sameLabelsInTilesAndStaticMap() throws {
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
         let z = 15, (w, h) = (1024, 768), (px, py) = (18652 * 256 + 512, 9483 * 256 + 384)
-        let world = 256.0 * Double(1 << z)
-        let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
-        let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(w), height: Double(h)))
-        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
-            try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
-        }
+        let frame = try Self.centred(service, z: z, px: px, py: py, width: w, height: h)
         let map = try #require(decodePNG(frame.png)).pixels
         let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
         // Every label of the static map 40 points or more from its edges (a label the view cuts
