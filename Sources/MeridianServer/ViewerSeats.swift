@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 /// spoke (on the monotonic `ContinuousClock`), and which session gives its place up to a
 /// newcomer.
 ///
-/// The rule (issue 36: two idle tabs locked every other viewer out for five minutes): below the
-/// cap a newcomer is seated at once. At the cap it takes the place of the session that has been
+/// The rule, so that idle tabs cannot lock other viewers out: below the cap a newcomer is
+/// seated at once. At the cap it takes the place of the session that has been
 /// silent longest, once that silence reaches ``HTTPLimits/sessionGrace``; the newcomer waits for
 /// that moment (at most the grace) and is refused (close 1013) only when every place is held by
 /// a session that spoke within the grace. A newcomer counts as having spoken when it is seated,
