@@ -95,13 +95,26 @@ struct Extrusion {
     func drawFlat(_ items: [Item], on canvas: Canvas) {
         var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
         var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, Self.outline(colour), width: 0.6, closed: true) }
+        // The edges a tile's clip made are not outlined (``TileEdgeCut``): what is left of such
+        // a ring is stroked open.
+        var cutOutlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, Self.outline(colour), width: 0.6) }
         for item in items {
-            let rings = item.feature.geometry.map { ground.ring(ground.world($0, tile: item.tile, extent: item.extent)) }
+            var rings: [[ScreenPoint]] = [], whole: [[ScreenPoint]] = [], pieces: [[ScreenPoint]] = []
+            for part in item.feature.geometry {
+                let ring = ground.ring(ground.world(part, tile: item.tile, extent: item.extent))
+                rings.append(ring)
+                switch TileEdgeCut.outline(part, extent: item.extent) {
+                case .closed: whole.append(ring)
+                case let .pieces(kept): pieces += kept.flatMap { ground.line(ground.world($0, tile: item.tile, extent: item.extent)) }
+                }
+            }
             fills.add(item.color, rings)
-            outlines.add(item.color, rings)
+            outlines.add(item.color, whole)
+            if !pieces.isEmpty { cutOutlines.add(item.color, pieces) }
         }
         fills.flush()
         outlines.flush()
+        cutOutlines.flush()
     }
 
     static func outline(_ c: RGBA) -> RGBA { RGBA(c.r * 0.88, c.g * 0.88, c.b * 0.88, c.a) }
