@@ -2,7 +2,7 @@ import CBlend2D
 import MeridianGeometry
 
 /// Blend2D drawing into a Cairo image surface's own pixels (the same premultiplied 32-bit
-/// format): what ``Canvas/replay(_:bands:deadline:)`` rasterises fills, strokes, discs and
+/// format): what ``Canvas/replayBlend2D(_:threads:deadline:)`` rasterises fills, strokes, discs and
 /// rectangles with when the renderer's ``MapRenderer/Rasterizer`` is `.blend2d`. Geometry is
 /// given in points; the context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads` above 1, Blend2D renders asynchronously on its own worker
 /// threads (its bands, not ours); ``sync()`` waits for them before anyone else touches the

@@ -3,7 +3,8 @@ import Foundation
 import MeridianGeometry
 
 /// One drawing operation of a frame, recorded while the frame is composed and replayed on
-/// bands of the image, each band on its own thread (``Canvas/replay(_:bands:)``).
+/// bands of the image, each band on its own thread (``Canvas/replay(_:bands:deadline:)``), or
+/// by Blend2D (``Canvas/replayBlend2D(_:threads:deadline:)``).
 enum DrawOp {
     case fillAll(RGBA)
     case fill(Polylines, RGBA, evenOdd: Bool)

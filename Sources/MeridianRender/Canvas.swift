@@ -54,7 +54,8 @@ final class Canvas {
     var uncovered: Set<String> = []
     /// Label stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
     var stamps: LabelStampCache?
-    /// While set, drawing operations are recorded here instead of drawn (``replay(_:bands:)``).
+    /// While set, drawing operations are recorded here instead of drawn (replayed by
+    /// ``replay(_:bands:deadline:)`` or ``replayBlend2D(_:threads:deadline:)``).
     var ops: [DrawOp]?
     var currentFont: (size: Double, bold: Bool)?
 

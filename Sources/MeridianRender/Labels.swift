@@ -3,7 +3,6 @@ import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
-/// A label the renderer drew: its text, where its point is, and the screen box it took.
 /// One glyph of a label set along a curve: its advance's middle on the line, in points, and
 /// its angle, radians clockwise from the screen's x axis (upright: within ±90°).
 public struct PlacedGlyph: Hashable, Sendable {
@@ -11,6 +10,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     public let angle: Double
 }
 
+/// A label the renderer drew: its text, where its point is, and the screen box it took.
 public struct PlacedLabel: Hashable, Sendable {
     public let text: String
     public let anchor: ScreenPoint

@@ -9,7 +9,8 @@ import RealModule
 /// A decoded vector tile of a source, with the path of the tileset (region) it came from.
 typealias SourceTile = (id: TileID, tile: VectorTile, tileset: String)
 
-/// Draws a map frame with Cairo from a style document: every vertex through the viewport's
+/// Draws a map frame from a style document (geometry rasterised by Blend2D by default, label
+/// stamps and raster images by Cairo; ``Rasterizer``): every vertex through the viewport's
 /// full perspective camera (sky above the horizon), each source's vector tiles at the
 /// camera's zoom within the source's range (over-zoomed beyond it), the style's layers in
 /// order, the map's overlays exactly on their coordinates, labels that never overlap, and the

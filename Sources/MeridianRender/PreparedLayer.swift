@@ -58,7 +58,7 @@ final class PreparedLayer: @unchecked Sendable {
         }
     }
 
-    /// One representative's properties per look class (only ``Key/keys``).
+    /// One representative's properties per look class (only ``Shape/keys``).
     let classes: [[String: StyleValue]]
     /// Per feature: its look class, and the end (exclusive) of its parts in ``partEnds``.
     let featureClass: [Int32], featureEnds: [Int32]

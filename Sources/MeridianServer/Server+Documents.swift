@@ -5,12 +5,6 @@ import MeridianText
 import Metrics
 
 extension MeridianServer {
-    /// The documents that name the server's own URLs: `/style.json` (MapLibre), TileJSON 3.0
-    /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each, and
-    /// `/data/{source}/512/tiles.json` for the 512-pixel tiles `/style.json` names, with their
-    /// zooms, so a style may name a source by `url` or by `tiles` alike) and
-    /// GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`). URLs are
-    /// written on the base URL of ``PublicAccess``.
     /// The served font and the range of `/fonts/{fontstack}/{file}` (``GlyphRanges``): every
     /// spelling of a stack that picks the same face gives the same font, and a range has one
     /// spelling (`0-255`; `+0-255`, `000-255` are not found), so the glyph cache holds at most one
@@ -24,6 +18,12 @@ extension MeridianServer {
         return (GlyphRanges.font(forFontstack: stack).name, range)
     }
 
+    /// The documents that name the server's own URLs: `/style.json` (MapLibre), TileJSON 3.0
+    /// (`/tiles.json` for the primary vector source, `/data/{source}/tiles.json` for each, and
+    /// `/data/{source}/512/tiles.json` for the 512-pixel tiles `/style.json` names, with their
+    /// zooms, so a style may name a source by `url` or by `tiles` alike) and
+    /// GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`). URLs are
+    /// written on the base URL of ``PublicAccess``.
     static func addDocumentRoutes(to router: Router<MeridianRequestContext>, service: MapService) {
         /// The base URL for this request, and whether a shared cache may keep what is made with it.
         @Sendable func base(_ request: Request, _ context: MeridianRequestContext) throws(RequestError) -> (url: String, shared: Bool) {
