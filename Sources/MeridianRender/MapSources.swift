@@ -11,8 +11,11 @@ public struct MapSources {
     public let folder: DataFolder
     /// By the style's source names.
     public let sources: [String: TileSource]
-    /// One line per source that has no data in the folder.
-    public let warnings: [String]
+    /// One line per source that has no data in the folder: the source, its reference and where
+    /// it was looked for.
+    public let missing: [String]
+    /// One line per source that has no data in the folder (``missing``), saying it draws nothing.
+    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } }
 
     /// Opens every source of `style` from `folder`.
     /// - Throws: `TileError.noDataFolder` (naming `DataFolder.path`) when none of the folder's
@@ -24,7 +27,7 @@ public struct MapSources {
         guard folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
         }
-        var sources: [String: TileSource] = [:], warnings: [String] = []
+        var sources: [String: TileSource] = [:], missing: [String] = []
         let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
         guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue else {
             // An offline region: one archive holding the style's vector sources.
@@ -34,37 +37,37 @@ public struct MapSources {
                 if let source = packed[name] ?? packed[stem] {
                     sources[name] = TileSource(name: name, tilesets: [source])
                 } else {
-                    warnings.append("source \(name): not in the offline region \(folder.path); it draws nothing")
+                    missing.append("source \(name): not in the offline region \(folder.path)")
                 }
             }
-            (self.folder, self.sources, self.warnings) = (folder, sources, warnings)
+            (self.folder, self.sources, self.missing) = (folder, sources, missing)
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {
                 let stem = DataFolder.name(ofReference: described.url)
-                warnings.append("source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them); it draws nothing")
+                missing.append("source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them)")
                 continue
             }
             var tilesets: [any Tileset] = []
             for file in files { tilesets.append(try DataFolder.open(file)) }
             sources[name] = TileSource(name: name, tilesets: tilesets)
         }
-        (self.folder, self.sources, self.warnings) = (folder, sources, warnings)
+        (self.folder, self.sources, self.missing) = (folder, sources, missing)
     }
 
-    /// Throws when a source of the style has no data (``warnings`` is not empty): for a style a
+    /// Throws when a source of the style has no data (``missing`` is not empty): for a style a
     /// user gives, whose map without one of its sources is not the map asked for. (The shipped
     /// styles are written for any data folder: theirs draw what the folder has, with warnings.)
     /// - Throws: ``MissingSources`` naming each source and where it was looked for.
     public func requireEverySource() throws(MissingSources) {
-        guard warnings.isEmpty else { throw MissingSources(lines: warnings) }
+        guard missing.isEmpty else { throw MissingSources(lines: missing) }
     }
 
     /// Sources given directly (tests, custom tilesets).
     public init(_ sources: [String: TileSource], folder: DataFolder = DataFolder(path: "")) {
-        (self.folder, self.sources, self.warnings) = (folder, sources, [])
+        (self.folder, self.sources, self.missing) = (folder, sources, [])
     }
 
     /// The credit line: the attributions of every source a layer of the style uses, the most
@@ -89,6 +92,6 @@ public struct MapSources {
 public struct MissingSources: Error, CustomStringConvertible, Sendable {
     public let lines: [String]
     public var description: String {
-        "the style's sources must all have data: " + lines.map { $0.replacingOccurrences(of: "; it draws nothing", with: "") }.joined(separator: "; ")
+        "the style's sources must all have data: " + lines.joined(separator: "; ")
     }
 }
