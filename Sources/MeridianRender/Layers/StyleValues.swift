@@ -87,7 +87,7 @@ extension Style.Layer {
 }
 
 /// A layer's property for one frame's zoom: looked up once, and evaluated once when it does
-/// not read the feature (``StyleExpression/readsFeature``), so the features of a layer share
+/// not read the feature (`StyleExpression/readsFeature`), so the features of a layer share
 /// it instead of each looking it up and evaluating it again.
 struct ResolvedProperty {
     let expression: StyleExpression?

@@ -7,7 +7,7 @@ import NIOPosix
 /// with a bounded queue (``HTTPLimits/maxQueue``) and a wall-clock deadline
 /// (``HTTPLimits/deadline``, counted from the request's arrival at the gate). A drawing that
 /// finds its lane's queue full, or that waited past the deadline, is not drawn; one that is
-/// still drawing at the deadline is abandoned by the renderer (``MapRenderer/deadline``).
+/// still drawing at the deadline is abandoned by the renderer (`MapRenderer/deadline`).
 /// Each is a 503 with `Retry-After`, so no request holds a worker longer than the deadline.
 final class DrawingGate: Sendable {
     /// Pixels (width × height × scale²) up to which a drawing takes the light lane.

@@ -43,7 +43,7 @@ struct OverlayPainter {
         return out
     }
 
-    /// A pin (``MarkerShape``: the outline hit testing uses), upright facing the viewer or
+    /// A pin (`MarkerShape`: the outline hit testing uses), upright facing the viewer or
     /// flat on the ground, turned about its anchor.
     func drawMarker(_ m: Marker) {
         guard let shape = MarkerShape(m, in: ground.viewport) else { return }

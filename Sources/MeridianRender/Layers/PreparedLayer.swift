@@ -10,7 +10,7 @@ import MeridianTiles
 /// feature offsets (no array per feature or part).
 ///
 /// - **Look classes.** Features whose properties agree on every name the layer's paint and
-///   layout values read (``StyleExpression/featureKeys``) get the same look at every zoom, so a
+///   layout values read (`StyleExpression/featureKeys`) get the same look at every zoom, so a
 ///   frame evaluates each class once (at its own fractional zoom), not each feature.
 /// - **Geometry.** Points of the tile's own world copy (a frame adds whole worlds); polygon
 ///   rings of fill layers are thinned (``RingThinning``) at ``GroundGeometry/ringStep`` points at

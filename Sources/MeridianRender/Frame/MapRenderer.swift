@@ -145,7 +145,7 @@ public struct MapRenderer {
 
     /// The decoded tiles of a source covering the view, from each of its tilesets at that
     /// tileset's own zoom (through the cache when there is one), coarser in the distance under
-    /// tilt (``Viewport/tilesByDepth(zoom:minimumZoom:)``); and with them the tiles covering
+    /// tilt (`Viewport/tilesByDepth(zoom:minimumZoom:)`); and with them the tiles covering
     /// `labels` (the view widened by the label margin), each read once. A tile comes once per
     /// world copy the view shows (its id's column moved by whole worlds, ``WorldCopies``).
     static func tiles(of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,

@@ -5,7 +5,7 @@ import MeridianText
 import Metrics
 
 extension MeridianServer {
-    /// The served font and the range of `/fonts/{fontstack}/{file}` (``GlyphRanges``): every
+    /// The served font and the range of `/fonts/{fontstack}/{file}` (`GlyphRanges`): every
     /// spelling of a stack that picks the same face gives the same font, and a range has one
     /// spelling (`0-255`; `+0-255`, `000-255` are not found), so the glyph cache holds at most one
     /// entry per served font and range.
@@ -72,7 +72,7 @@ extension MeridianServer {
                 return deliver(bytes, type: "application/x-protobuf", etag: etag(key, service), request: request, service: service)
             }
         }
-        // The sprite (``Sprite``): its index and image at pixel ratios 1 and 2, made once here
+        // The sprite (`Sprite`): its index and image at pixel ratios 1 and 2, made once here
         // (they never change; a ratio Sprite refuses would be a 500 on its routes).
         for ratio in [1, 2] {
             let suffix = ratio == 1 ? "" : "@2x", sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio) }

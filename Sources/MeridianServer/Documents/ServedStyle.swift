@@ -43,7 +43,7 @@ enum ServedStyle {
             center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }
         }
 
-        /// The same source in MapLibre's 512-pixel tiles (``TileQuad``): every zoom, the
+        /// The same source in MapLibre's 512-pixel tiles (`TileQuad`): every zoom, the
         /// centre's too, lowered by one (never below 0).
         var in512PixelTiles: SourceInfo {
             var lowered = self
@@ -62,7 +62,7 @@ enum ServedStyle {
               let layers = root["layers"] as? [[String: Any]] else { throw RequestError("style", "the shipped style is not an object", status: 500) }
         var served: [String: Any] = [:]
         // MapLibre's 512-pixel tiles: a tile at its zoom z is the four of Meridian's at z + 1
-        // (``TileQuad``), so the features each scale shows are the same in both; its zooms are
+        // (`TileQuad`), so the features each scale shows are the same in both; its zooms are
         // Meridian's lowered by one, as the layers' are.
         for (name, info) in sources {
             let zooms = info.in512PixelTiles.zoomRange

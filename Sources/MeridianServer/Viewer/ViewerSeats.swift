@@ -52,7 +52,7 @@ final class ViewerSeats: Sendable {
     var count: Int { state.withLockedValue { $0.seats.count } }
 
     /// One attempt: a free place, else the place of the longest-silent session if its silence
-    /// has reached the grace (its bell is rung and ``meridian_viewer_sessions_evicted_total``
+    /// has reached the grace (its bell is rung and `meridian_viewer_sessions_evicted_total`
     /// counts it), else when that may happen.
     func claim(now: ContinuousClock.Instant = .now) -> Claim {
         let (claim, evicted) = state.withLockedValue { state -> (Claim, Doorbell?) in

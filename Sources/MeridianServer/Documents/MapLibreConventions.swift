@@ -6,8 +6,8 @@ import MeridianRender
 /// `minzoom`, `maxzoom` (never below 0), and the stops of `interpolate` and `step` expressions
 /// (and of legacy zoom functions) whose input is `["zoom"]`. Widths and sizes stay as they are
 /// (points and pixels agree at the same scale). Symbol layers get the `text-font` of the face
-/// Meridian draws them with (``GlyphRanges/fonts``: bold from 13 pt for point labels), and
-/// point labels that are not centred the dot Meridian draws beside them (``Sprite``).
+/// Meridian draws them with (`GlyphRanges/fonts`: bold from 13 pt for point labels), and
+/// point labels that are not centred the dot Meridian draws beside them (`Sprite`).
 enum MapLibreConventions {
     /// One layer of the style, converted.
     static func layer(_ layer: [String: Any]) -> [String: Any] {

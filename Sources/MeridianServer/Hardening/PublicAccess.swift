@@ -53,7 +53,10 @@ public struct PublicAccess: Sendable, Hashable {
     }
 
     /// The base URL for a request's documents and whether a shared cache may keep them.
-    /// - Parameter remote: the connection's peer address (nil when unknown: never trusted).
+    /// - Parameters:
+    ///   - headers: the request's header fields (`Host`, and `X-Forwarded-*` from trusted proxies).
+    ///   - authority: the request's `:authority` (HTTP/2), nil in HTTP/1.
+    ///   - remote: the connection's peer address (nil when unknown: never trusted).
     /// - Throws: ``RequestError`` (400) when the `Host` (or a trusted forwarded host) is not a
     ///   host name or address with an optional port.
     func base(headers: HTTPFields, authority: String?, remote: String?) throws(RequestError) -> (url: String, shared: Bool) {

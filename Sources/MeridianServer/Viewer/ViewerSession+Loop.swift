@@ -108,8 +108,8 @@ extension ViewerSession {
     }
 
     /// The camera a session starts at: `camera=lat,lng,zoom[,bearing[,tilt]]` of the session's
-    /// URL (``TextValues/camera(_:)``), nil without one.
-    /// - Throws: ``TextError`` naming what does not parse.
+    /// URL (`TextValues/camera(_:)`), nil without one.
+    /// - Throws: `TextError` naming what does not parse.
     static func start(_ uri: URI) throws(TextError) -> CameraPosition? {
         guard let text = uri.queryParameters["camera"] else { return nil }
         return try TextValues.camera(String(text.prefix(256)))

@@ -18,7 +18,7 @@ extension MapService {
     /// and 1), as tile servers do: labels are placed once for the whole metatile, so the tiles
     /// inside it agree on every label. Labels are placed in the metatile widened by the
     /// renderer's label margin and drawn across its edges, so two neighbouring metatiles place a
-    /// label on their common edge alike and each draws its part (``MapRenderer/labelMargin``).
+    /// label on their common edge alike and each draws its part (`MapRenderer/labelMargin`).
     static let metatile = 4
 
     /// Points drawn beyond each edge of a metatile and cut away: Cairo's antialiasing of edges
@@ -79,7 +79,7 @@ extension MapService {
     }
 
     /// The tile a 512-pixel client (MapLibre) reads at `id`: the source's four tiles one zoom
-    /// deeper, joined (``TileQuad``), so it shows at each scale what Meridian shows there; nil
+    /// deeper, joined (`TileQuad`), so it shows at each scale what Meridian shows there; nil
     /// when none of them has data, and past the source's last zoom.
     /// - Throws: as ``vectorTile(source:_:)``, and 500 when a child does not parse.
     func quadTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
