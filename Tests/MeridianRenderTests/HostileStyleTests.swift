@@ -51,9 +51,9 @@ import Testing
         let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
         var renderer = MapRenderer(style: style)
         let free = try renderer.render(view, sources: sources).png
-        renderer.deadline = Date().addingTimeInterval(3600)
+        renderer.deadline = .after(seconds: 3600)
         #expect(try renderer.render(view, sources: sources).png == free)
-        renderer.deadline = Date().addingTimeInterval(-1)
+        renderer.deadline = .after(seconds: -1)
         let error = #expect(throws: RenderError.self) { try renderer.render(view, sources: sources) }
         guard case let .deadlinePassed(stage)? = error else { Issue.record("expected deadlinePassed, got \(String(describing: error))"); return }
         #expect(stage.hasPrefix("reading source"), "stopped at \(stage)")

@@ -5,9 +5,9 @@ import MeridianTestSupport
 import Testing
 
 @Suite struct PNGEncoderTests {
-    /// A canvas with opaque and translucent areas, or only opaque ones; `large` makes it a
-    /// frame's size (1024 × 768: ISA-L's stream spans many blocks).
-    static func canvas(translucent: Bool, large: Bool = false) throws -> Canvas {
+    /// Pixels with opaque and translucent areas, or only opaque ones (drawn by Cairo); `large`
+    /// makes them a frame's size (1024 × 768: ISA-L's stream spans many blocks).
+    static func canvas(translucent: Bool, large: Bool = false) throws -> FramePixels {
         let k = large ? 16.0 : 1
         let canvas = try Canvas(size: ScreenSize(width: large ? 1024 : 61, height: large ? 768 : 37), scale: 1)
         if !translucent { canvas.fillAll(RGBA(0.2, 0.4, 0.6)) }
@@ -19,7 +19,7 @@ import Testing
             x = (x * 7 + Double(i * 13 % 97)).truncatingRemainder(dividingBy: 61 * k); y = (y * 5 + Double(i * 29 % 89)).truncatingRemainder(dividingBy: 37 * k)
             return ScreenPoint(x: x, y: y)
         }], RGBA(0, 0, 0, translucent ? 0.6 : 1), width: 0.7)
-        return canvas
+        return try #require(try canvas.rasterised(with: .cairo, bands: 1))
     }
 
     @Test("our PNG decodes (with Cairo's libpng reader) to the pixels drawn, opaque as RGB and translucent as RGBA, small and large",

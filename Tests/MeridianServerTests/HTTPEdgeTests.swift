@@ -124,11 +124,11 @@ extension HTTPEdgeTests {
     @Test("a glyph range has one cache entry per served font and range: any spelling of a stack gives its face's bytes and ETag; non-canonical ranges are 404")
     func glyphSpellings() async throws {
         for stack in ["Book,x1", "DejaVu%20Sans%20Book", "Nothing%20served", "x"] {
-            #expect(try MeridianServer.glyphRange(fontstack: stack, file: "0-255.pbf") == ("DejaVu Sans Book", "0-255"))
+            #expect(try DocumentRoutes.glyphRange(fontstack: stack, file: "0-255.pbf") == ("DejaVu Sans Book", "0-255"))
         }
-        #expect(try MeridianServer.glyphRange(fontstack: "Noto%20Sans,DejaVu%20Sans%20Bold", file: "256-511.pbf") == ("DejaVu Sans Bold", "256-511"))
+        #expect(try DocumentRoutes.glyphRange(fontstack: "Noto%20Sans,DejaVu%20Sans%20Bold", file: "256-511.pbf") == ("DejaVu Sans Bold", "256-511"))
         for file in ["+0-255.pbf", "000-255.pbf", "0-0255.pbf", "0-255", "0-255.pbf.pbf"] {
-            #expect(throws: RequestError.self, "\(file)") { try MeridianServer.glyphRange(fontstack: "DejaVu%20Sans%20Book", file: file) }
+            #expect(throws: RequestError.self, "\(file)") { try DocumentRoutes.glyphRange(fontstack: "DejaVu%20Sans%20Book", file: file) }
         }
         try await withLiveServer { base in
             let a = try await get(base + "/fonts/Book,x1/0-255.pbf"), b = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")

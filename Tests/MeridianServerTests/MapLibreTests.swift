@@ -91,7 +91,7 @@ struct MapLibreTests {
                 // Meridian's own labels at that scale (its zoom 2), drawn in process on the same data.
                 let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
                 let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 30, longitude: 10), zoom: 2), size: ScreenSize(width: 800, height: 600))
-                let meridian = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+                let meridian = try service.drawing(.normal, credit: false, deadline: .never) { renderer, sources, cache in
                     try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
                 }.labels.count
                 let (places, labels) = (view["places"] as? Int ?? 0, view["labels"] as? Int ?? 0)

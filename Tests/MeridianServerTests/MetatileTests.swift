@@ -26,7 +26,7 @@ struct MetatileTests {
         let n = Double(1 << z)
         let target = WebMercator.unproject(MercatorPoint(x: Double(corner.x) / n, y: Double(corner.y) / n))
         let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(width), height: Double(height)))
-        let frame = try service.drawing(.normal, credit: credit, deadline: nil) { renderer, sources, cache in
+        let frame = try service.drawing(.normal, credit: credit, deadline: .never) { renderer, sources, cache in
             try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
         }
         return (try #require(decodePNG(frame.png)).pixels, frame.labels)
@@ -108,7 +108,7 @@ struct MetatileTests {
         let world = 256.0 * Double(1 << z)
         let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
         let viewport = try Viewport(camera: try CameraPosition(target: target, zoom: Double(z)), size: ScreenSize(width: Double(width), height: Double(height)))
-        return try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+        return try service.drawing(.normal, credit: false, deadline: .never) { renderer, sources, cache in
             try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
         }
     }
@@ -158,7 +158,7 @@ struct MetatileTests {
         let target = WebMercator.unproject(MercatorPoint(x: Double(px) / world, y: Double(py) / world))
         let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: target.latitude, longitude: 180), zoom: Double(z)),
                                     size: ScreenSize(width: Double(w), height: Double(h)))
-        let frame = try service.drawing(.normal, credit: false, deadline: nil) { renderer, sources, cache in
+        let frame = try service.drawing(.normal, credit: false, deadline: .never) { renderer, sources, cache in
             try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
         }
         let map = try #require(decodePNG(frame.png)).pixels

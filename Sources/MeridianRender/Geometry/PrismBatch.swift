@@ -52,21 +52,3 @@ struct PrismBatch {
         return out
     }
 }
-
-extension Canvas {
-    /// Draws (or records) a batch of prisms.
-    func prisms(_ batch: PrismBatch) {
-        guard !batch.isEmpty else { return }
-        if record(.prisms(batch)) { return }
-        drawPrisms(batch)
-    }
-
-    /// Cairo's drawing of a batch: one fill per wall, a fill and an outline per roof.
-    func drawPrisms(_ batch: PrismBatch) {
-        for item in batch.items {
-            let rings = batch.polylines(item)
-            fill(rings, item.color)
-            if item.kind == .roof { stroke(rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true) }
-        }
-    }
-}

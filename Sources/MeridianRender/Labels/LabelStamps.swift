@@ -14,13 +14,11 @@ final class LabelStamp {
     let originX: Int, originY: Int
     var cost: Int { Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) + 64 }
 
-    /// What fixes a stamp's pixels. The angle is kept in milliradians (an error of 0.03 px at
-    /// the end of a 60-pt name). The renderer's labels along lines take the upright stamp (0)
-    /// and turn it as they composite it (``Canvas/paint(_:x:y:turnedBy:)``), so a turning camera
-    /// finds every street's stamp made.
+    /// What fixes a stamp's pixels. Stamps are upright: labels along lines turn them as they
+    /// composite them (``RasterTarget/turnedStamp(_:x:y:angle:)``), so a turning camera finds
+    /// every street's stamp made.
     struct Key: Hashable {
         let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
-        let milliradians: Int
         let centred: Bool
         /// One glyph of the shaped text (its index in visual order), centred on its advance's
         /// middle, for labels along curves; -1 for the whole text.
@@ -54,7 +52,7 @@ final class LabelStamp {
     static let haloWidth = 1.5
 
     /// Renders a stamp: the text at `size` points, `scale` pixels per point, set from its left
-    /// end (`centred` false) or centred and turned by `milliradians`; nil when Cairo fails or
+    /// end (`centred` false) or centred on it; nil when Cairo fails or
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
         // The text shaped (HarfBuzz, FriBidi, the font chain; cached), as Cairo glyph runs.
@@ -85,7 +83,6 @@ final class LabelStamp {
             Fonts.setTextOptions(cr)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
             cairo_scale(cr, key.scale, key.scale)
-            if key.centred { cairo_rotate(cr, Double(key.milliradians) / 1000) }
             cairo_set_font_size(cr, key.size)
         }
         // The stamp's extent around the reference point, in device pixels.

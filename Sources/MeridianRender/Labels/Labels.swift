@@ -59,16 +59,16 @@ struct LabelPlacer {
 
     /// Candidates from a symbol layer's point features in front of the eye, each
     /// text once. Priority: the layer's `symbol-sort-key` (lower first); without one, tile order.
-    /// Layers are placed from the last to the first (``StyledLayers``), as MapLibre does.
-    static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
-                           _ ground: GroundGeometry, order: Int) -> [Candidate] {
+    /// Layers are placed from the last to the first (``LabelCandidates/inPlacementOrder()``), as MapLibre does.
+    static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ ground: GroundGeometry, order: Int) -> [Candidate] {
         let zoom = ground.viewport.camera.zoom
         struct Place: Hashable { let text: String, x: Int, y: Int }
         var seen: Set<Place> = []
         var out: [Candidate] = []
-        for (id, extent, f, p) in features {
-            guard let text = layer.labelText(p, zoom: zoom), let point = labelPoint(f) else { continue }
-            let world = ground.world(point, tile: id, extent: extent)
+        for feature in features {
+            let p = feature.properties
+            guard let text = layer.labelText(p, zoom: zoom), let point = labelPoint(feature.feature) else { continue }
+            let world = ground.world(point, tile: feature.tile, extent: feature.extent)
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
             let depth = ground.viewport.depthRatio(forWorld: world)
@@ -107,11 +107,11 @@ struct LabelPlacer {
         return VectorTile.Point(x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
     }
 
-    /// Places the candidates in `area` and draws those it shows; boxes in `taken` (labels
-    /// already set) stay free, and each placed label's box is added to it, drawn or not.
-    /// Returns the drawn labels.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [PlacedLabel] {
-        var placed: [PlacedLabel] = []
+    /// Places the candidates in `area`; boxes in `taken` (labels already set) stay free, and
+    /// each placed label's box is added to it, shown or not. Returns the labels `area` shows,
+    /// with how to draw each.
+    static func place(_ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [ShownLabel] {
+        var shown: [ShownLabel] = []
         var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
             // Anchors must lie in the region: cull before measuring.
@@ -130,11 +130,9 @@ struct LabelPlacer {
             taken.append(box)
             anchors[c.text, default: []].append(c.anchor)
             guard area.shows(box) else { continue }
-            if !c.centered { canvas.disc(c.anchor, radius: dotRadius, c.color) }
-            canvas.text(drawn, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
-                        centredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
-            placed.append(PlacedLabel(text: c.text, anchor: c.anchor, box: box))
+            shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.anchor, box: box),
+                                    ink: .point(c, lines: drawn, left: left, baseline: baseline)))
         }
-        return placed
+        return shown
     }
 }

@@ -41,11 +41,10 @@ enum LineLabels {
 
     /// Candidates from a symbol layer's lines: the pieces of each name (a street comes as many
     /// ways, cut again at tile edges) are joined end to end in world points, then every anchor
-    /// in `area`'s region where the line runs straight for the text offers a candidate centred
+    /// in the frame's label area where the line runs straight for the text offers a candidate centred
     /// on it, unsorted (the caller puts every layer's candidates in ``isPlacedBefore(_:_:)``'s order).
-    static func candidates(_ features: [(TileID, Int, VectorTile.Feature, [String: StyleValue])], _ layer: Style.Layer,
-                           _ ground: GroundGeometry, _ canvas: Canvas, area: LabelArea) -> [Candidate] {
-        let viewport = ground.viewport, zoom = viewport.camera.zoom, scale = viewport.worldSize
+    static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) -> [Candidate] {
+        let viewport = frame.viewport, zoom = frame.zoom, scale = viewport.worldSize, area = frame.labelArea
         struct Name {
             var parts: [[ScreenPoint]] = []
             var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0, letterSpacing = 0.0
@@ -53,7 +52,8 @@ enum LineLabels {
         }
         var names: [String: Name] = [:]
         var order: [String] = []
-        for (id, extent, f, p) in features where f.type == .lineString {
+        for feature in features where feature.feature.type == .lineString {
+            let p = feature.properties
             guard let text = layer.labelText(p, zoom: zoom) else { continue }
             if names[text] == nil {
                 order.append(text)
@@ -66,7 +66,9 @@ enum LineLabels {
                                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
             }
             // World points at the camera's zoom (points on the ground, before the camera).
-            names[text]!.parts += f.geometry.map { ground.world($0, tile: id, extent: extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) } }
+            names[text]!.parts += feature.feature.geometry.map { part in
+                frame.ground.world(part, tile: feature.tile, extent: feature.extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) }
+            }
         }
         var out: [Candidate] = []
         for text in order {
@@ -78,7 +80,7 @@ enum LineLabels {
                     let depth = viewport.depthRatio(forWorld: world)
                     guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
                           let center = viewport.point(forWorld: world), area.holds(center) else { continue }
-                    let half = halfWidth ?? canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing).width / 2 + 4
+                    let half = halfWidth ?? frame.canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing).width / 2 + 4
                     halfWidth = half
                     // Reach in world points: farther ground is smaller on screen by `depth`.
                     guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
@@ -217,11 +219,12 @@ enum LineLabels {
     /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
-    /// Places the line labels that fit in `area` and draws those it shows (candidates come from
-    /// ``candidates(_:_:_:_:area:)``, whose centres lie in its region); `taken` holds the boxes
-    /// already used. Returns the drawn labels.
-    static func place(_ candidates: [Candidate], on canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [PlacedLabel] {
-        var placed: [PlacedLabel] = []
+    /// Places the line labels that fit in `area` (candidates come from
+    /// ``candidates(_:_:_:)``, whose centres lie in its region); `taken` holds the boxes already
+    /// used, and each placed label's boxes are added to it, shown or not. Returns the labels
+    /// `area` shows, with how to draw each.
+    static func place(_ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [ShownLabel] {
+        var shown: [ShownLabel] = []
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
             guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else { continue }
@@ -236,9 +239,8 @@ enum LineLabels {
                 setAt[c.text, default: []].append(c.center)
                 let union = (boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!, boxes.map(\.bottom).max()!)
                 guard area.shows(union) else { continue }
-                canvas.text(c.text, along: glyphs, size: c.size, height: m.height, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
-                            haloWidth: c.haloWidth)
-                placed.append(PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs))
+                shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs),
+                                        ink: .curved(c, glyphs: glyphs, height: m.height)))
                 continue
             }
             // The axis-aligned box around the turned text.
@@ -250,10 +252,8 @@ enum LineLabels {
             taken.append(box)
             setAt[c.text, default: []].append(c.center)
             guard area.shows(box) else { continue }
-            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
-                        haloWidth: c.haloWidth)
-            placed.append(PlacedLabel(text: c.text, anchor: c.center, box: box))
+            shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: box), ink: .straight(c)))
         }
-        return placed
+        return shown
     }
 }

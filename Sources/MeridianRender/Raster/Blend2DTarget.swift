@@ -1,20 +1,28 @@
 import CBlend2D
+import CCairo
 import MeridianGeometry
 
-/// Blend2D drawing into a Cairo image surface's own pixels (the same premultiplied 32-bit
-/// format): what ``Canvas/replayBlend2D(_:threads:deadline:)`` rasterises fills, strokes, discs and
-/// rectangles with when the renderer's ``MapRenderer/Rasterizer`` is `.blend2d`. Geometry is
-/// given in points; the context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads` above 1, Blend2D renders asynchronously on its own worker
-/// threads (its bands, not ours); ``sync()`` waits for them before anyone else touches the
-/// pixels. Same input, same pixels, whatever the thread count.
-final class Blend2DTarget {
+/// Blend2D drawing into a frame's pixels (``FramePixels``, Cairo's premultiplied 32-bit
+/// format): the target of the renderer's default ``MapRenderer/Rasterizer/blend2d``. It draws
+/// fills, strokes, discs, rectangles, prisms and turned stamps itself, and hands raster images
+/// and upright stamps to a ``CairoTarget`` on the same pixels (Blend2D's work waited for before
+/// Cairo draws, Cairo's flushed before Blend2D goes on). Geometry is given in points; the
+/// context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads`
+/// above 1, Blend2D renders asynchronously on its own worker threads (its bands, not ours);
+/// ``finish()`` waits for them. Same input, same pixels, whatever the thread count.
+final class Blend2DTarget: RasterTarget {
     private var image = BLImageCore(detail: (0, 0))
     private var context = BLContextCore(detail: (0, 0))
     private var path = BLPathCore(detail: (0, 0))
     private var origin = BLPoint(x: 0, y: 0)
+    /// Cairo on the same pixels, for what Blend2D does not draw here.
+    private let cairo: CairoTarget
 
-    /// A context on `height` rows of `stride` bytes at `pixels`; nil when Blend2D refuses them.
-    init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double, threads: Int) {
+    /// A context on `height` rows of `stride` bytes at `pixels`; nil when Blend2D (or Cairo)
+    /// refuses them.
+    init?(pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double, threads: Int) {
+        guard let cairo = CairoTarget(rows: pixels, width: width, height: height, stride: stride, top: 0, scale: scale) else { return nil }
+        self.cairo = cairo
         blImageInit(&image)
         blContextInit(&context)   // a valid (empty) context, so deinit may always destroy it
         blPathInit(&path)
@@ -41,8 +49,21 @@ final class Blend2DTarget {
         return byte(c.a) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
     }
 
-    /// Waits until everything drawn so far is in the pixels.
-    func sync() { blContextFlush(&context, MERIDIAN_BL_CONTEXT_FLUSH_SYNC) }
+    func finish() { blContextFlush(&context, MERIDIAN_BL_CONTEXT_FLUSH_SYNC) }
+
+    /// Draws with Cairo on the same pixels, between Blend2D's work before and after.
+    private func withCairo(_ draw: (CairoTarget) -> Void) {
+        finish()
+        cairo_surface_mark_dirty(cairo.surface)
+        draw(cairo)
+        cairo.finish()
+    }
+
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
+        withCairo { $0.image(image, from: src, to: dst, opacity: opacity) }
+    }
+
+    func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 
     func fillAll(_ c: RGBA) { blContextFillAllRgba32(&context, Self.rgba32(c)) }
 
@@ -73,15 +94,17 @@ final class Blend2DTarget {
         }
     }
 
-    /// Composites premultiplied 32-bit pixels (a label stamp: `width` × `height`, `stride` bytes a
-    /// row) turned by `angle` radians about their pixel (`originX`, `originY`), which lands on
-    /// device position (`x`, `y`), fractional for glyphs along a curve; sampled bilinearly.
-    func blit(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, originX: Int, originY: Int,
-              at x: Double, _ y: Double, turnedBy angle: Double) {
-        var stamp = BLImageCore(detail: (0, 0))
-        blImageInit(&stamp)
-        defer { blImageDestroy(&stamp) }
-        guard blImageCreateFromData(&stamp, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels, stride,
+    /// The stamp's premultiplied pixels blitted by Blend2D; device position (`x`, `y`) is
+    /// fractional for glyphs along a curve.
+    func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double) {
+        cairo_surface_flush(stamp.surface)
+        guard let pixels = cairo_image_surface_get_data(stamp.surface) else { return }
+        let width = Int(cairo_image_surface_get_width(stamp.surface)), height = Int(cairo_image_surface_get_height(stamp.surface))
+        var image = BLImageCore(detail: (0, 0))
+        blImageInit(&image)
+        defer { blImageDestroy(&image) }
+        guard blImageCreateFromData(&image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels,
+                                    Int(cairo_image_surface_get_stride(stamp.surface)),
                                     UInt32(MERIDIAN_BL_DATA_ACCESS_READ), nil, nil) == 0 else { return }
         blContextSave(&context, nil)
         defer { blContextRestore(&context, nil) }
@@ -90,11 +113,10 @@ final class Blend2DTarget {
         var offset = (x, y), turn = angle
         _ = withUnsafePointer(to: &offset) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0) }
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn)
-        var corner = BLPoint(x: Double(-originX), y: Double(-originY))
-        blContextBlitImageD(&context, &corner, &stamp, nil)
+        var corner = BLPoint(x: Double(-stamp.originX), y: Double(-stamp.originY))
+        blContextBlitImageD(&context, &corner, &image, nil)
     }
 
-    /// Draws a batch of prisms: each wall filled, each roof filled and outlined, in order.
     func prisms(_ batch: PrismBatch) {
         blContextSetFillRule(&context, UInt32(MERIDIAN_BL_FILL_RULE_NON_ZERO))
         batch.points.withUnsafeBufferPointer { points in
@@ -112,22 +134,19 @@ final class Blend2DTarget {
         }
     }
 
-    /// Fills rings by the non-zero rule, or the even-odd rule.
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
         build(parts, closed: true)
         blContextSetFillRule(&context, UInt32(evenOdd ? MERIDIAN_BL_FILL_RULE_EVEN_ODD : MERIDIAN_BL_FILL_RULE_NON_ZERO))
         blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 
-    /// Strokes lines or rings with Canvas's joins and caps: round joins from 2.5 points wide,
-    /// bevels below; caps as `ends` says (``LineEnds``). Dashed lines come as their dashes
-    /// (``Dashes``): Blend2D 0.12 ignores dash arrays.
+    /// Dashed lines come as their dashes (``Dashes``): Blend2D 0.12 ignores dash arrays.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds) {
         build(parts, closed: closed)
-        let round = width >= 2.5
+        let rule = StrokeRule(width: width, ends: ends)
         blContextSetStrokeWidth(&context, width)
-        blContextSetStrokeJoin(&context, UInt32(round ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
-        blContextSetStrokeCaps(&context, UInt32(round && ends == .byWidth ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
+        blContextSetStrokeJoin(&context, UInt32(rule.roundJoins ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
+        blContextSetStrokeCaps(&context, UInt32(rule.roundCaps ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
         blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 }

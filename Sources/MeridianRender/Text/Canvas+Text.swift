@@ -1,38 +1,11 @@
-import CCairo
 import MeridianGeometry
 
-/// Text on the canvas: measuring (shaped, ``TextShaper``) and label stamps, straight, turned,
-/// along a curve, and of several lines.
+/// Text on the canvas: measuring (``TextMeasurer``) and label stamps, straight, turned, along a
+/// curve, and of several lines, recorded as stamp operations.
 extension Canvas {
-    /// The width and height of `s` at `size` points (its shaped advance, ``TextShaper``, and
-    /// DejaVu's ascent plus descent), remembered for the canvas's frame: labels measure the same
-    /// texts many times.
+    /// The width and height, points, of `s` at `size` points (``TextMeasurer/measure(_:size:bold:letterSpacing:)``).
     func measure(_ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0) -> (width: Double, height: Double) {
-        let key = MeasureKey(text: s, size: size, bold: bold, letterSpacing: letterSpacing)
-        if let known = measured[key] { return known }
-        font(size: size, bold: bold)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(cr, &font)
-        // Several lines (broken at `\n`): the widest line's width; the height stays one line's.
-        var widest = 0.0
-        for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
-            let shaped = TextShaper.shape(String(line), bold: bold, letterSpacing: letterSpacing)
-            if shaped.missing > 0 { uncovered.insert(s) }
-            widest = max(widest, shaped.advance * size)
-        }
-        let m = (widest, font.ascent + font.descent)
-        measured[key] = m
-        return m
-    }
-
-    struct MeasureKey: Hashable { let text: String, size: Double, bold: Bool, letterSpacing: Double }
-
-    /// Selects DejaVu Sans (`Fonts`) at a size, only when the face or size changes.
-    func font(size: Double, bold: Bool) {
-        guard currentFont?.size != size || currentFont?.bold != bold else { return }
-        if currentFont?.bold != bold { Fonts.select(cr, bold: bold) }
-        cairo_set_font_size(cr, size)
-        currentFont = (size, bold)
+        measurer.measure(s, size: size, bold: bold, letterSpacing: letterSpacing)
     }
 
     /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
@@ -41,7 +14,7 @@ extension Canvas {
     /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centredLines`.
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
               centredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth) {
-        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, milliradians: 0, centred: false,
+        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centred: false,
                                  letterSpacing: letterSpacing, centredLines: centredLines, haloWidth: haloWidth)
         stamp(key, at: ScreenPoint(x: x, y: y), width: centredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
     }
@@ -51,7 +24,7 @@ extension Canvas {
     func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
               haloWidth: Double = LabelStamp.haloWidth) {
         let m = measure(s, size: size, letterSpacing: letterSpacing)
-        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
+        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centred: true,
                                  letterSpacing: letterSpacing, haloWidth: haloWidth)
         stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
@@ -63,7 +36,7 @@ extension Canvas {
               haloWidth: Double = LabelStamp.haloWidth) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
-                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, milliradians: 0, centred: true,
+                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centred: true,
                                          glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
                 stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }
@@ -91,38 +64,10 @@ extension Canvas {
         if angle != 0 || exact {
             // A glyph along a curve lands where the curve puts it (`exact`); a whole name on its pixel.
             let (px, py) = exact ? (point.x * scale, point.y * scale) : (Double(x), Double(y))
-            if record(.turnedStamp(stamp, x: px, y: py, angle: angle)) { return }
-            paint(stamp, x: px, y: py, turnedBy: angle)
-            return
+            record(.turnedStamp(stamp, x: px, y: py, angle: angle))
+        } else {
+            record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY))
         }
-        if record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY)) { return }
-        paint(stamp, x: x - stamp.originX, y: y - stamp.originY)
-    }
-
-    /// Composites a stamp with its top left at device pixel (`x`, `y`).
-    func paint(_ stamp: LabelStamp, x: Int, y: Int) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, stamp.surface, Double(x), Double(y - deviceTop))
-        cairo_paint(cr)
-        cairo_restore(cr)
-        currentFont = nil   // the restore brought back the font of before the save
-    }
-
-    /// Composites a stamp turned by `angle` radians about its reference point, which lands on
-    /// device position (`x`, `y`); sampled bilinearly, within the stamp's turned box.
-    func paint(_ stamp: LabelStamp, x: Double, y: Double, turnedBy angle: Double) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_translate(cr, x, y - Double(deviceTop))
-        cairo_rotate(cr, angle)
-        cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_rectangle(cr, Double(-stamp.originX), Double(-stamp.originY),
-                        Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
-        cairo_fill(cr)
-        cairo_restore(cr)
-        currentFont = nil
     }
 
     /// Text with a halo, its right end at `x`, baseline at `y`.

@@ -1,10 +1,11 @@
 import Foundation
+import MeridianRender
 import NIOConcurrencyHelpers
 import NIOPosix
 
 /// Where drawing runs, off the event loops: two lanes of worker threads, so cheap drawings
 /// (tiles, small maps: at most ``lightPixels``) never wait behind expensive ones, each lane
-/// with a bounded queue (``HTTPLimits/maxQueue``) and a wall-clock deadline
+/// with a bounded queue (``HTTPLimits/maxQueue``) and a deadline on the monotonic clock
 /// (``HTTPLimits/deadline``, counted from the request's arrival at the gate). A drawing that
 /// finds its lane's queue full, or that waited past the deadline, is not drawn; one that is
 /// still drawing at the deadline is abandoned by the renderer (`MapRenderer/deadline`).
@@ -35,7 +36,7 @@ final class DrawingGate: Sendable {
 
     /// Runs `body` on the lane for `pixels`, giving it the time it must be done by.
     /// - Throws: the body's ``RequestError``; 503 when the lane is full or the wait passed the deadline.
-    func run<T: Sendable>(pixels: Double, _ body: @escaping @Sendable (_ deadline: Date) throws(RequestError) -> T) async throws(RequestError) -> T {
+    func run<T: Sendable>(pixels: Double, _ body: @escaping @Sendable (_ deadline: Deadline) throws(RequestError) -> T) async throws(RequestError) -> T {
         let lane = pixels <= Double(Self.lightPixels) ? light : heavy
         let admitted = lane.inFlight.withLockedValue { count -> Bool in
             guard count < lane.threads + limits.maxQueue else { return false }
@@ -44,13 +45,13 @@ final class DrawingGate: Sendable {
         }
         guard admitted else { throw RequestError("server", "busy: \(limits.maxQueue) drawings are waiting; try again shortly", status: 503) }
         defer { lane.inFlight.withLockedValue { $0 -= 1 } }
-        let queuedAt = Date(), deadline = limits.deadline
+        let deadline = Deadline.after(seconds: limits.deadline), seconds = limits.deadline
         do {
             return try await lane.pool.runIfActive { () throws -> T in
-                guard Date().timeIntervalSince(queuedAt) <= deadline else {
-                    throw RequestError("server", "busy: the drawing waited past the \(deadline) s deadline; try again shortly", status: 503)
+                guard !deadline.hasPassed else {
+                    throw RequestError("server", "busy: the drawing waited past the \(seconds) s deadline; try again shortly", status: 503)
                 }
-                return try body(queuedAt.addingTimeInterval(deadline))
+                return try body(deadline)
             }
         } catch let error as RequestError { throw error } catch { throw RequestError("server", "\(error)", status: 503) }
     }

@@ -130,96 +130,6 @@ public final class MapService: Sendable {
         }
         return try body(worker)
     }
-
-    /// An image of `viewport` in a map type and format, with overlays; from the response cache
-    /// when the same `key` (which must name the format) was drawn before.
-    /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails; 503 when
-    ///   the drawing passed `deadline`.
-    func image(key: String, format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true,
-               deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        if let hit = responses.withLockedValue({ $0.value(for: key) }) {
-            Counter(label: "meridian_response_cache_hits_total").increment()
-            return hit
-        }
-        Counter(label: "meridian_response_cache_misses_total").increment()
-        let bytes = try draw(format: format, mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit, deadline: deadline)
-        responses.withLockedValue { $0.insert(bytes, for: key) }
-        return bytes
-    }
-
-    /// An image drawn by a pooled worker (no response cache), abandoned at `deadline`.
-    /// - Throws: ``RequestError`` (500) when drawing fails; 503 when it passed `deadline`.
-    func draw(format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
-              deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        try drawing(mapType, credit: credit, deadline: deadline) { renderer, sources, cache in
-            try reported(renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)).encoded(format)
-        }
-    }
-
-    /// The image, after one log line (notice) when its labels hold characters no font covers
-    /// (drawn as replacement boxes), naming up to five of them.
-    func reported(_ image: MapRenderer.Image) -> MapRenderer.Image {
-        let uncovered = image.uncoveredTexts
-        if !uncovered.isEmpty {
-            Logger(label: "meridian.render").notice("labels hold characters no font covers, drawn as boxes",
-                                                    metadata: ["count": "\(uncovered.count)", "texts": "\(uncovered.prefix(5).joined(separator: " | "))"])
-        }
-        return image
-    }
-
-    /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless
-    /// `credit`, abandoned at `deadline`, rasterised on `bands` threads), its open sources and
-    /// its tile cache. Static maps and tiles take one band: the drawing lanes already keep both
-    /// cores busy under load, and a second band costs about 15 % more CPU under tilt
-    /// (BENCHMARKS.md); viewer frames take two, for latency.
-    /// - Throws: ``RequestError``: 503 when the drawing passed `deadline`, else 500 naming `what`.
-    func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Date?, what: String = "map", bands: Int = 1,
-                    _ body: (MapRenderer, MapSources, RenderCache) throws -> T) throws(RequestError) -> T {
-        let style = styles[mapType]!
-        do {
-            return try withWorker { worker in
-                var renderer = MapRenderer(style: style)
-                if !credit { renderer.attribution = "" }
-                renderer.deadline = deadline
-                renderer.bands = bands
-                return try body(renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []), worker.cache)
-            }
-        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable { throw unavailable(gone) } catch {
-            throw RequestError(what, "drawing failed: \(error)", status: 500)
-        }
-    }
-
-    /// The 503 of a drawing abandoned at its deadline (counted in `meridian_drawings_abandoned_total`).
-    func abandoned(at stage: String) -> RequestError {
-        Counter(label: "meridian_drawings_abandoned_total").increment()
-        return RequestError("server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly", status: 503)
-    }
-}
-
-/// One request's drawing tools: open tilesets per map type and a decoded-tile cache. Used by
-/// one request at a time (the pool hands it out), hence unchecked Sendable.
-final class RenderWorker: @unchecked Sendable {
-    let folder: DataFolder
-    var open: [MapType: MapSources] = [:]
-    let cache = RenderCache(capacityPerSource: 32 << 20)
-
-    init(folder: DataFolder) { self.folder = folder }
-
-    /// The style's sources, opened on first use (and kept only when every source in `expected`
-    /// is there).
-    /// - Throws: ``DataUnavailable`` when the folder cannot be opened or a source of `expected`
-    ///   has no data any more (a file removed or replaced while the server runs).
-    func sources(for type: MapType, style: Style, expecting expected: Set<String>) throws(DataUnavailable) -> MapSources {
-        if let sources = open[type] { return sources }
-        let sources: MapSources
-        do { sources = try MapSources(style: style, folder: folder) } catch { throw DataUnavailable(reason: "\(error)") }
-        let gone = expected.subtracting(sources.sources.keys)
-        guard gone.isEmpty else {
-            throw DataUnavailable(reason: "source(s) \(gone.sorted().joined(separator: ", ")) had data when the server started and have none now in \(folder.path)")
-        }
-        open[type] = sources
-        return sources
-    }
 }
 
 /// The data folder changed under the server: a source it started with is gone or unreadable.
@@ -233,32 +143,5 @@ extension MapService {
     func unavailable(_ gone: DataUnavailable) -> RequestError {
         Logger(label: "meridian.data").warning("data unavailable", metadata: ["reason": "\(gone.reason)"])
         return RequestError("data", "the data this needs is unavailable: \(gone.reason)", status: 503)
-    }
-}
-
-/// Finished images by request key, least recently used out first (`LRUCache`: O(1) each),
-/// bounded in bytes: each entry costs its image's bytes plus its key's (a long request URL is a
-/// long key), so the bound holds however the keys are made; an entry costing more than an
-/// eighth of the bound is not kept. Used only behind ``MapService``'s lock (hence the unchecked
-/// `Sendable`: the cache it wraps is a class).
-struct ResponseCache: @unchecked Sendable {
-    let cache: LRUCache<String, [UInt8]>
-
-    init(capacity: Int) { cache = LRUCache(capacity: capacity) }
-
-    var capacity: Int { cache.capacity }
-    /// Bytes held (images and keys).
-    var bytes: Int { cache.totalCost }
-    var count: Int { cache.count }
-
-    func value(for key: String) -> [UInt8]? { cache.value(for: key) }
-
-    /// What an entry costs: its bytes and its key's.
-    static func cost(_ key: String, _ image: [UInt8]) -> Int { key.utf8.count + image.count }
-
-    func insert(_ image: [UInt8], for key: String) {
-        let cost = Self.cost(key, image)
-        guard cost <= capacity / 8 else { return }
-        cache.insert(image, for: key, cost: cost)
     }
 }

@@ -115,15 +115,3 @@ extension ViewerSession {
         return try TextValues.camera(String(text.prefix(256)))
     }
 }
-
-extension MapService {
-    /// A viewer frame (never cached: sessions move continuously): JPEG while the camera moves,
-    /// PNG at rest (the page decodes either); rasterised on two threads for latency.
-    func frame(_ job: ViewerSession.FrameJob, deadline: Date? = nil) throws(RequestError) -> [UInt8] {
-        try drawing(job.mapType, credit: true, deadline: deadline, bands: 2) { renderer, sources, cache in
-            let image = try reported(renderer.draw(job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache))
-            try renderer.check("encoding")
-            return job.moving ? try image.jpeg() : try image.png()
-        }
-    }
-}

@@ -1,0 +1,35 @@
+import MeridianCamera
+
+/// What every stage of one frame reads, made once per frame (``MapRenderer``'s stages): the
+/// view and its ground, the canvas drawn on, the cache kept between frames, where labels go
+/// and the deadline.
+struct FrameContext {
+    let viewport: Viewport
+    let ground: GroundGeometry
+    /// The camera's zoom (fractional), at which the style's values are evaluated.
+    let zoom: Double
+    /// Whether the camera is tilted (tilt above 0°): widths thin with depth and geometry is
+    /// clipped at ``GroundGeometry/nearDepth``.
+    let isTilted: Bool
+    /// Whether fill-extrusion layers stand up as prisms (tilted, at or above
+    /// ``MapRenderer/extrusionMinZoom``); flat otherwise.
+    let standsBuildings: Bool
+    let canvas: Canvas
+    /// Where prepared layers, filtered features and stamps are kept between frames (nil: made
+    /// for this frame only).
+    let cache: RenderCache?
+    /// Where labels are placed (candidates outside its region are not made).
+    let labelArea: LabelArea
+    let deadline: Deadline
+    /// Buffers the frame's geometry passes through, reused from feature to feature.
+    let scratch = FrameScratch()
+
+    init(viewport: Viewport, canvas: Canvas, cache: RenderCache?, labelArea: LabelArea, extrusionMinZoom: Double, deadline: Deadline) {
+        self.viewport = viewport
+        ground = GroundGeometry(viewport: viewport)
+        zoom = viewport.camera.zoom
+        isTilted = viewport.camera.tilt > 0
+        standsBuildings = isTilted && zoom >= extrusionMinZoom
+        (self.canvas, self.cache, self.labelArea, self.deadline) = (canvas, cache, labelArea, deadline)
+    }
+}

@@ -1,0 +1,35 @@
+import MeridianGeometry
+
+/// A label placed and shown in the image: what the frame reports (``PlacedLabel``) and how to
+/// draw it (``LabelInk``). Placing decides every label before any is drawn.
+struct ShownLabel {
+    let label: PlacedLabel
+    let ink: LabelInk
+}
+
+/// How a shown label is drawn on the canvas, as stamps (``LabelStamp``).
+enum LabelInk {
+    /// A point label: its text broken into `lines` (at `\n`), set from `left` with its first
+    /// baseline at `baseline`, points; with the dot at its anchor unless centred on it.
+    case point(LabelPlacer.Candidate, lines: String, left: Double, baseline: Double)
+    /// A name set straight along a line, centred on its point and turned by its angle.
+    case straight(LineLabels.Candidate)
+    /// A name set glyph by glyph along a bending line; `height`: its text's measure, points.
+    case curved(LineLabels.Candidate, glyphs: [PlacedGlyph], height: Double)
+
+    /// Draws the label.
+    func draw(on canvas: Canvas) {
+        switch self {
+        case let .point(c, lines, left, baseline):
+            if !c.centered { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, c.color) }
+            canvas.text(lines, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
+                        centredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
+        case let .straight(c):
+            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
+                        haloWidth: c.haloWidth)
+        case let .curved(c, glyphs, height):
+            canvas.text(c.text, along: glyphs, size: c.size, height: height, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
+                        haloWidth: c.haloWidth)
+        }
+    }
+}

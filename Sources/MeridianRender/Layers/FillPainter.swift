@@ -1,0 +1,38 @@
+import MeridianStyle
+
+/// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
+/// wound against their ring) and outlined 0.6 points wide in `fill-outline-color` when the
+/// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
+/// fill (``PathBatch``).
+struct FillPainter: LayerPainter {
+    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
+        let canvas = frame.canvas, scratch = frame.scratch
+        var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
+        var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
+        let color = layer.colorResolver("fill-color", opacity: "fill-opacity", zoom: frame.zoom, default: RGBA(0, 0, 0))
+        let outline = layer.colorResolver("fill-outline-color", zoom: frame.zoom)
+        for (tile, prepared) in frame.prepared(layer, tiles) {
+            let shift = frame.shift(tile.id)
+            guard !prepared.featureClass.isEmpty else { continue }
+            let looks = prepared.classes.map { p in (fill: color(p), outline: outline(p)) }
+            scratch.project(prepared, shift: shift, frame.ground)
+            var partStart = 0
+            for (i, look) in prepared.featureClass.enumerated() {
+                let partEnd = Int(prepared.featureEnds[i])
+                defer { partStart = partEnd }
+                guard let c = looks[Int(look)].fill else { continue }
+                scratch.parts.removeAll()
+                var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
+                for j in partStart..<partEnd {
+                    let stop = Int(prepared.partEnds[j])
+                    frame.appendPart(prepared, start..<stop, ring: true, closeRings: false, shift: shift, into: &scratch.parts)
+                    start = stop
+                }
+                fills.add(c, scratch.parts)
+                if let o = looks[Int(look)].outline { outlines.add(o, scratch.parts) }
+            }
+        }
+        fills.flush()
+        outlines.flush()
+    }
+}

@@ -1,0 +1,86 @@
+import MeridianGeometry
+import MeridianStyle
+
+/// Line layers: each feature stroked `line-width` points wide (thinner with depth under tilt)
+/// in `line-color` at `line-opacity`, dashed by `line-dasharray` (in widths), from the layer's
+/// prepared tiles; consecutive features of one look share a stroke (``PathBatch``).
+struct LinePainter: LayerPainter {
+    /// What a feature's stroke looks like; features of one look share a stroke.
+    struct Look: Equatable {
+        let color: RGBA, width: Double, dash: [Double]
+    }
+
+    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
+        let canvas = frame.canvas, scratch = frame.scratch
+        // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
+        var batch = PathBatch<Look> { look, parts in
+            canvas.stroke(parts, look.color, width: look.width, ends: look.dash.isEmpty ? .byWidth : .butt)
+        }
+        defer { batch.flush() }
+        let color = layer.colorResolver("line-color", opacity: "line-opacity", zoom: frame.zoom, default: RGBA(0, 0, 0))
+        let lineWidth = layer.numberResolver("line-width", zoom: frame.zoom, default: 1)
+        let dasharray = layer.resolved("line-dasharray", zoom: frame.zoom)
+        let size = frame.viewport.size
+        for (tile, prepared) in frame.prepared(layer, tiles) {
+            let shift = frame.shift(tile.id)
+            guard !prepared.featureClass.isEmpty else { continue }
+            let looks = prepared.classes.map { p in (color: color(p), width: lineWidth(p), dash: dasharray(p)) }
+            scratch.project(prepared, shift: shift, frame.ground)
+            var partStart = 0
+            for (i, look) in prepared.featureClass.enumerated() {
+                let partEnd = Int(prepared.featureEnds[i]), isRing = prepared.featureIsRing[i]
+                defer { partStart = partEnd }
+                let l = looks[Int(look)]
+                guard let c = l.color, partEnd > partStart else { continue }
+                scratch.parts.removeAll()
+                var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
+                var depthSum = 0.0, depthCount = 0
+                for j in partStart..<partEnd {
+                    let stop = Int(prepared.partEnds[j])
+                    frame.appendPart(prepared, start..<stop, ring: isRing, closeRings: true, shift: shift, into: &scratch.parts)
+                    if frame.isTilted {
+                        // The mean depth of the feature's own vertices (a ring's repeated first point left out).
+                        for k in start..<(isRing ? stop - 1 : stop) { depthSum += scratch.depths[k] }
+                        depthCount += (isRing ? stop - 1 : stop) - start
+                    }
+                    start = stop
+                }
+                guard !scratch.parts.isEmpty else { continue }
+                let width = Self.width(l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
+                let dash = Self.dashes(l.dash, width: width)
+                // A dashed line is cut into its dashes first (the pattern runs along the whole line).
+                if !dash.isEmpty {
+                    scratch.dashes.removeAll()
+                    scratch.parts.forEachPart { Dashes.append($0, pattern: dash, into: &scratch.dashes) }
+                    swap(&scratch.parts, &scratch.dashes)
+                }
+                // Only what can touch the view is stroked.
+                scratch.clipped.removeAll()
+                scratch.parts.forEachPart {
+                    ScreenClip.append($0, to: (0, 0, size.width, size.height), margin: width + 8, into: &scratch.clipped)
+                }
+                // Added even when nothing is left: the batches (and so how overlapping strokes of
+                // one look blend) must not depend on which features the view shows.
+                batch.add(Look(color: c, width: width, dash: dash), scratch.clipped)
+            }
+        }
+    }
+
+    /// A stroke's width, points: the style's width at the camera's zoom (the style interpolates
+    /// it by zoom), at least 0.3; under tilt, thinned by perspective at the feature's mean depth
+    /// (a ratio to the target's, at least ``GroundGeometry/nearDepth``) and rounded to an eighth
+    /// of a point, so lines can share strokes.
+    static func width(_ styled: Double, tilted: Bool, meanDepth: Double) -> Double {
+        guard tilted else { return max(0.3, styled) }
+        let width = max(0.3, styled / max(GroundGeometry.nearDepth, meanDepth))
+        return (width * 8).rounded() / 8
+    }
+
+    /// The dash pattern in points: `line-dasharray` (in line widths; at most
+    /// `Style.Layer.dashLimit` entries, non-finite ones left out) times `width`,
+    /// each within [0.1, 1000 × width]; empty for a solid line.
+    static func dashes(_ styled: StyleValue?, width: Double) -> [Double] {
+        guard case let .array(pattern)? = styled else { return [] }
+        return pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) }
+    }
+}

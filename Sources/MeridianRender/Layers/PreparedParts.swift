@@ -1,0 +1,68 @@
+import MeridianCamera
+import MeridianGeometry
+import MeridianStyle
+import MeridianTiles
+
+/// Buffers a frame's geometry passes through: projected points and their depths, and the parts
+/// of one feature. Reused from feature to feature and tile to tile (no allocation once grown).
+final class FrameScratch {
+    var screen: [ScreenPoint] = []
+    var depths: [Double] = []
+    var parts = Polylines()
+    var clipped = Polylines()
+    var dashes = Polylines()
+
+    /// Projects a prepared layer's points (moved by `shift` worlds) into ``screen`` and ``depths``.
+    func project(_ prepared: PreparedLayer, shift: Double, _ ground: GroundGeometry) {
+        let n = prepared.points.count
+        if screen.count < n {
+            screen.append(contentsOf: repeatElement(ScreenPoint(x: 0, y: 0), count: n - screen.count))
+            depths.append(contentsOf: repeatElement(0, count: n - depths.count))
+        }
+        prepared.points.withUnsafeBufferPointer { input in
+            screen.withUnsafeMutableBufferPointer { out in
+                depths.withUnsafeMutableBufferPointer { d in ground.viewport.project(world: input, shiftedBy: shift, into: out, depths: d) }
+            }
+        }
+    }
+}
+
+/// Fill and line layers are drawn from prepared layers (``PreparedLayer``): each look class
+/// evaluated once per tile, each tile's points projected in one pass, parts handed to the
+/// canvas from one buffer. Geometry that reaches nearer than ``GroundGeometry/nearDepth``
+/// under tilt is clipped there (``GroundGeometry/line(_:)``, ``GroundGeometry/ring(_:)-(MercatorPoint)``).
+extension FrameContext {
+    /// The prepared layers of a layer's tiles (from the cache when there is one), with the tiles.
+    func prepared(_ layer: Style.Layer, _ tiles: FrameTiles) -> [(tile: SourceTile, prepared: PreparedLayer)] {
+        let shape = PreparedLayer.Shape(layer), id = cache?.shapeID(shape) ?? 0
+        return (tiles.vector[layer.source ?? ""] ?? []).map { tile in
+            let key = PreparedLayer.Key(shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: isTilted)
+            return (tile, cache?.prepared(key, shape, tile: tile.tile) ?? PreparedLayer(key, shape, tile: tile.tile))
+        }
+    }
+
+    /// The whole worlds to add to a tile's points (prepared in the tile's own copy): the copy
+    /// its id names (``WorldCopies``).
+    func shift(_ id: TileID) -> Double { Double(WorldCopies.copy(of: id)) }
+
+    /// Appends the screen parts of points `range` of a prepared layer to `out` (projected into
+    /// ``FrameScratch`` first): as projected where every point lies deeper than the near plane
+    /// (always on a flat view), else clipped there first (rings as rings, closed again for
+    /// strokes when `closeRings`).
+    func appendPart(_ prepared: PreparedLayer, _ range: Range<Int>, ring: Bool, closeRings: Bool, shift: Double, into out: inout Polylines) {
+        if !ring && range.count < 2 { return }   // no line to draw (as ``GroundGeometry/line(_:)`` gives none)
+        if !isTilted || !scratch.depths[range].contains(where: { !($0 >= GroundGeometry.nearDepth) }) {
+            out.append(scratch.screen[range])
+            return
+        }
+        // A line layer's ring repeats its first point: clip the ring without it, then close it again.
+        let last = ring && closeRings ? range.upperBound - 1 : range.upperBound
+        let world = prepared.points[range.lowerBound..<last].map { MercatorPoint(x: $0.x + shift, y: $0.y) }
+        if ring {
+            let r = ground.ring(world)
+            if !r.isEmpty { out.append(closeRings ? r + [r[0]] : r) } else if !closeRings { out.append(r) }
+        } else {
+            for piece in ground.line(world) { out.append(piece) }
+        }
+    }
+}

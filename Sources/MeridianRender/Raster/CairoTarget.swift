@@ -1,0 +1,144 @@
+import CCairo
+import MeridianGeometry
+
+/// Cairo drawing into rows of a frame's pixels (``FramePixels``): the whole image, or one band
+/// of it (rows from `top`, drawn in the same point coordinates through a translation by whole
+/// device rows). FAST antialiasing: fewer coverage samples than GOOD, edges still smoothed
+/// (BENCHMARKS.md has the cost of each).
+final class CairoTarget: RasterTarget {
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    /// The device row of the image this target's row 0 is (0, or a band's first row).
+    let deviceTop: Int
+
+    /// A target on `height` rows of `stride` bytes at `rows`, the image's row `top` first, at
+    /// `scale` pixels per point; nil when Cairo refuses the rows.
+    init?(rows: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, top: Int, scale: Double) {
+        guard let s = cairo_image_surface_create_for_data(rows, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let context = cairo_create(s) else { return nil }
+        surface = s
+        cr = context
+        deviceTop = top
+        cairo_translate(cr, 0, Double(-top))
+        cairo_scale(cr, scale, scale)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    func finish() { cairo_surface_flush(surface) }
+
+    private func set(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+    func fillAll(_ c: RGBA) {
+        set(c)
+        cairo_paint(cr)
+    }
+
+    /// Adds closed rings or open lines to the current path (parts too short to draw left out).
+    private func path(_ parts: Polylines, closed: Bool) {
+        parts.forEachPart { part in
+            guard part.count >= (closed ? 3 : 2) else { return }
+            cairo_move_to(cr, part[0].x, part[0].y)
+            for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            if closed { cairo_close_path(cr) }
+        }
+    }
+
+    func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
+        path(parts, closed: true)
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds) {
+        path(parts, closed: closed)
+        set(c)
+        cairo_set_line_width(cr, width)
+        let rule = StrokeRule(width: width, ends: ends)
+        cairo_set_line_join(cr, rule.roundJoins ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+        cairo_set_line_cap(cr, rule.roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_stroke(cr)
+    }
+
+    /// A filled disc (Cairo's arc: exact, antialiased).
+    func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
+        cairo_rectangle(cr, x, y, width, height)
+        set(c)
+        cairo_fill(cr)
+    }
+
+    /// Edges padded so neighbouring triangles and tiles meet without seams; no antialiasing on
+    /// the triangle's edges, which would show the background along shared edges.
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
+        // The pattern matrix maps canvas (user) space to image space: solve the affine map
+        // that sends dst[i] to src[i].
+        let (a, b, c) = (dst[0], dst[1], dst[2])
+        let det = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)
+        guard abs(det) > 1e-9 else { return }
+        func row(_ s0: Double, _ s1: Double, _ s2: Double) -> (Double, Double, Double) {
+            let gx = ((s1 - s0) * (c.y - a.y) - (s2 - s0) * (b.y - a.y)) / det
+            let gy = ((s2 - s0) * (b.x - a.x) - (s1 - s0) * (c.x - a.x)) / det
+            return (gx, gy, s0 - gx * a.x - gy * a.y)
+        }
+        let u = row(src[0].x, src[1].x, src[2].x), v = row(src[0].y, src[1].y, src[2].y)
+        var m = cairo_matrix_t(xx: u.0, yx: v.0, xy: u.1, yy: v.1, x0: u.2, y0: v.2)
+        let pattern = cairo_pattern_create_for_surface(image.surface)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_save(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        path(Polylines([dst]), closed: true)
+        cairo_set_source(cr, pattern)
+        if opacity >= 1 { cairo_fill(cr) } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, max(0, opacity))
+        }
+        cairo_restore(cr)
+        cairo_pattern_destroy(pattern)
+    }
+
+    func stamp(_ stamp: LabelStamp, x: Int, y: Int) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, stamp.surface, Double(x), Double(y - deviceTop))
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Sampled within the stamp's turned box.
+    func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_translate(cr, x, y - Double(deviceTop))
+        cairo_rotate(cr, angle)
+        cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cr, Double(-stamp.originX), Double(-stamp.originY),
+                        Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    func prisms(_ batch: PrismBatch) {
+        for item in batch.items {
+            let rings = batch.polylines(item)
+            fill(rings, item.color, evenOdd: false)
+            if item.kind == .roof {
+                stroke(rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true, ends: .byWidth)
+            }
+        }
+    }
+}

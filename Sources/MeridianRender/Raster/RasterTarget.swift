@@ -1,0 +1,61 @@
+import MeridianGeometry
+
+/// What rasterises a frame's recorded operations (``DrawOp``) into pixels: the one interface
+/// of ``CairoTarget`` and ``Blend2DTarget``. Coordinates are in points (the target scales them
+/// to device pixels) except stamps', which are device pixels. A target draws each operation
+/// in the order given; ``finish()`` returns once everything drawn is in the pixels.
+protocol RasterTarget: AnyObject {
+    func fillAll(_ c: RGBA)
+    /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
+    /// vector tiles), or the even-odd rule (holes however wound, as overlays give them).
+    func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool)
+    /// Strokes lines (or closed rings) with the joins and caps of ``StrokeRule``.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds)
+    /// A filled disc of `radius` points (a negative radius draws nothing).
+    func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA)
+    func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA)
+    /// Paints the triangle `src` of an image onto the triangle `dst` by the affine map between
+    /// them, bilinearly filtered, at `opacity` in [0, 1].
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double)
+    /// Composites a stamp with its top left at device pixel (`x`, `y`).
+    func stamp(_ stamp: LabelStamp, x: Int, y: Int)
+    /// Composites a stamp turned by `angle` radians about its reference point, which lands on
+    /// device position (`x`, `y`); sampled bilinearly.
+    func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double)
+    /// Building prisms: one fill per wall, a fill and an outline per roof, in order.
+    func prisms(_ batch: PrismBatch)
+    /// Waits until everything drawn so far is in the pixels.
+    func finish()
+}
+
+extension RasterTarget {
+    /// Draws one recorded operation.
+    func apply(_ op: DrawOp) {
+        switch op {
+        case let .fillAll(c): fillAll(c)
+        case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
+        case let .stroke(parts, c, width, closed, ends): stroke(parts, c, width: width, closed: closed, ends: ends)
+        case let .disc(center, radius, c): disc(center, radius: radius, c)
+        case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
+        case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
+        case let .stamp(stamp, x, y): self.stamp(stamp, x: x, y: y)
+        case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)
+        case let .prisms(batch): prisms(batch)
+        }
+    }
+}
+
+/// How many operations a replay draws between two looks at its deadline.
+let replayCheckInterval = 32
+
+/// Replays recorded operations on a target in order, then waits for the target to finish.
+/// Stops once `deadline` has passed (looked at every ``replayCheckInterval`` operations) and
+/// returns false then; true when every operation was drawn.
+func replay(_ ops: [DrawOp], on target: some RasterTarget, deadline: Deadline) -> Bool {
+    defer { target.finish() }
+    for (i, op) in ops.enumerated() {
+        if i % replayCheckInterval == 0, deadline.hasPassed { return false }
+        target.apply(op)
+    }
+    return true
+}

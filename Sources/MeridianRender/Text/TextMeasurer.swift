@@ -1,0 +1,59 @@
+import CCairo
+
+/// Measures label text for one frame: the shaped advance (``TextShaper``) and DejaVu's ascent
+/// plus descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up
+/// as the frame's), each text measured once per frame. Notes the texts that hold a character no
+/// face of the font chain covers.
+final class TextMeasurer {
+    private let scratch: OpaquePointer
+    private let cr: OpaquePointer
+    private var measured: [Key: (width: Double, height: Double)] = [:]
+    private var currentFont: (size: Double, bold: Bool)?
+    /// Texts measured that hold a character no font covers (drawn as replacement boxes).
+    private(set) var uncovered: Set<String> = []
+
+    private struct Key: Hashable { let text: String, size: Double, bold: Bool, letterSpacing: Double }
+
+    /// A measurer at `scale` pixels per point.
+    /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot make its scratch context.
+    init(scale: Double) throws(RenderError) {
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+              let context = cairo_create(s) else { throw .cairo("cannot create a context to measure text") }
+        (scratch, cr) = (s, context)
+        cairo_scale(cr, scale, scale)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+        Fonts.setTextOptions(cr)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(scratch)
+    }
+
+    /// The width and height, points, of `s` at `size` points: of several lines (broken at
+    /// `\n`), the widest line's width and one line's height.
+    func measure(_ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0) -> (width: Double, height: Double) {
+        let key = Key(text: s, size: size, bold: bold, letterSpacing: letterSpacing)
+        if let known = measured[key] { return known }
+        font(size: size, bold: bold)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        var widest = 0.0
+        for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
+            let shaped = TextShaper.shape(String(line), bold: bold, letterSpacing: letterSpacing)
+            if shaped.missing > 0 { uncovered.insert(s) }
+            widest = max(widest, shaped.advance * size)
+        }
+        let m = (widest, font.ascent + font.descent)
+        measured[key] = m
+        return m
+    }
+
+    /// Selects DejaVu Sans (`Fonts`) at a size, only when the face or size changes.
+    private func font(size: Double, bold: Bool) {
+        guard currentFont?.size != size || currentFont?.bold != bold else { return }
+        if currentFont?.bold != bold { Fonts.select(cr, bold: bold) }
+        cairo_set_font_size(cr, size)
+        currentFont = (size, bold)
+    }
+}
