@@ -77,9 +77,9 @@ extension Viewport {
             for k in stride(from: z - Swift.max(minimumZoom, 0), through: 1, by: -1) {
                 let n = Double(1 << (z - k))
                 let ancestor = TileID(z: z - k, x: tile.x >> k, y: tile.y >> k)
-                var centre = MercatorPoint(x: (Double(ancestor.x) + 0.5) / n, y: (Double(ancestor.y) + 0.5) / n)
-                centre.x -= (centre.x - targetWorld.x).rounded()   // the world copy nearest the target
-                if depthRatio(forWorld: centre) >= Double(1 << k) {
+                var center = MercatorPoint(x: (Double(ancestor.x) + 0.5) / n, y: (Double(ancestor.y) + 0.5) / n)
+                center.x -= (center.x - targetWorld.x).rounded()   // the world copy nearest the target
+                if depthRatio(forWorld: center) >= Double(1 << k) {
                     chosen = ancestor
                     break
                 }

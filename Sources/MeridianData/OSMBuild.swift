@@ -51,12 +51,12 @@ struct OSMBuild {
                                              "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2"])
         }
         try step("5/5", "writing the metadata (name, attribution, centre, geometry of each layer)") { () throws(DataError) in
-            let centre = "\((box[0] + box[2]) / 2),\((box[1] + box[3]) / 2),14"
+            let center = "\((box[0] + box[2]) / 2),\((box[1] + box[3]) / 2),14"
             let json = TileStats.json(try MetadataWriter.value(output, "json"), try TileStats.count(output))
             try MetadataWriter.set(output, [
                 "json": json,
                 "name": name, "description": "\(name): OpenStreetMap data in the OpenMapTiles schema, made by tilemaker for Meridian",
-                "attribution": "© OpenStreetMap contributors", "type": "baselayer", "center": centre,
+                "attribution": "© OpenStreetMap contributors", "type": "baselayer", "center": center,
                 "bounds": box.map { String($0) }.joined(separator: ","),
             ])
         }

@@ -54,10 +54,10 @@ public struct MarkerShape: Hashable, Sendable {
             }
             return out
         }
-        guard let o = transformed(outline), let d = transformed(dot), let centre = transformed([(w / 2, r)]) else { return nil }
+        guard let o = transformed(outline), let d = transformed(dot), let center = transformed([(w / 2, r)]) else { return nil }
         self.outline = o
         self.dot = d
-        head = centre[0]
+        head = center[0]
         dotRadius = 0.35 * r
     }
 

@@ -77,8 +77,8 @@ extension MeridianCommand {
             for warning in service.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
             let host = self.host, home = service.home.target
             let app = MeridianServer.application(service: service, host: host, port: port) { bound in
-                let centre = String(format: "%.4f,%.4f", home.latitude, home.longitude), zoom = Int(service.home.zoom)
-                let line = "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=\(centre)&zoom=\(zoom)&size=600x400)\n"
+                let center = String(format: "%.4f,%.4f", home.latitude, home.longitude), zoom = Int(service.home.zoom)
+                let line = "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=\(center)&zoom=\(zoom)&size=600x400)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             do { try await app.runService() } catch {

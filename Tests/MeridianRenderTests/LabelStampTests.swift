@@ -9,9 +9,9 @@ import Testing
 /// Label stamps: the whole text and its halo, however long or turned, and the same stamp for
 /// the same key.
 @Suite struct LabelStampTests {
-    func key(_ text: String, size: Double = 10, scale: Double = 1, centred: Bool = false) -> LabelStamp.Key {
+    func key(_ text: String, size: Double = 10, scale: Double = 1, centered: Bool = false) -> LabelStamp.Key {
         LabelStamp.Key(text: text, size: size, bold: false, color: RGBA(0.2, 0.2, 0.2), halo: RGBA(1, 1, 1, 0.8), scale: scale,
-                       centred: centred)
+                       centered: centered)
     }
 
     /// The stamp's pixel size.
@@ -37,8 +37,8 @@ import Testing
     @Test("a centred stamp's reference point is its middle; scale 2 doubles its box")
     func centred() throws {
         let width = TextShaper.shape("Aleksanterinkatu").advance * 10   // its measure at 10 points, as the canvas gives it
-        let flat = try #require(LabelStamp.make(key("Aleksanterinkatu", centred: true), width: width, height: 12))
-        let double = try #require(LabelStamp.make(key("Aleksanterinkatu", scale: 2, centred: true), width: width, height: 12))
+        let flat = try #require(LabelStamp.make(key("Aleksanterinkatu", centered: true), width: width, height: 12))
+        let double = try #require(LabelStamp.make(key("Aleksanterinkatu", scale: 2, centered: true), width: width, height: 12))
         let (fw, fh) = size(flat), (dw, dh) = size(double)
         // Twice the box inside the stamp's one-pixel margin each side (rounding: a pixel each end).
         #expect(abs((dw - 2) - 2 * (fw - 2)) <= 3 && abs((dh - 2) - 2 * (fh - 2)) <= 3, "\(dw)×\(dh) at scale 2 against \(fw)×\(fh)")

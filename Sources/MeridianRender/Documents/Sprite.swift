@@ -9,11 +9,11 @@ public enum Sprite {
     public static func sheet(pixelRatio: Int) throws(RenderError) -> (png: [UInt8], json: String) {
         guard pixelRatio == 1 || pixelRatio == 2 else { throw .invalidSize("sprite pixel ratio must be 1 or 2, got \(pixelRatio)") }
         let radius = LabelPlacer.dotRadius * Double(pixelRatio), border = 3 * pixelRatio
-        let side = Int((radius * 2).rounded(.up)) + 2 * border, centre = Double(side) / 2
+        let side = Int((radius * 2).rounded(.up)) + 2 * border, center = Double(side) / 2
         var words = [UInt32](repeating: 0, count: side * side)
         for y in 0..<side {
             for x in 0..<side {
-                let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
+                let dx = Double(x) + 0.5 - center, dy = Double(y) + 0.5 - center
                 let outside = (dx * dx + dy * dy).squareRoot() - radius
                 let alpha = UInt32(max(0, min(255, (191 - 32 * outside).rounded())))
                 words[y * side + x] = alpha << 24   // black, premultiplied: only the alpha carries the field

@@ -1,10 +1,8 @@
 import CIsal
 
 /// The zlib stream (RFC 1950) of a PNG's filtered rows, by ISA-L's igzip at level 1, on the
-/// caller's thread. On the raw rows of 1024 × 768 map frames (C, best of 15), igzip level 1 took
-/// 1.3–2.6 ms where libdeflate level 1 took 4.1–7.4 ms and zlib level 1 about 14 ms, for files
-/// 5–10 % larger than libdeflate's (z17: 442 against 413 KB); one core does it in less time
-/// than libdeflate and zlib split over two did (BENCHMARKS.md, issue 20).
+/// caller's thread: on map frames, one core does it in less time than libdeflate and zlib split
+/// over two, for files a little larger than libdeflate's (BENCHMARKS.md has the figures).
 enum PNGDeflate {
     /// The zlib stream of `input`.
     /// - Throws: ``RenderError/encoding(_:)`` when the input is over 4 GiB, memory runs out or

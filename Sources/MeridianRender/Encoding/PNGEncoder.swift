@@ -4,9 +4,7 @@ import CIsal
 /// pixel is opaque (maps are), RGBA un-premultiplied otherwise; every row with filter None,
 /// compressed by ISA-L at level 1 (``PNGDeflate``; CRCs by ISA-L too). On map frames, filter None
 /// both compresses better and costs less than choosing a filter per row (flat areas become long
-/// repeats at the pixel's distance, which DEFLATE finds itself): against the per-row choice at
-/// level 3, a 1024 × 768 z17 frame went from 16.1 to 8.0 ms and from 486 to 414 KB, the world
-/// view from 11.8 to 5.4 ms and 227 to 172 KB (BENCHMARKS.md, Blend2D frames).
+/// repeats at the pixel's distance, which DEFLATE finds itself; BENCHMARKS.md has the figures).
 enum PNGEncoder {
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
     /// - Throws: ``RenderError/encoding(_:)`` when the compressor fails (out of memory).

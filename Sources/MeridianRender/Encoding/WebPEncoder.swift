@@ -1,9 +1,8 @@
 import CWebP
 
 /// Encodes Cairo's ARGB32 pixels as lossy WebP through libwebp (Debian's libwebp-dev), at its
-/// fastest method (0): a 1024 × 768 map frame takes 12–23 ms, against 44–63 ms at libwebp's
-/// default method 4, for files about a fifth larger than method 4's and a third of the PNG's
-/// (z17: 153 KB against 129 KB and 442 KB; BENCHMARKS.md, issue 20). Opaque
+/// fastest method (0): a quarter of the time of libwebp's default method 4, for files about a
+/// fifth larger than method 4's and a third of the PNG's (BENCHMARKS.md has the figures). Opaque
 /// images (maps are) go to libwebp as they lie in memory (BGRA bytes on little-endian machines;
 /// libwebp drops an alpha channel that is opaque everywhere); others are un-premultiplied first,
 /// as for PNG.

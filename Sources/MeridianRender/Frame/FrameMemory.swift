@@ -10,7 +10,7 @@ private let M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_THRESHOLD: Int32 = -3
 /// needed again by the next frame. Left to glibc's defaults, blocks that large are mapped from
 /// the kernel for each frame and every page faulted in anew (a quarter of a world-view frame's
 /// time went to page faults). ``keepFreedMemory()`` serves them from the heap instead and keeps
-/// freed memory in the process: a world z2 frame drew in 16 ms instead of 26 ms (BENCHMARKS.md).
+/// freed memory in the process (BENCHMARKS.md has what it saves).
 /// The cost is resident memory: the high-water mark of the frames in flight stays with the
 /// process (up to 256 MiB of it is not given back).
 public enum FrameMemory {

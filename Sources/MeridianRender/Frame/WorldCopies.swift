@@ -8,9 +8,8 @@ import MeridianGeometry
 /// first); it reads, caches and prepares as its wrapped id, and is drawn where its column says.
 enum WorldCopies {
     /// The copies (whole worlds to add) of tile `id` that `viewport` shows. Flat: every copy
-    /// whose ground meets the view's (at most 16). Tilted: the copy nearest the camera's target,
-    /// as before (a tilted view never spans the world: the tilt curve holds it to 30° below
-    /// zoom 10).
+    /// whose ground meets the view's (at most 16). Tilted: the copy nearest the camera's target
+    /// alone (a tilted view never spans the world: the tilt curve holds it to 30° below zoom 10).
     static func copies(of id: TileID, in viewport: Viewport) -> [Int] {
         copies(of: id, target: viewport.targetWorld.x, extent: extent(viewport))
     }

@@ -4,7 +4,7 @@ import MeridianGeometry
 /// Dashed lines as their dashes: each part of a path cut into the pieces its dash pattern
 /// draws, as Cairo dashes a stroke (the pattern restarts at the start of each part; an odd
 /// count of lengths is read twice over; lengths alternate on and off, starting on). The pieces
-/// keep the part's vertices inside each dash, so joins within a dash are drawn as before; drawn
+/// keep the part's vertices inside each dash, so joins within a dash are drawn as in a solid line; drawn
 /// with butt caps they are the dashed stroke. This lets a rasteriser without dashing (Blend2D)
 /// draw dashed lines, and lets dashes be clipped to the view like any line.
 enum Dashes {

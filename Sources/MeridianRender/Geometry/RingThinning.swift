@@ -9,10 +9,9 @@ import MeridianTiles
 /// 3. Douglas–Peucker with tolerance `step`: no vertex left out lies farther than `step` from
 ///    the ring that is kept.
 ///
-/// On the world view at z2 (1024 × 768), with ``GroundGeometry/ringStep`` 0.5 (a quarter pixel
-/// at the whole zoom), the land and lake rings went from 222,000 to 92,000 vertices and the
-/// draw from 15.8 to 10.0 ms, no pixel changing by more than 41 levels (43 pixels by more than
-/// 24; BENCHMARKS.md, issue 20). Rings of under 8 vertices skip steps 2 and 3; a ring
+/// With ``GroundGeometry/ringStep`` 0.5 (a quarter pixel at the whole zoom) the world view keeps
+/// fewer than half its ring vertices, with no visible change (BENCHMARKS.md has the figures).
+/// Rings of under 8 vertices skip steps 2 and 3; a ring
 /// left with under 3 vertices keeps them all; a step under one tile unit changes nothing.
 enum RingThinning {
     static func thinned(_ ring: [VectorTile.Point], step: Double) -> [VectorTile.Point] {

@@ -59,13 +59,13 @@ enum CurvedLabels {
             return points[points.count - 1]
         }
         // Read left to right: walk the path backwards when the name's ends point leftwards.
-        var (points, segments, centre) = (path, lengths, at)
+        var (points, segments, center) = (path, lengths, at)
         if point(at + width / 2, on: points, segments).x < point(at - width / 2, on: points, segments).x {
-            (points, segments, centre) = (path.reversed(), lengths.reversed(), total - at)
+            (points, segments, center) = (path.reversed(), lengths.reversed(), total - at)
         }
         var out: [PlacedGlyph] = [], previous: Double?
         for (_, g) in shaped.glyphs {
-            let s = centre - width / 2 + (g.pen + g.advance / 2) * size
+            let s = center - width / 2 + (g.pen + g.advance / 2) * size
             let reach = max(1, g.advance * size / 2)
             let (a, b) = (point(s - reach, on: points, segments), point(s + reach, on: points, segments))
             let angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)

@@ -19,7 +19,7 @@ final class LabelStamp {
     /// every street's stamp made.
     struct Key: Hashable {
         let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
-        let centred: Bool
+        let centered: Bool
         /// One glyph of the shaped text (its index in visual order), centred on its advance's
         /// middle, for labels along curves; -1 for the whole text.
         var glyph = -1
@@ -30,7 +30,7 @@ final class LabelStamp {
         var letterSpacing = 0.0
         /// For text of several lines (broken at `\n`): each line centred on the widest
         /// (`text-justify: center`) rather than set from the left.
-        var centredLines = false
+        var centeredLines = false
         /// How far the halo reaches out from the glyphs' outlines, points (`text-halo-width`;
         /// 0: no halo).
         var haloWidth = LabelStamp.haloWidth
@@ -69,10 +69,10 @@ final class LabelStamp {
             // when centred on the reference point (the block then sits on it).
             let lines = key.text.split(separator: "\n", omittingEmptySubsequences: false)
             let gap = lineHeight * key.size, extra = Double(lines.count - 1) * gap
-            pen = (x: key.centred ? -width / 2 : 0, y: key.centred ? height * 0.3 - extra / 2 : 0)
+            pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
             for (i, line) in lines.enumerated() {
                 let set = TextShaper.shape(String(line), bold: key.bold, letterSpacing: key.letterSpacing)
-                let x = pen.x + (key.centredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
+                let x = pen.x + (key.centeredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
                 runs += set.runs.map { run in
                     (run.face.cairo, run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size) })
                 }

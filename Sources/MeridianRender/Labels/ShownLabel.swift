@@ -23,7 +23,7 @@ enum LabelInk {
         case let .point(c, lines, left, baseline):
             if !c.centered { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, c.color) }
             canvas.text(lines, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
-                        centredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
+                        centeredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
         case let .straight(c):
             canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
                         haloWidth: c.haloWidth)

@@ -42,7 +42,7 @@ struct Extrusion {
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells
             // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
-            // outer ring's far walls stand in for them through the hole, as before.)
+            // outer ring's far walls stand in for them through the hole.)
             let seen = base.compactMap { $0 }, winding = Self.signedArea(seen)
             let cull = item.color.a >= 1 && rings.count == 1 && seen.count == outer.count && winding != 0
             walls.removeAll(keepingCapacity: true)
@@ -93,11 +93,11 @@ struct Extrusion {
 
     /// Footprints only (flat camera or low zoom): fills, then outlines, batched by colour.
     func drawFlat(_ items: [Item], on canvas: Canvas) {
-        var fills = PathBatch<RGBA> { colour, parts in canvas.fill(parts, colour) }
-        var outlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, Self.outline(colour), width: 0.6, closed: true) }
+        var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
+        var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, Self.outline(color), width: 0.6, closed: true) }
         // The edges a tile's clip made are not outlined (``TileEdgeCut``): what is left of such
         // a ring is stroked open.
-        var cutOutlines = PathBatch<RGBA> { colour, parts in canvas.stroke(parts, Self.outline(colour), width: 0.6) }
+        var cutOutlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, Self.outline(color), width: 0.6) }
         for item in items {
             var rings: [[ScreenPoint]] = [], whole: [[ScreenPoint]] = [], pieces: [[ScreenPoint]] = []
             for part in item.feature.geometry {

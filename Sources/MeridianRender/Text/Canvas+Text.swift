@@ -11,20 +11,20 @@ extension Canvas {
     /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
-    /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centredLines`.
+    /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centeredLines`.
     func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
-              centredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth) {
-        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centred: false,
-                                 letterSpacing: letterSpacing, centredLines: centredLines, haloWidth: haloWidth)
-        stamp(key, at: ScreenPoint(x: x, y: y), width: centredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
+              centeredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth) {
+        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centered: false,
+                                 letterSpacing: letterSpacing, centeredLines: centeredLines, haloWidth: haloWidth)
+        stamp(key, at: ScreenPoint(x: x, y: y), width: centeredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
-    /// kept to the milliradian), drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
+    /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
               haloWidth: Double = LabelStamp.haloWidth) {
         let m = measure(s, size: size, letterSpacing: letterSpacing)
-        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centred: true,
+        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
                                  letterSpacing: letterSpacing, haloWidth: haloWidth)
         stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
@@ -36,7 +36,7 @@ extension Canvas {
               haloWidth: Double = LabelStamp.haloWidth) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
-                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centred: true,
+                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
                                          glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
                 stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }

@@ -39,10 +39,10 @@ extension MapService {
         func key(_ x: Int, _ y: Int) -> String { "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)|\(format.rawValue)" }
         if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
         let meta = Self.metatile(of: id), n = Double(1 << id.z), half = Double(meta.side) / 2
-        let centre = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
+        let center = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
         let viewport: Viewport
         do {
-            let camera = try CameraPosition(target: centre, zoom: Double(id.z))
+            let camera = try CameraPosition(target: center, zoom: Double(id.z))
             let side = 256 * Double(meta.side) + 2 * Self.bleed
             viewport = try Viewport(camera: camera, size: ScreenSize(width: side, height: side))
         } catch { throw RequestError("tile", "\(error)", status: 500) }
@@ -102,8 +102,8 @@ extension MapService {
     /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless
     /// `credit`, abandoned at `deadline`, rasterised on `bands` threads), its open sources and
     /// its tile cache. Static maps and tiles take one band: the drawing lanes already keep both
-    /// cores busy under load, and a second band costs about 15 % more CPU under tilt
-    /// (BENCHMARKS.md); viewer frames take two, for latency.
+    /// cores busy under load, and a second band costs more CPU under tilt (BENCHMARKS.md);
+    /// viewer frames take two, for latency.
     /// - Throws: ``RequestError``: 503 when the drawing passed `deadline`, else 500 naming `what`.
     func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Deadline, what: String = "map", bands: Int = 1,
                     _ body: (MapRenderer, MapSources, RenderCache) throws -> T) throws(RequestError) -> T {

@@ -49,14 +49,14 @@ extension StaticMapQuery {
         for spec in specs {
             let (style, locations) = try descriptors(spec, "markers")
             guard !locations.isEmpty else { throw RequestError("markers", "'\(spec)' has no location") }
-            let colour = try style["color"].map { t throws(RequestError) in try color(t, "markers") }
+            let markerColor = try style["color"].map { t throws(RequestError) in try color(t, "markers") }
             let rotation = try style["rotation"].map { t throws(RequestError) -> Double in
                 guard let r = Double(t), r.isFinite, abs(r) <= 360 else { throw RequestError("markers", "rotation '\(t)' is not a number of degrees in [-360, 360]") }
                 return r
             }
             for text in locations {
                 var marker = Marker(position: try location(text, "markers"), title: style["label"])
-                if let colour { marker.iconColor = colour }
+                if let markerColor { marker.iconColor = markerColor }
                 marker.flat = style["flat"] == "true"
                 marker.rotation = rotation ?? 0
                 out.append(marker)

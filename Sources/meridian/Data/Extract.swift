@@ -16,8 +16,8 @@ extension MeridianCommand.DataCommand {
                 The archive (.mbtiles or .pmtiles) is an offline region: `meridian render --data REGION.mbtiles` draws it \
                 on its own. Zooms past a source's last are drawn from its last, so that one is copied. Raster imagery is \
                 not packed. Prints {"tiles","bytes","sources":[{"source","zoom","count"}…],"skipped":[…]}.
-                meridian data extract --bounds 60.15,24.90,60.19,24.98 --zooms 10-16 -o helsinki-centre.mbtiles
-                meridian render --data helsinki-centre.mbtiles --lat 60.17 --lng 24.94 --zoom 15 -o offline.png
+                meridian data extract --bounds 60.15,24.90,60.19,24.98 --zooms 10-16 -o helsinki-center.mbtiles
+                meridian render --data helsinki-center.mbtiles --lat 60.17 --lng 24.94 --zoom 15 -o offline.png
                 """)
         @Option(help: "south,west,north,east in degrees.", transform: { try checked(TextValues.bounds($0)) })
         var bounds: CoordinateBounds
