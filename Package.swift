@@ -76,7 +76,7 @@ let package = Package(
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
         .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
-        .target(name: "MeridianText", dependencies: ["MeridianCamera"]),
+        .target(name: "MeridianText", dependencies: ["MeridianCamera", "MeridianOverlays", "MeridianStyle"]),
         // The HTTP service: static maps, tiles, the style, and the viewer's map sessions over WebSocket.
         .target(name: "MeridianServer", dependencies: [
             "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "MeridianTilesTests", dependencies: [
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),

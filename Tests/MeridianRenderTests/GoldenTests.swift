@@ -5,6 +5,7 @@ import MeridianMap
 import MeridianRender
 import MeridianStyle
 import MeridianTestSupport
+import MeridianText
 import MeridianTiles
 import Testing
 

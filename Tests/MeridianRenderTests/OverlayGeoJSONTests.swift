@@ -3,6 +3,7 @@ import MeridianGeometry
 import MeridianMap
 import MeridianRender
 import MeridianTestSupport
+import MeridianText
 import Testing
 
 @Suite struct OverlayGeoJSONTests {
