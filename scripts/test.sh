@@ -5,6 +5,19 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 source scripts/setup.sh
 swift build --build-tests 2>&1 | tail -n 3
+# The code stays as swift-format (from the toolchain) writes it with .swift-format (120 columns):
+# a copy is formatted and compared. To fix: swift format format --in-place --recursive --parallel \
+#   Sources Tests Benchmarks/Sources Benchmarks/Benchmarks
+FORMAT_COPY="$(swift build --show-bin-path)/format-check"
+rm -rf "$FORMAT_COPY" && mkdir -p "$FORMAT_COPY/Benchmarks" && cp -r Sources Tests "$FORMAT_COPY/"
+cp -r Benchmarks/Sources Benchmarks/Benchmarks "$FORMAT_COPY/Benchmarks/"
+(cd "$FORMAT_COPY" && swift format format --configuration "$ROOT/.swift-format" --in-place --recursive --parallel \
+  Sources Tests Benchmarks/Sources Benchmarks/Benchmarks)
+for folder in Sources Tests Benchmarks/Sources Benchmarks/Benchmarks; do
+  diff -r -q "$folder" "$FORMAT_COPY/$folder" \
+    || { echo "swift format would change the files above (.swift-format; the fix is in scripts/test.sh)" >&2; exit 1; }
+done
+echo "Format: every Swift file is as swift-format writes it"
 # The default data is imported with the `meridian` just built (as a user would).
 MERIDIAN_BIN="$(swift build --show-bin-path)/meridian" bash scripts/build-data.sh
 # MapLibre Native for the client tests, in the build folder.

@@ -77,7 +77,9 @@ public final class CATransaction {
 
     public static func setAnimationDuration(_ seconds: CFTimeInterval) { stack.last?.duration = seconds }
 
-    public static func animationDuration() -> CFTimeInterval { stack.last?.duration ?? AnimationOptions.defaultDuration }
+    public static func animationDuration() -> CFTimeInterval {
+        stack.last?.duration ?? AnimationOptions.defaultDuration
+    }
 
     public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) { stack.last?.timing = function }
 
@@ -86,15 +88,20 @@ public final class CATransaction {
     /// Only ``kCATransactionAnimationDuration`` is read (a number of seconds).
     public static func setValue(_ value: Any?, forKey key: String) {
         guard key == kCATransactionAnimationDuration else { return }
-        if let d = value as? Double { setAnimationDuration(d) } else if let n = value as? NSNumber { setAnimationDuration(n.doubleValue) }
+        if let d = value as? Double {
+            setAnimationDuration(d)
+        } else if let n = value as? NSNumber {
+            setAnimationDuration(n.doubleValue)
+        }
     }
 
     /// The options for an animation started now, registering it with the open transaction.
     static func animationOptions() -> AnimationOptions {
         guard let frame = stack.last else { return AnimationOptions() }
         frame.pending += 1
-        return AnimationOptions(duration: frame.duration, curve: frame.timing?.curve ?? .easeInOut,
-                                completion: { _ in frame.finishOne() })
+        return AnimationOptions(
+            duration: frame.duration, curve: frame.timing?.curve ?? .easeInOut,
+            completion: { _ in frame.finishOne() })
     }
 }
 #endif

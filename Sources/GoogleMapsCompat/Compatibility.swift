@@ -31,7 +31,9 @@ extension Coordinate {
 }
 
 extension UIEdgeInsets {
-    var meridian: EdgeInsets { EdgeInsets(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right)) }
+    var meridian: EdgeInsets {
+        EdgeInsets(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
+    }
 }
 
 extension CGPoint {

@@ -11,16 +11,21 @@ open class GMSCameraPosition: NSObject, NSCopying, NSMutableCopying, @unchecked 
 
     init(position: CameraPosition) { self.position = position }
 
-    static func make(_ target: CLLocationCoordinate2D, _ zoom: Float, _ bearing: Double, _ viewingAngle: Double) -> CameraPosition {
+    static func make(
+        _ target: CLLocationCoordinate2D, _ zoom: Float, _ bearing: Double, _ viewingAngle: Double
+    ) -> CameraPosition {
         func finite(_ v: Double, _ name: String, _ fallback: Double) -> Double {
             if v.isFinite { return v }
             GMSCompatibility.report("GMSCameraPosition: \(name) \(v) is not finite; using \(fallback)")
             return fallback
         }
-        let c = Coordinate(latitude: finite(target.latitude, "latitude", 0), longitude: finite(target.longitude, "longitude", 0))
+        let c = Coordinate(
+            latitude: finite(target.latitude, "latitude", 0), longitude: finite(target.longitude, "longitude", 0))
         // Every number is finite now, so the core initialiser cannot throw.
-        return (try? CameraPosition(target: c, zoom: finite(Double(zoom), "zoom", Double(kGMSMinZoomLevel)),
-                                    bearing: finite(bearing, "bearing", 0), tilt: finite(viewingAngle, "viewingAngle", 0)))!
+        return
+            (try? CameraPosition(
+                target: c, zoom: finite(Double(zoom), "zoom", Double(kGMSMinZoomLevel)),
+                bearing: finite(bearing, "bearing", 0), tilt: finite(viewingAngle, "viewingAngle", 0)))!
     }
 
     public init(target: CLLocationCoordinate2D, zoom: Float, bearing: CLLocationDirection, viewingAngle: Double) {
@@ -32,36 +37,53 @@ open class GMSCameraPosition: NSObject, NSCopying, NSMutableCopying, @unchecked 
     }
 
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float) {
-        self.init(target: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom, bearing: 0, viewingAngle: 0)
+        self.init(
+            target: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom, bearing: 0,
+            viewingAngle: 0)
     }
 
-    public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float,
-                            bearing: CLLocationDirection, viewingAngle: Double) {
-        self.init(target: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+    public convenience init(
+        latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float,
+        bearing: CLLocationDirection, viewingAngle: Double
+    ) {
+        self.init(
+            target: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), zoom: zoom, bearing: bearing,
+            viewingAngle: viewingAngle)
     }
 
     open class func camera(withTarget target: CLLocationCoordinate2D, zoom: Float) -> GMSCameraPosition {
         GMSCameraPosition(target: target, zoom: zoom)
     }
 
-    open class func camera(withLatitude latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float) -> GMSCameraPosition {
+    open class func camera(
+        withLatitude latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float
+    ) -> GMSCameraPosition {
         GMSCameraPosition(latitude: latitude, longitude: longitude, zoom: zoom)
     }
 
-    open class func camera(withTarget target: CLLocationCoordinate2D, zoom: Float, bearing: CLLocationDirection,
-                           viewingAngle: Double) -> GMSCameraPosition {
+    open class func camera(
+        withTarget target: CLLocationCoordinate2D, zoom: Float, bearing: CLLocationDirection,
+        viewingAngle: Double
+    ) -> GMSCameraPosition {
         GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
     }
 
-    open class func camera(withLatitude latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float,
-                           bearing: CLLocationDirection, viewingAngle: Double) -> GMSCameraPosition {
-        GMSCameraPosition(latitude: latitude, longitude: longitude, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+    open class func camera(
+        withLatitude latitude: CLLocationDegrees, longitude: CLLocationDegrees, zoom: Float,
+        bearing: CLLocationDirection, viewingAngle: Double
+    ) -> GMSCameraPosition {
+        GMSCameraPosition(
+            latitude: latitude, longitude: longitude, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
     }
 
     /// The zoom at which `meters` at `coordinate` span `points` (not clamped). Bad input is
     /// reported and gives the minimum zoom level.
-    open class func zoom(at coordinate: CLLocationCoordinate2D, forMeters meters: CLLocationDistance, perPoints points: CGFloat) -> Float {
-        do { return Float(try CameraPosition.zoom(at: coordinate.meridian, forMeters: meters, perPoints: Double(points))) } catch {
+    open class func zoom(
+        at coordinate: CLLocationCoordinate2D, forMeters meters: CLLocationDistance, perPoints points: CGFloat
+    ) -> Float {
+        do {
+            return Float(try CameraPosition.zoom(at: coordinate.meridian, forMeters: meters, perPoints: Double(points)))
+        } catch {
             GMSCompatibility.report("zoom(at:forMeters:perPoints:): \(error)")
             return kGMSMinZoomLevel
         }

@@ -12,12 +12,18 @@ open class GMSCameraUpdate: NSObject, @unchecked Sendable {
     open class func zoom(to zoom: Float) -> GMSCameraUpdate { GMSCameraUpdate(.zoomTo(Double(zoom))) }
     open class func zoom(by delta: Float) -> GMSCameraUpdate { GMSCameraUpdate(.zoomBy(Double(delta))) }
     /// Zooms keeping the ground under `point` (view coordinates) where it is.
-    open class func zoom(by zoom: Float, at point: CGPoint) -> GMSCameraUpdate { GMSCameraUpdate(.zoomBy(Double(zoom), focus: point.meridian)) }
-    open class func setTarget(_ target: CLLocationCoordinate2D) -> GMSCameraUpdate { GMSCameraUpdate(.target(target.meridian)) }
+    open class func zoom(by zoom: Float, at point: CGPoint) -> GMSCameraUpdate {
+        GMSCameraUpdate(.zoomBy(Double(zoom), focus: point.meridian))
+    }
+    open class func setTarget(_ target: CLLocationCoordinate2D) -> GMSCameraUpdate {
+        GMSCameraUpdate(.target(target.meridian))
+    }
     open class func setTarget(_ target: CLLocationCoordinate2D, zoom: Float) -> GMSCameraUpdate {
         GMSCameraUpdate(.target(target.meridian, zoom: Double(zoom)))
     }
-    open class func setCamera(_ camera: GMSCameraPosition) -> GMSCameraUpdate { GMSCameraUpdate(.camera(camera.position)) }
+    open class func setCamera(_ camera: GMSCameraPosition) -> GMSCameraUpdate {
+        GMSCameraUpdate(.camera(camera.position))
+    }
     /// Moves the camera `dX` points right and `dY` points down on screen (so the map moves the other way).
     open class func scrollBy(x dX: CGFloat, y dY: CGFloat) -> GMSCameraUpdate {
         GMSCameraUpdate(.scroll(by: ScreenVector(dx: Double(dX), dy: Double(dY))))

@@ -16,7 +16,8 @@ open class GMSCoordinateBounds: NSObject, @unchecked Sendable {
     }
 
     public init(region: GMSVisibleRegion) {
-        bounds = CoordinateBounds(path: [region.nearLeft, region.nearRight, region.farLeft, region.farRight].map(\.meridian))
+        bounds = CoordinateBounds(
+            path: [region.nearLeft, region.nearRight, region.farLeft, region.farRight].map(\.meridian))
     }
 
     public init(path: GMSPath) { bounds = CoordinateBounds(path: path.coordinates.map(\.meridian)) }

@@ -36,8 +36,10 @@ open class GMSMapView: NSObject {
         frame = options.frame
         backgroundColor = options.backgroundColor
         // A valid size (clamped to 1×1) and, if given, a valid camera: the core cannot refuse them.
-        meridian = (try? MapView(options: MapOptions(frame: Self.size(options.frame), camera: options.camera?.position),
-                                 clock: GMSCompatibility.clock))!
+        meridian =
+            (try? MapView(
+                options: MapOptions(frame: Self.size(options.frame), camera: options.camera?.position),
+                clock: GMSCompatibility.clock))!
         super.init()
         settings.map = self
         meridian.onEvent = { [weak self] event in self?.forward(event) }
@@ -57,7 +59,8 @@ open class GMSMapView: NSObject {
     }
 
     static func size(_ frame: CGRect) -> ScreenSize {
-        let w = Double(frame.width), h = Double(frame.height)
+        let w = Double(frame.width)
+        let h = Double(frame.height)
         return ScreenSize(width: w.isFinite ? max(1, w) : 1, height: h.isFinite ? max(1, h) : 1)
     }
 
@@ -92,7 +95,8 @@ open class GMSMapView: NSObject {
     open var padding: UIEdgeInsets {
         get {
             let p = meridian.padding
-            return UIEdgeInsets(top: CGFloat(p.top), left: CGFloat(p.left), bottom: CGFloat(p.bottom), right: CGFloat(p.right))
+            return UIEdgeInsets(
+                top: CGFloat(p.top), left: CGFloat(p.left), bottom: CGFloat(p.bottom), right: CGFloat(p.right))
         }
         set { report("padding") { () throws(InvalidArgument) in try meridian.setPadding(newValue.meridian) } }
     }
@@ -103,7 +107,9 @@ open class GMSMapView: NSObject {
     /// Sets the zoom range; the current zoom moves inside it. min > max keeps the old range
     /// (reported) where the SDK raises an exception.
     open func setMinZoom(_ minZoom: Float, maxZoom: Float) {
-        report("setMinZoom(_:maxZoom:)") { () throws(InvalidArgument) in try meridian.setMinZoom(Double(minZoom), maxZoom: Double(maxZoom)) }
+        report("setMinZoom(_:maxZoom:)") { () throws(InvalidArgument) in
+            try meridian.setMinZoom(Double(minZoom), maxZoom: Double(maxZoom))
+        }
     }
 
     /// Bounds the target may not leave (gestures or code); nil lifts them.
@@ -132,12 +138,16 @@ open class GMSMapView: NSObject {
     }
 
     open func animate(to camera: GMSCameraPosition) { animating { meridian.animate(to: camera.position) } }
-    open func animate(with update: GMSCameraUpdate) { animating { () throws(InvalidArgument) in try meridian.animate(with: update.update) } }
+    open func animate(with update: GMSCameraUpdate) {
+        animating { () throws(InvalidArgument) in try meridian.animate(with: update.update) }
+    }
     open func animate(toLocation location: CLLocationCoordinate2D) {
         animating { () throws(InvalidArgument) in try meridian.animate(toLocation: location.meridian) }
     }
     /// Clamped to the map's zoom range.
-    open func animate(toZoom zoom: Float) { animating { () throws(InvalidArgument) in try meridian.animate(toZoom: Double(zoom)) } }
+    open func animate(toZoom zoom: Float) {
+        animating { () throws(InvalidArgument) in try meridian.animate(toZoom: Double(zoom)) }
+    }
     open func animate(toBearing bearing: CLLocationDirection) {
         animating { () throws(InvalidArgument) in try meridian.animate(toBearing: bearing) }
     }
@@ -148,13 +158,19 @@ open class GMSMapView: NSObject {
     /// The camera presenting `bounds` with `insets` (bearing and tilt 0, the frame, padding and
     /// zoom range respected); nil for invalid bounds. Does not move the map.
     open func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
-        do { return try meridian.camera(for: bounds.bounds, insets: insets.meridian).map { GMSCameraPosition(position: $0) } } catch {
+        do {
+            return try meridian.camera(for: bounds.bounds, insets: insets.meridian).map {
+                GMSCameraPosition(position: $0)
+            }
+        } catch {
             GMSCompatibility.report("camera(for:insets:): \(error)")
             return nil
         }
     }
 
-    open func areEqual(forRenderingPosition position: GMSCameraPosition, position otherPosition: GMSCameraPosition) -> Bool {
+    open func areEqual(
+        forRenderingPosition position: GMSCameraPosition, position otherPosition: GMSCameraPosition
+    ) -> Bool {
         meridian.areEqualForRendering(position.position, otherPosition.position)
     }
 }

@@ -9,7 +9,10 @@ open class GMSOverlay: NSObject {
     /// The map showing this overlay, or nil.
     open weak var map: GMSMapView? {
         didSet {
-            if let id, let old = oldValue { old.meridian.remove(id); old.overlays[id] = nil }
+            if let id, let old = oldValue {
+                old.meridian.remove(id)
+                old.overlays[id] = nil
+            }
             id = nil
             guard let map, let content else { return }
             do {
@@ -29,7 +32,9 @@ open class GMSOverlay: NSObject {
     /// Pushes the current content to the map (a bad number is reported and the old content stays).
     func refresh() {
         guard let id, let map, let content else { return }
-        do { try map.meridian.update(id, to: content) } catch { GMSCompatibility.report("updating \(type(of: self)): \(error)") }
+        do { try map.meridian.update(id, to: content) } catch {
+            GMSCompatibility.report("updating \(type(of: self)): \(error)")
+        }
     }
 }
 
@@ -56,7 +61,9 @@ open class GMSMarker: GMSOverlay {
         m.rotation = rotation
         m.flat = isFlat
         m.zIndex = Int(zIndex)
-        m.iconColor = Color(red: Double(iconColor.red), green: Double(iconColor.green), blue: Double(iconColor.blue), alpha: Double(iconColor.alpha))
+        m.iconColor = Color(
+            red: Double(iconColor.red), green: Double(iconColor.green), blue: Double(iconColor.blue),
+            alpha: Double(iconColor.alpha))
         return .marker(m)
     }
 }
@@ -90,7 +97,8 @@ open class GMSPolygon: GMSOverlay {
     public init(path: GMSPath?) { self.path = path }
 
     override var content: Overlay? {
-        var p = Polygon(outer: path?.coordinates.map(\.meridian) ?? [], holes: (holes ?? []).map { $0.coordinates.map(\.meridian) })
+        var p = Polygon(
+            outer: path?.coordinates.map(\.meridian) ?? [], holes: (holes ?? []).map { $0.coordinates.map(\.meridian) })
         p.fillColor = fillColor.meridian
         p.strokeColor = strokeColor.meridian
         p.strokeWidth = Double(strokeWidth)

@@ -8,7 +8,10 @@ public struct GMSVisibleRegion: Hashable, Sendable {
     public var farLeft: CLLocationCoordinate2D
     public var farRight: CLLocationCoordinate2D
 
-    public init(nearLeft: CLLocationCoordinate2D, nearRight: CLLocationCoordinate2D, farLeft: CLLocationCoordinate2D, farRight: CLLocationCoordinate2D) {
+    public init(
+        nearLeft: CLLocationCoordinate2D, nearRight: CLLocationCoordinate2D, farLeft: CLLocationCoordinate2D,
+        farRight: CLLocationCoordinate2D
+    ) {
         (self.nearLeft, self.nearRight, self.farLeft, self.farRight) = (nearLeft, nearRight, farLeft, farRight)
     }
 }
@@ -44,7 +47,8 @@ open class GMSProjection: NSObject, @unchecked Sendable {
 
     open func visibleRegion() -> GMSVisibleRegion {
         let r = viewport.visibleRegion
-        return GMSVisibleRegion(nearLeft: r.nearLeft.cl, nearRight: r.nearRight.cl, farLeft: r.farLeft.cl, farRight: r.farRight.cl)
+        return GMSVisibleRegion(
+            nearLeft: r.nearLeft.cl, nearRight: r.nearRight.cl, farLeft: r.farLeft.cl, farRight: r.farRight.cl)
     }
 }
 
@@ -73,7 +77,8 @@ open class GMSUISettings: NSObject {
     }
 
     func apply() {
-        map?.meridian.gestureSettings = GestureSettings(scroll: scrollGestures, zoom: zoomGestures, tilt: tiltGestures, rotate: rotateGestures)
+        map?.meridian.gestureSettings = GestureSettings(
+            scroll: scrollGestures, zoom: zoomGestures, tilt: tiltGestures, rotate: rotateGestures)
     }
 }
 

@@ -22,7 +22,9 @@ public struct CLLocationCoordinate2D: Hashable, Sendable {
     }
 }
 
-public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
+public func CLLocationCoordinate2DMake(
+    _ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees
+) -> CLLocationCoordinate2D {
     CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
 }
 
@@ -57,7 +59,9 @@ public final class UIColor: Hashable, @unchecked Sendable {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
 
-    public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
 
     public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
     public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -70,6 +74,11 @@ public final class UIColor: Hashable, @unchecked Sendable {
         (a.red, a.green, a.blue, a.alpha) == (b.red, b.green, b.blue, b.alpha)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alpha) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+    }
 }
 #endif

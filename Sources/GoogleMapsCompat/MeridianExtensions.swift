@@ -37,7 +37,9 @@ extension GMSMapView {
     /// ``setMinZoom(_:maxZoom:)`` sets zooms; the tilt curve still limits low zooms. Bad values
     /// keep the old range (reported).
     public func setMinViewingAngle(_ minAngle: Double, maxViewingAngle maxAngle: Double) {
-        report("setMinViewingAngle(_:maxViewingAngle:)") { () throws(InvalidArgument) in try meridian.setMinTilt(minAngle, maxTilt: maxAngle) }
+        report("setMinViewingAngle(_:maxViewingAngle:)") { () throws(InvalidArgument) in
+            try meridian.setMinTilt(minAngle, maxTilt: maxAngle)
+        }
     }
 
     /// Meridian: flies to `camera` along the zoom-out-and-in path with MapLibre's fly options

@@ -23,8 +23,11 @@ public struct CameraConstraints: Hashable, Sendable {
     /// Creates constraints from a zoom range, optional target and viewport bounds, and a tilt
     /// range in degrees. The tilt range is clamped into ``allTilts`` (not validated: build it
     /// with ``tiltRange(min:max:)`` to reject bad ends).
-    public init(zoomRange: ZoomRange = .mapDefault, targetBounds: CoordinateBounds? = nil, viewportBounds: CoordinateBounds? = nil,
-                tiltRange: ClosedRange<Double> = Self.allTilts) {
+    public init(
+        zoomRange: ZoomRange = .mapDefault, targetBounds: CoordinateBounds? = nil,
+        viewportBounds: CoordinateBounds? = nil,
+        tiltRange: ClosedRange<Double> = Self.allTilts
+    ) {
         self.zoomRange = zoomRange
         self.targetBounds = targetBounds
         self.viewportBounds = viewportBounds
@@ -40,9 +43,16 @@ public struct CameraConstraints: Hashable, Sendable {
     public static func tiltRange(min: Double, max: Double) throws(InvalidArgument) -> ClosedRange<Double> {
         for (value, name) in [(min, "minTilt"), (max, "maxTilt")] {
             let v = try InvalidArgument.finite(value, name)
-            guard allTilts.contains(v) else { throw InvalidArgument(parameter: name, value: v, problem: .outOfRange(lowerBound: allTilts.lowerBound, upperBound: allTilts.upperBound)) }
+            guard allTilts.contains(v) else {
+                throw InvalidArgument(
+                    parameter: name, value: v,
+                    problem: .outOfRange(lowerBound: allTilts.lowerBound, upperBound: allTilts.upperBound))
+            }
         }
-        guard min <= max else { throw InvalidArgument(parameter: "minTilt", value: min, problem: .inconsistent("minTilt \(min) is above maxTilt \(max)")) }
+        guard min <= max else {
+            throw InvalidArgument(
+                parameter: "minTilt", value: min, problem: .inconsistent("minTilt \(min) is above maxTilt \(max)"))
+        }
         return min...max
     }
 
@@ -53,14 +63,17 @@ public struct CameraConstraints: Hashable, Sendable {
     /// curve, and its target moved to the nearest point of the target bounds. (Without a view, the
     /// ``viewportBounds`` are not applied: see ``constrain(_:size:padding:)``.)
     public func constrain(_ camera: CameraPosition) -> CameraPosition {
-        camera.with(target: clampTarget(camera.target), zoom: zoomRange.clamp(camera.zoom), tilt: camera.tilt.clamped(to: tiltRange))
+        camera.with(
+            target: clampTarget(camera.target), zoom: zoomRange.clamp(camera.zoom),
+            tilt: camera.tilt.clamped(to: tiltRange))
     }
 
     /// The nearest point of ``targetBounds`` to `target` (latitude clamped; longitude kept when
     /// inside the span, else the nearer edge the short way round).
     public func clampTarget(_ target: Coordinate) -> Coordinate {
         guard let b = targetBounds, let south = b.south, let north = b.north, let west = b.west,
-              let east = b.east, let span = b.longitudeSpan else { return target }
+            let east = b.east, let span = b.longitudeSpan
+        else { return target }
         let lat = target.latitude.clamped(to: south...north)
         guard Angle.wrap360(target.longitude - west) > span else {
             return Coordinate(latitude: lat, longitude: target.longitude)

@@ -38,10 +38,14 @@ public enum CameraFit {
         bearing: Double = 0, tilt: Double = 0, zoomRange: ZoomRange = .absolute
     ) throws(InvalidArgument) -> CameraPosition? {
         let (frame, wanted) = try view(size: size, padding: padding, insets: insets, bearing: bearing, tilt: tilt)
-        guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let span = bounds.longitudeSpan else {
+        guard let south = bounds.south, let north = bounds.north, let west = bounds.west,
+            let span = bounds.longitudeSpan
+        else {
             return nil
         }
-        return solve(FitShape(south: south, north: north, west: west, span: span), frame: frame, insets: insets, bearing: bearing, tilt: wanted, zoomRange: zoomRange)
+        return solve(
+            FitShape(south: south, north: north, west: west, span: span), frame: frame, insets: insets,
+            bearing: bearing, tilt: wanted, zoomRange: zoomRange)
     }
 
     /// The camera showing every one of `points` (not their bounding box: a diagonal path fits
@@ -64,28 +68,43 @@ public enum CameraFit {
 
     /// The fit's zoom-independent frame at `bearing`, and the wanted tilt within the curve's
     /// highest; validates the arguments shared by both fits.
-    static func view(size: ScreenSize, padding: EdgeInsets, insets: EdgeInsets, bearing: Double, tilt: Double) throws(InvalidArgument) -> (Viewport, Double) {
-        let frame = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 24,
-                                                             bearing: bearing, tilt: 0), size: size, padding: padding)
+    static func view(
+        size: ScreenSize, padding: EdgeInsets, insets: EdgeInsets, bearing: Double, tilt: Double
+    ) throws(InvalidArgument) -> (Viewport, Double) {
+        let frame = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 0, longitude: 0), zoom: 24,
+                bearing: bearing, tilt: 0), size: size, padding: padding)
         _ = try insets.validated("insets")
         return (frame, try InvalidArgument.finite(tilt, "tilt").clamped(to: 0...TiltCurve.maxTilt(zoom: 24)))
     }
 
     /// The fit at `wanted` tilt, or the greatest tilt the curve allows at its own fitted zoom.
-    static func solve(_ shape: FitShape, frame: Viewport, insets: EdgeInsets, bearing: Double, tilt wanted: Double, zoomRange: ZoomRange) -> CameraPosition {
+    static func solve(
+        _ shape: FitShape, frame: Viewport, insets: EdgeInsets, bearing: Double, tilt wanted: Double,
+        zoomRange: ZoomRange
+    ) -> CameraPosition {
         func solve(_ t: Double) -> CameraPosition {
-            fit(shape, frame: frame.with(camera: frame.camera.with(bearing: bearing, tilt: t)), insets: insets, zoomRange: zoomRange)
+            fit(
+                shape, frame: frame.with(camera: frame.camera.with(bearing: bearing, tilt: t)), insets: insets,
+                zoomRange: zoomRange)
         }
         // The tilt curve depends on the fitted zoom: keep the wanted tilt when the curve allows
         // it there, else bisect for the greatest tilt that its own fit allows.
         let first = solve(wanted)
         if first.tilt >= wanted - 1e-9 { return first }
-        var lo = 0.0, hi = wanted
+        var lo = 0.0
+        var hi = wanted
         var best = solve(0)
         for _ in 0..<48 {
             let mid = (lo + hi) / 2
             let c = solve(mid)
-            if TiltCurve.maxTilt(zoom: c.zoom) >= mid { lo = mid; best = c } else { hi = mid }
+            if TiltCurve.maxTilt(zoom: c.zoom) >= mid {
+                lo = mid
+                best = c
+            } else {
+                hi = mid
+            }
         }
         return best
     }
@@ -93,22 +112,29 @@ public enum CameraFit {
     /// One fit at the frame's bearing and tilt (zoom-independent geometry of `frame`).
     static func fit(_ shape: FitShape, frame: Viewport, insets: EdgeInsets, zoomRange: ZoomRange) -> CameraPosition {
         let origin = shape.origin
-        let sMin = WebMercator.worldSize(zoom: zoomRange.min), sMax = WebMercator.worldSize(zoom: zoomRange.max)
+        let sMin = WebMercator.worldSize(zoom: zoomRange.min)
+        let sMax = WebMercator.worldSize(zoom: zoomRange.max)
         func camera(_ s: Double, _ tau: (x: Double, y: Double)) -> CameraPosition {
             let target = WebMercator.unproject(MercatorPoint(x: origin.x - tau.x / s, y: origin.y - tau.y / s))
             return frame.camera.with(target: target, zoom: Double.log2(s / WebMercator.tileSize))
         }
         let r = frame.paddedRect
-        let rect = (left: r.left + insets.left, top: Swift.max(r.top + insets.top, frame.farGroundY),
-                    right: r.right - insets.right, bottom: r.bottom - insets.bottom)
+        let rect = (
+            left: r.left + insets.left, top: Swift.max(r.top + insets.top, frame.farGroundY),
+            right: r.right - insets.right, bottom: r.bottom - insets.bottom
+        )
         guard rect.right > rect.left, rect.bottom > rect.top else { return camera(sMin, (0, 0)) }
-        let quad = [ScreenPoint(x: rect.left, y: rect.bottom), ScreenPoint(x: rect.right, y: rect.bottom),
-                    ScreenPoint(x: rect.right, y: rect.top), ScreenPoint(x: rect.left, y: rect.top)]
-            .map { frame.groundOffsetClampedToFar(at: $0) }
+        let quad = [
+            ScreenPoint(x: rect.left, y: rect.bottom), ScreenPoint(x: rect.right, y: rect.bottom),
+            ScreenPoint(x: rect.right, y: rect.top), ScreenPoint(x: rect.left, y: rect.top),
+        ]
+        .map { frame.groundOffsetClampedToFar(at: $0) }
         let planes = HalfPlane.enclosing(quad, shape: shape)
         let sBest = Swift.min(maximumScale(planes) * (1 - backoff), sMax)
         let s = Swift.max(sBest, sMin)
-        let tau = HalfPlane.centroid(of: planes, scale: s, seed: quad) ?? HalfPlane.centroid(of: planes, scale: 0, seed: quad) ?? (0, 0)
+        let tau =
+            HalfPlane.centroid(of: planes, scale: s, seed: quad) ?? HalfPlane.centroid(of: planes, scale: 0, seed: quad)
+            ?? (0, 0)
         return camera(s, tau)
     }
 
@@ -120,7 +146,8 @@ public enum CameraFit {
             for j in planes.indices where j > i {
                 for k in planes.indices where k > j {
                     guard let v = HalfPlane.vertex(planes[i], planes[j], planes[k]),
-                          planes.allSatisfy({ $0.holds(v, slack: 1e-9) }) else { continue }
+                        planes.allSatisfy({ $0.holds(v, slack: 1e-9) })
+                    else { continue }
                     best = Swift.max(best, v.s)
                 }
             }

@@ -43,8 +43,9 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     /// The clamping initialiser for values already known to be finite.
     init(clamping target: Coordinate, zoom: Double, bearing: Double, tilt: Double) {
         let z = ZoomRange.absolute.clamp(zoom)
-        self.target = Coordinate(latitude: target.latitude.clamped(to: -Self.maxTargetLatitude...Self.maxTargetLatitude),
-                                 longitude: Angle.wrapLongitude(target.longitude))
+        self.target = Coordinate(
+            latitude: target.latitude.clamped(to: -Self.maxTargetLatitude...Self.maxTargetLatitude),
+            longitude: Angle.wrapLongitude(target.longitude))
         self.zoom = z
         self.bearing = Angle.wrap360(bearing)
         self.tilt = tilt.clamped(to: 0...TiltCurve.maxTilt(zoom: z))
@@ -54,15 +55,21 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     /// zoom may lower the tilt).
     /// - Throws: `InvalidArgument` (not finite) naming the first non-finite replacement, as
     ///   ``init(target:zoom:bearing:tilt:)`` does.
-    public func changing(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) throws(InvalidArgument) -> CameraPosition {
-        try CameraPosition(target: target ?? self.target, zoom: zoom ?? self.zoom,
-                           bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
+    public func changing(
+        target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil
+    ) throws(InvalidArgument) -> CameraPosition {
+        try CameraPosition(
+            target: target ?? self.target, zoom: zoom ?? self.zoom,
+            bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
     }
 
     /// A copy with some values replaced, clamped again (lowering the zoom may lower the tilt).
-    func with(target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil) -> CameraPosition {
-        CameraPosition(clamping: target ?? self.target, zoom: zoom ?? self.zoom,
-                       bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
+    func with(
+        target: Coordinate? = nil, zoom: Double? = nil, bearing: Double? = nil, tilt: Double? = nil
+    ) -> CameraPosition {
+        CameraPosition(
+            clamping: target ?? self.target, zoom: zoom ?? self.zoom,
+            bearing: bearing ?? self.bearing, tilt: tilt ?? self.tilt)
     }
 
     /// A debugging form listing target, zoom, bearing and tilt.
@@ -78,11 +85,13 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
     /// and wrapped, and a non-finite one throws `InvalidArgument`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(target: Coordinate(latitude: c.decode(Double.self, forKey: .latitude),
-                                         longitude: c.decode(Double.self, forKey: .longitude)),
-                      zoom: c.decode(Double.self, forKey: .zoom),
-                      bearing: c.decodeIfPresent(Double.self, forKey: .bearing) ?? 0,
-                      tilt: c.decodeIfPresent(Double.self, forKey: .tilt) ?? 0)
+        try self.init(
+            target: Coordinate(
+                latitude: c.decode(Double.self, forKey: .latitude),
+                longitude: c.decode(Double.self, forKey: .longitude)),
+            zoom: c.decode(Double.self, forKey: .zoom),
+            bearing: c.decodeIfPresent(Double.self, forKey: .bearing) ?? 0,
+            tilt: c.decodeIfPresent(Double.self, forKey: .tilt) ?? 0)
     }
 
     /// Encodes the flat keys `latitude`, `longitude`, `zoom`, `bearing` and `tilt` (degrees and
@@ -114,14 +123,17 @@ extension CameraPosition {
     /// zooms outside [0, 24].
     /// - Throws: `InvalidArgument` naming `coordinate.latitude` or `coordinate.longitude` when not
     ///   finite, or `meters` or `points` when not finite or not positive.
-    public static func zoom(at coordinate: Coordinate, forMeters meters: Double, perPoints points: Double) throws(InvalidArgument) -> Double {
+    public static func zoom(
+        at coordinate: Coordinate, forMeters meters: Double, perPoints points: Double
+    ) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
         for (name, v) in [("meters", meters), ("points", points)] {
             guard try InvalidArgument.finite(v, name) > 0 else {
                 throw InvalidArgument(parameter: name, value: v, problem: .inconsistent("must be positive"))
             }
         }
-        let groundPerWorld = 2 * Double.pi * WebMercator.earthRadius
+        let groundPerWorld =
+            2 * Double.pi * WebMercator.earthRadius
             * Double.cos(Angle.radians(c.latitude.clamped(to: -WebMercator.maxLatitude...WebMercator.maxLatitude)))
         return Double.log2(points * groundPerWorld / (WebMercator.tileSize * meters))
     }

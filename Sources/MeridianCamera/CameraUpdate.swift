@@ -58,7 +58,9 @@ public enum CameraUpdate: Hashable, Sendable {
     ///   `zoom`, `zoomDelta`, `target.latitude`, `focus.x`, `degrees`, `insets.top`,
     ///   `point 3.latitude`); nothing is applied. Finite values are clamped and wrapped as
     ///   ``CameraPosition`` and `constraints` require.
-    public func applied(to viewport: Viewport, constraints: CameraConstraints = .none) throws(InvalidArgument) -> CameraPosition {
+    public func applied(
+        to viewport: Viewport, constraints: CameraConstraints = .none
+    ) throws(InvalidArgument) -> CameraPosition {
         let camera = viewport.camera
         let moved: CameraPosition
         switch self {
@@ -69,7 +71,9 @@ public enum CameraUpdate: Hashable, Sendable {
             let zoom = constraints.zoomRange.clamp(camera.zoom + (try InvalidArgument.finite(d, "zoomDelta")))
             moved = try Self.zoom(viewport, to: zoom, keeping: focus?.validated("focus"))
         case let .target(c, zoom):
-            moved = camera.with(target: try c.validated("target"), zoom: try zoom.map { z throws(InvalidArgument) in try InvalidArgument.finite(z, "zoom") })
+            moved = camera.with(
+                target: try c.validated("target"),
+                zoom: try zoom.map { z throws(InvalidArgument) in try InvalidArgument.finite(z, "zoom") })
         case let .camera(p): moved = p
         case let .scroll(v):
             let shifted = try (viewport.center + v).validated("scroll")
@@ -77,25 +81,31 @@ public enum CameraUpdate: Hashable, Sendable {
             moved = camera.with(target: viewport.coordinate(groundOffsetX: g.x, g.y))
         case let .fit(bounds, insets), let .fitKeepingOrientation(bounds, insets):
             let keep = if case .fitKeepingOrientation = self { true } else { false }
-            guard let fitted = try CameraFit.camera(
-                fitting: bounds, size: viewport.size, padding: viewport.padding, insets: insets,
-                bearing: keep ? camera.bearing : 0, tilt: keep ? camera.tilt : 0, zoomRange: constraints.zoomRange)
+            guard
+                let fitted = try CameraFit.camera(
+                    fitting: bounds, size: viewport.size, padding: viewport.padding, insets: insets,
+                    bearing: keep ? camera.bearing : 0, tilt: keep ? camera.tilt : 0, zoomRange: constraints.zoomRange)
             else { return camera }
             moved = fitted
         case let .fitPoints(points, insets):
-            guard let fitted = try CameraFit.camera(fittingPoints: points, size: viewport.size, padding: viewport.padding, insets: insets,
-                                                    bearing: camera.bearing, tilt: camera.tilt, zoomRange: constraints.zoomRange)
+            guard
+                let fitted = try CameraFit.camera(
+                    fittingPoints: points, size: viewport.size, padding: viewport.padding, insets: insets,
+                    bearing: camera.bearing, tilt: camera.tilt, zoomRange: constraints.zoomRange)
             else { return camera }
             moved = fitted
         case let .rotate(degrees, pivot):
             let turned = camera.with(bearing: camera.bearing + (try InvalidArgument.finite(degrees, "degrees")))
             let p = try pivot?.validated("pivot")
-            guard let p, let ground = viewport.worldPoint(for: p) else { moved = turned; break }
+            guard let p, let ground = viewport.worldPoint(for: p) else {
+                moved = turned
+                break
+            }
             moved = viewport.anchoring(turned, ground: ground, at: p) ?? turned
         case let .place(c, p):
             let ground = WebMercator.project(try c.validated("coordinate"))
             var near = ground
-            near.x -= (ground.x - viewport.targetWorld.x).rounded()   // the copy nearest the target
+            near.x -= (ground.x - viewport.targetWorld.x).rounded()  // the copy nearest the target
             moved = viewport.anchoring(camera, ground: near, at: try p.validated("point")) ?? camera
         }
         return constraints.constrain(moved, size: viewport.size, padding: viewport.padding)
@@ -103,7 +113,9 @@ public enum CameraUpdate: Hashable, Sendable {
 
     /// The camera at `zoom` (tilt lowered to the curve if needed) that keeps the ground under
     /// `focus` where it is on screen; about the target when there is no focus or no ground there.
-    static func zoom(_ viewport: Viewport, to zoom: Double, keeping focus: ScreenPoint?) throws(InvalidArgument) -> CameraPosition {
+    static func zoom(
+        _ viewport: Viewport, to zoom: Double, keeping focus: ScreenPoint?
+    ) throws(InvalidArgument) -> CameraPosition {
         let zoomed = viewport.camera.with(zoom: zoom)
         guard let focus, let ground = viewport.worldPoint(for: focus) else { return zoomed }
         return viewport.anchoring(zoomed, ground: ground, at: focus) ?? zoomed

@@ -24,7 +24,8 @@ public struct EyePosition: Hashable, Sendable, Codable {
 
     /// Metres per normalised world unit (the world's width) at a latitude.
     static func metresPerWorld(latitude: Double) -> Double {
-        2 * .pi * WebMercator.earthRadius * Double.cos(Angle.radians(latitude.clamped(to: -WebMercator.maxLatitude...WebMercator.maxLatitude)))
+        2 * .pi * WebMercator.earthRadius
+            * Double.cos(Angle.radians(latitude.clamped(to: -WebMercator.maxLatitude...WebMercator.maxLatitude)))
     }
 }
 
@@ -34,11 +35,13 @@ extension Viewport {
     /// target is drawn).
     public var eye: EyePosition {
         let back = eyeDistance * sinTilt
-        let world = MercatorPoint(x: targetWorld.x - back * sinBearing / worldSize, y: targetWorld.y + back * cosBearing / worldSize)
+        let world = MercatorPoint(
+            x: targetWorld.x - back * sinBearing / worldSize, y: targetWorld.y + back * cosBearing / worldSize)
         let coordinate = WebMercator.unproject(world)
         let height = eyeDistance * cosTilt / worldSize
-        return EyePosition(coordinate: Coordinate(latitude: coordinate.latitude, longitude: Angle.wrapLongitude(coordinate.longitude)),
-                           altitude: height * EyePosition.metresPerWorld(latitude: coordinate.latitude))
+        return EyePosition(
+            coordinate: Coordinate(latitude: coordinate.latitude, longitude: Angle.wrapLongitude(coordinate.longitude)),
+            altitude: height * EyePosition.metresPerWorld(latitude: coordinate.latitude))
     }
 }
 
@@ -59,17 +62,29 @@ extension CameraPosition {
     ///   or `eye.longitude` when not finite (latitudes beyond ±90° are clamped, longitudes
     ///   wrapped), `altitude` or `viewHeight` (in points) when not finite or not positive, or
     ///   `bearing` when not finite.
-    public init(lookingAt target: Coordinate, from eye: EyePosition, viewHeight: Double, bearing: Double = 0) throws(InvalidArgument) {
-        let t = try target.validated("target"), e = try eye.coordinate.validated("eye")
+    public init(
+        lookingAt target: Coordinate, from eye: EyePosition, viewHeight: Double, bearing: Double = 0
+    ) throws(InvalidArgument) {
+        let t = try target.validated("target")
+        let e = try eye.coordinate.validated("eye")
         let altitude = try InvalidArgument.finite(eye.altitude, "altitude")
-        guard altitude > 0 else { throw InvalidArgument(parameter: "altitude", value: altitude, problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity)) }
+        guard altitude > 0 else {
+            throw InvalidArgument(
+                parameter: "altitude", value: altitude,
+                problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity))
+        }
         let height = try InvalidArgument.finite(viewHeight, "viewHeight")
-        guard height > 0 else { throw InvalidArgument(parameter: "viewHeight", value: height, problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity)) }
+        guard height > 0 else {
+            throw InvalidArgument(
+                parameter: "viewHeight", value: height,
+                problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity))
+        }
         let keep = try InvalidArgument.finite(bearing, "bearing")
         let from = WebMercator.project(e)
         var to = WebMercator.project(t)
-        to.x -= (to.x - from.x).rounded()   // the short way round
-        let dx = to.x - from.x, dy = to.y - from.y
+        to.x -= (to.x - from.x).rounded()  // the short way round
+        let dx = to.x - from.x
+        let dy = to.y - from.y
         let ground = (dx * dx + dy * dy).squareRoot()
         let h = altitude / EyePosition.metresPerWorld(latitude: e.latitude)
         let distance = (ground * ground + h * h).squareRoot()
@@ -78,7 +93,9 @@ extension CameraPosition {
             self.init(clamping: t, zoom: zoom, bearing: keep, tilt: 0)
             return
         }
-        self.init(clamping: t, zoom: zoom, bearing: Angle.degrees(Double.atan2(y: dx, x: -dy)), tilt: Angle.degrees(Double.atan2(y: ground, x: h)))
+        self.init(
+            clamping: t, zoom: zoom, bearing: Angle.degrees(Double.atan2(y: dx, x: -dy)),
+            tilt: Angle.degrees(Double.atan2(y: ground, x: h)))
     }
 
     /// The ground offset, as a fraction of the eye's height, below which an eye looks straight

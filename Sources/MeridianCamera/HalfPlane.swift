@@ -9,17 +9,23 @@ struct HalfPlane {
     /// support folded into `a` (how far its worst point reaches towards that edge, per unit of
     /// world scale).
     static func enclosing(_ quad: [(x: Double, y: Double)], shape: FitShape) -> [HalfPlane] {
-        let mx = quad.map(\.x).reduce(0, +) / Double(quad.count), my = quad.map(\.y).reduce(0, +) / Double(quad.count)
+        let mx = quad.map(\.x).reduce(0, +) / Double(quad.count)
+        let my = quad.map(\.y).reduce(0, +) / Double(quad.count)
         var planes: [HalfPlane] = []
         for (i, p) in quad.enumerated() {
             let q = quad[(i + 1) % quad.count]
-            var nx = q.y - p.y, ny = p.x - q.x
+            var nx = q.y - p.y
+            var ny = p.x - q.x
             let len = (nx * nx + ny * ny).squareRoot()
             guard len > 0 else { continue }
             nx /= len
             ny /= len
             var c = nx * p.x + ny * p.y
-            if nx * mx + ny * my > c { nx = -nx; ny = -ny; c = -c }
+            if nx * mx + ny * my > c {
+                nx = -nx
+                ny = -ny
+                c = -c
+            }
             planes.append(HalfPlane(a: shape.support(nx, ny), nx: nx, ny: ny, c: c))
         }
         return planes
@@ -36,7 +42,8 @@ struct HalfPlane {
                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
         }
         let rows = [p, q, r]
-        let m = rows.map { [$0.a, $0.nx, $0.ny] }, c = rows.map(\.c)
+        let m = rows.map { [$0.a, $0.nx, $0.ny] }
+        let c = rows.map(\.c)
         let d = det(m)
         guard abs(d) > 1e-12 else { return nil }
         func replaced(_ col: Int) -> [[Double]] { (0..<3).map { i in (0..<3).map { j in j == col ? c[i] : m[i][j] } } }
@@ -45,11 +52,16 @@ struct HalfPlane {
 
     /// A central point of the set of τ with `n·τ ≤ c − a·s` for every plane (the targets that
     /// fit at scale s), found by clipping the seed polygon's bounding box; nil when it is empty.
-    static func centroid(of planes: [HalfPlane], scale s: Double, seed: [(x: Double, y: Double)]) -> (x: Double, y: Double)? {
-        let xs = seed.map(\.x), ys = seed.map(\.y)
+    static func centroid(
+        of planes: [HalfPlane], scale s: Double, seed: [(x: Double, y: Double)]
+    ) -> (x: Double, y: Double)? {
+        let xs = seed.map(\.x)
+        let ys = seed.map(\.y)
         let pad = (xs.max()! - xs.min()!) + (ys.max()! - ys.min()!) + 1
-        var poly = [(xs.min()! - pad, ys.min()! - pad), (xs.max()! + pad, ys.min()! - pad),
-                    (xs.max()! + pad, ys.max()! + pad), (xs.min()! - pad, ys.max()! + pad)]
+        var poly = [
+            (xs.min()! - pad, ys.min()! - pad), (xs.max()! + pad, ys.min()! - pad),
+            (xs.max()! + pad, ys.max()! + pad), (xs.min()! - pad, ys.max()! + pad),
+        ]
         for h in planes {
             let limit = h.c - h.a * s
             func inside(_ p: (Double, Double)) -> Bool { h.nx * p.0 + h.ny * p.1 <= limit }
@@ -58,7 +70,8 @@ struct HalfPlane {
                 let q = poly[(i + 1) % poly.count]
                 if inside(p) { out.append(p) }
                 if inside(p) != inside(q) {
-                    let fp = h.nx * p.0 + h.ny * p.1 - limit, fq = h.nx * q.0 + h.ny * q.1 - limit
+                    let fp = h.nx * p.0 + h.ny * p.1 - limit
+                    let fq = h.nx * q.0 + h.ny * q.1 - limit
                     let t = fp / (fp - fq)
                     out.append((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t))
                 }
@@ -87,7 +100,8 @@ struct FitShape {
 
     /// A latitude/longitude box: its four corners (a rectangle in Web Mercator).
     init(south: Double, north: Double, west: Double, span: Double) {
-        let yTop = WebMercator.y(latitude: north), yBottom = WebMercator.y(latitude: south)
+        let yTop = WebMercator.y(latitude: north)
+        let yBottom = WebMercator.y(latitude: south)
         let h = (x: span / 720, y: (yBottom - yTop) / 2)
         origin = MercatorPoint(x: WebMercator.x(longitude: west) + h.x, y: (yTop + yBottom) / 2)
         offsets = [(-h.x, -h.y), (h.x, -h.y), (h.x, h.y), (-h.x, h.y)]
@@ -97,12 +111,18 @@ struct FitShape {
     /// (so points across the antimeridian stay together); nil for none.
     init?(points: [Coordinate]) {
         let bounds = CoordinateBounds(path: points)
-        guard let west = bounds.west, let south = bounds.south, let north = bounds.north, let span = bounds.longitudeSpan else { return nil }
+        guard let west = bounds.west, let south = bounds.south, let north = bounds.north,
+            let span = bounds.longitudeSpan
+        else { return nil }
         let x0 = WebMercator.x(longitude: west)
-        let middle = MercatorPoint(x: x0 + span / 720, y: (WebMercator.y(latitude: north) + WebMercator.y(latitude: south)) / 2)
+        let middle = MercatorPoint(
+            x: x0 + span / 720, y: (WebMercator.y(latitude: north) + WebMercator.y(latitude: south)) / 2)
         origin = middle
         offsets = points.map { p in
-            (x: x0 + Angle.wrap360(p.longitude - west) / 360 - middle.x, y: WebMercator.y(latitude: p.latitude) - middle.y)
+            (
+                x: x0 + Angle.wrap360(p.longitude - west) / 360 - middle.x,
+                y: WebMercator.y(latitude: p.latitude) - middle.y
+            )
         }
     }
 }

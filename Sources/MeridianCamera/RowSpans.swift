@@ -31,11 +31,13 @@ struct RowSpans {
 
     /// A segment: its piece in each row band it crosses.
     mutating func add(segment a: MercatorPoint, _ b: MercatorPoint, n: Double) throws(InvalidArgument) {
-        let top = Swift.max(Swift.min(a.y, b.y), 0), bottom = Swift.min(Swift.max(a.y, b.y), n)
+        let top = Swift.max(Swift.min(a.y, b.y), 0)
+        let bottom = Swift.min(Swift.max(a.y, b.y), n)
         guard top <= bottom else { return }
         var row = Swift.min(top.rounded(.down), n - 1)
         repeat {
-            let lo = Swift.max(top, row), hi = Swift.min(bottom, row + 1)
+            let lo = Swift.max(top, row)
+            let hi = Swift.min(bottom, row + 1)
             if lo <= hi {
                 let xa = a.y == b.y ? a.x : a.x + (b.x - a.x) * (lo - a.y) / (b.y - a.y)
                 let xb = a.y == b.y ? b.x : a.x + (b.x - a.x) * (hi - a.y) / (b.y - a.y)
@@ -75,8 +77,12 @@ extension RowSpans {
             var pieces: [ClosedRange<Int>] = []
             for extent in extents {
                 let cols = TileCover.columns(extent.lowerBound, extent.upperBound, n: Double(n))
-                guard cols.count < n else { pieces = [0...(n - 1)]; break }
-                let lo = TileCover.wrap(cols.lowerBound, Double(n)), hi = lo + cols.count - 1
+                guard cols.count < n else {
+                    pieces = [0...(n - 1)]
+                    break
+                }
+                let lo = TileCover.wrap(cols.lowerBound, Double(n))
+                let hi = lo + cols.count - 1
                 if hi < n { pieces.append(lo...hi) } else { pieces += [lo...(n - 1), 0...(hi - n)] }
             }
             pieces.sort { $0.lowerBound < $1.lowerBound }

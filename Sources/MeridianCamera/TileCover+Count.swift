@@ -6,7 +6,9 @@ import MeridianGeometry
 /// polygon or a circle in time and memory for the rows it crosses.
 extension TileCover {
     /// How many tiles ``tiles(in:zoom:limit:)`` holds.
-    public static func count(in bounds: CoordinateBounds, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> Int {
+    public static func count(
+        in bounds: CoordinateBounds, zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> Int {
         guard let (cols, rows) = try grid(in: bounds, zoom: z) else { return 0 }
         // Columns past a whole turn wrap onto ones already counted.
         let count = Swift.min(cols.count, 1 << z) * rows.count
@@ -15,17 +17,23 @@ extension TileCover {
     }
 
     /// How many tiles ``tiles(alongPath:zoom:limit:)`` holds.
-    public static func count(alongPath path: [Coordinate], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> Int {
+    public static func count(
+        alongPath path: [Coordinate], zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> Int {
         try spans(alongPath: path, zoom: z, limit: limit).count(zoom: z, limit: limit)
     }
 
     /// How many tiles ``tiles(inPolygon:zoom:limit:)`` holds.
-    public static func count(inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> Int {
+    public static func count(
+        inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> Int {
         try spans(inPolygon: rings, zoom: z, limit: limit).count(zoom: z, limit: limit)
     }
 
     /// How many tiles ``tiles(around:meters:zoom:limit:)`` holds.
-    public static func count(around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> Int {
+    public static func count(
+        around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> Int {
         let (c, radius) = try checkCircle(center, meters: meters)
         return try count(inPolygon: [circle(c, meters: radius)], zoom: z, limit: limit)
     }

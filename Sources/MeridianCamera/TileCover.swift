@@ -19,7 +19,9 @@ import RealModule
 public enum TileCover {
     /// The tiles of zoom `z` inside `bounds` (crossing the antimeridian when west > east), row
     /// by row from the north, west to east; none for empty bounds.
-    public static func tiles(in bounds: CoordinateBounds, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+    public static func tiles(
+        in bounds: CoordinateBounds, zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> [TileID] {
         guard let (cols, rows) = try grid(in: bounds, zoom: z) else { return [] }
         guard Swift.min(cols.count, 1 << z) * rows.count <= limit else { throw tooMany(limit) }
         let n = Double(1 << z)
@@ -27,17 +29,25 @@ public enum TileCover {
     }
 
     /// The columns (unwrapped) and rows of zoom `z` that bounds reach; nil for empty bounds.
-    static func grid(in bounds: CoordinateBounds, zoom z: Int) throws(InvalidArgument) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+    static func grid(
+        in bounds: CoordinateBounds, zoom z: Int
+    ) throws(InvalidArgument) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         try check(zoom: z)
-        guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let span = bounds.longitudeSpan else { return nil }
+        guard let south = bounds.south, let north = bounds.north, let west = bounds.west,
+            let span = bounds.longitudeSpan
+        else { return nil }
         let n = Double(1 << z)
-        let x0 = WebMercator.x(longitude: west) * n, x1 = x0 + span / 360 * n
-        let y0 = WebMercator.y(latitude: north) * n, y1 = WebMercator.y(latitude: south) * n
+        let x0 = WebMercator.x(longitude: west) * n
+        let x1 = x0 + span / 360 * n
+        let y0 = WebMercator.y(latitude: north) * n
+        let y1 = WebMercator.y(latitude: south) * n
         return (columns(x0, x1, n: n), rowRange(y0, y1, n: n))
     }
 
     /// The tiles of zoom `z` that a path's segments pass through (a single point covers its tile).
-    public static func tiles(alongPath path: [Coordinate], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+    public static func tiles(
+        alongPath path: [Coordinate], zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> [TileID] {
         try spans(alongPath: path, zoom: z, limit: limit).tiles(zoom: z, limit: limit)
     }
 
@@ -53,7 +63,9 @@ public enum TileCover {
 
     /// The tiles of zoom `z` that a polygon reaches, its inside included: `rings` are the outer
     /// ring then holes (even–odd, as GeoJSON), each closed or not.
-    public static func tiles(inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+    public static func tiles(
+        inPolygon rings: [[Coordinate]], zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> [TileID] {
         try spans(inPolygon: rings, zoom: z, limit: limit).tiles(zoom: z, limit: limit)
     }
 
@@ -67,11 +79,15 @@ public enum TileCover {
         for ring in rings where !ring.isEmpty {
             var points = try plane(ring, zoom: z)
             // Rings start on the same world copy as the outer ring (holes stay inside it).
-            if let f = first { let shift = ((f.x - points[0].x) / n).rounded() * n; points = points.map { MercatorPoint(x: $0.x + shift, y: $0.y) } }
+            if let f = first {
+                let shift = ((f.x - points[0].x) / n).rounded() * n
+                points = points.map { MercatorPoint(x: $0.x + shift, y: $0.y) }
+            }
             first = first ?? points[0]
             if points.count == 1 { try spans.add(row: points[0].y, x0: points[0].x, x1: points[0].x, n: n) }
             for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
+                let a = points[i]
+                let b = points[(i + 1) % points.count]
                 try spans.add(segment: a, b, n: n)
                 // Where the edge crosses each row line y = r (half-open, so a vertex counts once).
                 let (lo, hi) = a.y < b.y ? (a, b) : (b, a)
@@ -88,7 +104,9 @@ public enum TileCover {
         for (r, xs) in crossings {
             let sorted = xs.sorted()
             for k in stride(from: 0, to: sorted.count - 1, by: 2) {
-                for row in [Double(r) - 0.5, Double(r) + 0.5] { try spans.add(row: row, x0: sorted[k], x1: sorted[k + 1], n: n) }
+                for row in [Double(r) - 0.5, Double(r) + 0.5] {
+                    try spans.add(row: row, x0: sorted[k], x1: sorted[k + 1], n: n)
+                }
             }
         }
         return spans
@@ -98,7 +116,9 @@ public enum TileCover {
     /// of 256 geodesic offsets at the radius of the circle's circumscribed polygon (1.00008 ×
     /// `meters`), so every tile the circle touches is in it. `meters` must be in
     /// [0, 2e7] (half the Earth's circumference), else `InvalidArgument` naming `meters`.
-    public static func tiles(around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000) throws(InvalidArgument) -> [TileID] {
+    public static func tiles(
+        around center: Coordinate, meters: Double, zoom z: Int, limit: Int = 1_000_000
+    ) throws(InvalidArgument) -> [TileID] {
         let (c, radius) = try checkCircle(center, meters: meters)
         return try tiles(inPolygon: [circle(c, meters: radius)], zoom: z, limit: limit)
     }
@@ -106,13 +126,16 @@ public enum TileCover {
     /// The polygon a circle's cover is the cover of: 256 geodesic offsets at the radius of the
     /// circle's circumscribed polygon.
     static func circle(_ c: Coordinate, meters: Double) -> [Coordinate] {
-        let k = 256, r = meters / Double.cos(.pi / Double(k))
+        let k = 256
+        let r = meters / Double.cos(.pi / Double(k))
         return (0..<k).map { Geodesy.offset(c, distance: r, heading: Double($0) * 360 / Double(k)) }
     }
 
     /// Each zoom of `zooms` with its cover by `cover`, in zoom order.
     /// - Throws: as `cover`, and for a zoom range outside 0...30.
-    public static func byZoom(_ zooms: ClosedRange<Int>, _ cover: (Int) throws(InvalidArgument) -> [TileID]) throws(InvalidArgument) -> [(zoom: Int, tiles: [TileID])] {
+    public static func byZoom(
+        _ zooms: ClosedRange<Int>, _ cover: (Int) throws(InvalidArgument) -> [TileID]
+    ) throws(InvalidArgument) -> [(zoom: Int, tiles: [TileID])] {
         try check(zoom: zooms.lowerBound)
         try check(zoom: zooms.upperBound)
         var out: [(zoom: Int, tiles: [TileID])] = []
@@ -124,7 +147,8 @@ public enum TileCover {
 
     static func check(zoom z: Int) throws(InvalidArgument) {
         guard (0...30).contains(z) else {
-            throw InvalidArgument(parameter: "zoom", value: Double(z), problem: .outOfRange(lowerBound: 0, upperBound: 30))
+            throw InvalidArgument(
+                parameter: "zoom", value: Double(z), problem: .outOfRange(lowerBound: 0, upperBound: 30))
         }
     }
 
@@ -133,24 +157,30 @@ public enum TileCover {
         let c = try center.validated("center")
         let radius = try InvalidArgument.finite(meters, "meters")
         guard radius >= 0, radius <= 2e7 else {
-            throw InvalidArgument(parameter: "meters", value: radius, problem: .outOfRange(lowerBound: 0, upperBound: 2e7))
+            throw InvalidArgument(
+                parameter: "meters", value: radius, problem: .outOfRange(lowerBound: 0, upperBound: 2e7))
         }
         return (c, radius)
     }
 
     static func tooMany(_ limit: Int) -> InvalidArgument {
-        InvalidArgument(parameter: "limit", value: Double(limit), problem: .inconsistent("the cover would hold more than \(limit) tiles"))
+        InvalidArgument(
+            parameter: "limit", value: Double(limit),
+            problem: .inconsistent("the cover would hold more than \(limit) tiles"))
     }
 
     /// Points in tile units of zoom `z`, each longitude the short way from the one before.
     static func plane(_ path: [Coordinate], zoom z: Int) throws(InvalidArgument) -> [MercatorPoint] {
         let n = Double(1 << z)
-        var out: [MercatorPoint] = [], previous: Coordinate?
+        var out: [MercatorPoint] = []
+        var previous: Coordinate?
         out.reserveCapacity(path.count)
         for (i, raw) in path.enumerated() {
             let c = try raw.validated("coordinate \(i)")
             var x = WebMercator.x(longitude: c.longitude) * n
-            if let p = previous, let last = out.last { x = last.x + Angle.shortestDelta(from: p.longitude, to: c.longitude) / 360 * n }
+            if let p = previous, let last = out.last {
+                x = last.x + Angle.shortestDelta(from: p.longitude, to: c.longitude) / 360 * n
+            }
             out.append(MercatorPoint(x: x, y: WebMercator.y(latitude: c.latitude) * n))
             previous = c
         }

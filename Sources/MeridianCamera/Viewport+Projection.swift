@@ -28,8 +28,9 @@ extension Viewport {
     /// The coordinate of a ground offset from the target (points at this zoom).
     func coordinate(groundOffsetX dx: Double, _ dy: Double) -> Coordinate {
         let y = (targetWorld.y + dy / worldSize).clamped(to: 0...1)
-        return Coordinate(latitude: WebMercator.latitude(y: y),
-                          longitude: Angle.wrapLongitude(camera.target.longitude + dx / worldSize * 360))
+        return Coordinate(
+            latitude: WebMercator.latitude(y: y),
+            longitude: Angle.wrapLongitude(camera.target.longitude + dx / worldSize * 360))
     }
 
     /// The normalised world point under a screen point (not wrapped), or nil when the point is
@@ -45,8 +46,12 @@ extension Viewport {
     /// or either point is not finite.
     public func anchoring(_ camera: CameraPosition, ground: MercatorPoint, at point: ScreenPoint) -> CameraPosition? {
         let v = with(camera: camera)
-        guard point.isFinite, ground.x.isFinite, ground.y.isFinite, let q = v.groundOffset(at: point) else { return nil }
-        return camera.with(target: WebMercator.unproject(MercatorPoint(x: ground.x - q.x / v.worldSize, y: ground.y - q.y / v.worldSize)))
+        guard point.isFinite, ground.x.isFinite, ground.y.isFinite, let q = v.groundOffset(at: point) else {
+            return nil
+        }
+        return camera.with(
+            target: WebMercator.unproject(
+                MercatorPoint(x: ground.x - q.x / v.worldSize, y: ground.y - q.y / v.worldSize)))
     }
 
     /// How deep a normalised world point lies along the view axis, relative to the target:
@@ -54,7 +59,8 @@ extension Viewport {
     /// Renderers clip geometry against a small positive value before projecting. Non-finite
     /// input gives NaN.
     public func depthRatio(forWorld p: MercatorPoint) -> Double {
-        let dx = (p.x - targetWorld.x) * worldSize, dy = (p.y - targetWorld.y) * worldSize
+        let dx = (p.x - targetWorld.x) * worldSize
+        let dy = (p.y - targetWorld.y) * worldSize
         let sy = dy * cosBearing - dx * sinBearing
         return (eyeDistance - sy * sinTilt) / eyeDistance
     }
@@ -65,7 +71,8 @@ extension Viewport {
     /// D − sy·sin t − e·cos t and Y = cy + (sy·cos t − e·sin t)·D / depth.
     public func point(forWorld p: MercatorPoint, elevation e: Double) -> ScreenPoint? {
         guard p.x.isFinite, p.y.isFinite, e.isFinite else { return nil }
-        let dx = (p.x - targetWorld.x) * worldSize, dy = (p.y - targetWorld.y) * worldSize
+        let dx = (p.x - targetWorld.x) * worldSize
+        let dy = (p.y - targetWorld.y) * worldSize
         let sx = dx * cosBearing + dy * sinBearing
         let sy = dy * cosBearing - dx * sinBearing
         let w = eyeDistance - sy * sinTilt - e * cosTilt
@@ -112,12 +119,14 @@ struct CameraKernel {
     /// Branch-free, so loops over it vectorise: behind the eye selects NaN.
     @inlinable @inline(__always)
     func project(x: Double, y: Double) -> ScreenPoint {
-        let dx = x - tx, dy = y - ty
+        let dx = x - tx
+        let dy = y - ty
         let sx = dx * a + dy * b
         let sy = dy * a - dx * b
         let w = eye - sy * sinTilt
         let k = eye / w
-        let px = cx + sx * k, py = cy + sy * cosTilt * k
+        let px = cx + sx * k
+        let py = cy + sy * cosTilt * k
         let inFront = w > 0
         return ScreenPoint(x: inFront ? px : .nan, y: inFront ? py : .nan)
     }
@@ -129,7 +138,9 @@ extension Viewport {
     /// Longitudes are taken literally (no world-copy choice): feed one copy of the world.
     /// - Precondition: `output.count >= input.count` (extra output is left untouched).
     @inlinable
-    public func project(world input: UnsafeBufferPointer<MercatorPoint>, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
+    public func project(
+        world input: UnsafeBufferPointer<MercatorPoint>, into output: UnsafeMutableBufferPointer<ScreenPoint>
+    ) {
         let kernel = CameraKernel(self)
         for i in 0..<Swift.min(input.count, output.count) {
             output[i] = kernel.project(x: input[i].x, y: input[i].y)
@@ -140,7 +151,9 @@ extension Viewport {
     /// per input, with no allocation. Latitudes are clamped to ±85.0511°, longitudes taken
     /// literally; points behind the eye and non-finite input give NaN coordinates.
     @inlinable
-    public func project(coordinates input: UnsafeBufferPointer<Coordinate>, into output: UnsafeMutableBufferPointer<ScreenPoint>) {
+    public func project(
+        coordinates input: UnsafeBufferPointer<Coordinate>, into output: UnsafeMutableBufferPointer<ScreenPoint>
+    ) {
         let kernel = CameraKernel(self)
         for i in 0..<Swift.min(input.count, output.count) {
             let c = input[i]
@@ -157,14 +170,21 @@ extension Viewport {
     /// - Precondition: `output` and `depths` hold at least `input.count` values (extra output is
     ///   left untouched).
     @inlinable
-    public func project(world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double,
-                        into output: UnsafeMutableBufferPointer<ScreenPoint>, depths: UnsafeMutableBufferPointer<Double>) {
-        let kernel = CameraKernel(self), eye = eyeDistance, count = Swift.min(input.count, output.count, depths.count)
+    public func project(
+        world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double,
+        into output: UnsafeMutableBufferPointer<ScreenPoint>, depths: UnsafeMutableBufferPointer<Double>
+    ) {
+        let kernel = CameraKernel(self)
+        let eye = eyeDistance
+        let count = Swift.min(input.count, output.count, depths.count)
         if kernel.sinTilt == 0 {
             // Flat: every point is at the target's depth; an affine map (no division, no select).
-            let (a, b, tx, ty, cx, cy, cosTilt) = (kernel.a, kernel.b, kernel.tx, kernel.ty, kernel.cx, kernel.cy, kernel.cosTilt)
+            let (a, b, tx, ty, cx, cy, cosTilt) = (
+                kernel.a, kernel.b, kernel.tx, kernel.ty, kernel.cx, kernel.cy, kernel.cosTilt
+            )
             for i in 0..<count {
-                let dx = input[i].x + shift - tx, dy = input[i].y - ty
+                let dx = input[i].x + shift - tx
+                let dy = input[i].y - ty
                 output[i] = ScreenPoint(x: cx + (dx * a + dy * b), y: cy + (dy * a - dx * b) * cosTilt)
             }
             depths.baseAddress?.update(repeating: 1, count: count)
@@ -172,13 +192,15 @@ extension Viewport {
         }
         for i in 0..<count {
             let p = input[i]
-            let dx = p.x + shift - kernel.tx, dy = p.y - kernel.ty
+            let dx = p.x + shift - kernel.tx
+            let dy = p.y - kernel.ty
             let sx = dx * kernel.a + dy * kernel.b
             let sy = dy * kernel.a - dx * kernel.b
             let w = eye - sy * kernel.sinTilt
             let k = eye / w
             let inFront = w > 0
-            output[i] = ScreenPoint(x: inFront ? kernel.cx + sx * k : .nan, y: inFront ? kernel.cy + sy * kernel.cosTilt * k : .nan)
+            output[i] = ScreenPoint(
+                x: inFront ? kernel.cx + sx * k : .nan, y: inFront ? kernel.cy + sy * kernel.cosTilt * k : .nan)
             depths[i] = w / eye
         }
     }

@@ -29,8 +29,10 @@ extension Viewport {
     public var visibleScreenCorners: [ScreenPoint] {
         let r = paddedRect
         let top = Swift.max(r.top, farGroundY)
-        return [ScreenPoint(x: r.left, y: r.bottom), ScreenPoint(x: r.right, y: r.bottom),
-                ScreenPoint(x: r.right, y: top), ScreenPoint(x: r.left, y: top)]
+        return [
+            ScreenPoint(x: r.left, y: r.bottom), ScreenPoint(x: r.right, y: r.bottom),
+            ScreenPoint(x: r.right, y: top), ScreenPoint(x: r.left, y: top),
+        ]
     }
 
     /// The visible ground corners as offsets from the target in points (x east, y south),
@@ -55,7 +57,8 @@ extension Viewport {
     /// ``containsTolerance``). Non-finite coordinates are not contained.
     public func contains(_ coordinate: Coordinate) -> Bool {
         guard let p = try? point(for: coordinate) else { return false }
-        let r = paddedRect, e = Self.containsTolerance
+        let r = paddedRect
+        let e = Self.containsTolerance
         return p.x >= r.left - e && p.x <= r.right + e && p.y <= r.bottom + e
             && p.y >= Swift.max(r.top, farGroundY) - e
     }
@@ -67,6 +70,7 @@ extension Viewport {
     ///   `meters` when not finite.
     public func points(forMeters meters: Double, at coordinate: Coordinate) throws(InvalidArgument) -> Double {
         let c = try coordinate.validated()
-        return try InvalidArgument.finite(meters, "meters") / WebMercator.metersPerPoint(latitude: c.latitude, zoom: camera.zoom)
+        return try InvalidArgument.finite(meters, "meters")
+            / WebMercator.metersPerPoint(latitude: c.latitude, zoom: camera.zoom)
     }
 }

@@ -72,11 +72,13 @@ public struct Viewport: Hashable, Sendable {
         self.size = size
         self.padding = padding
         worldSize = WebMercator.worldSize(zoom: camera.zoom)
-        center = ScreenPoint(x: padding.left + (size.width - padding.left - padding.right) / 2,
-                             y: padding.top + (size.height - padding.top - padding.bottom) / 2)
+        center = ScreenPoint(
+            x: padding.left + (size.width - padding.left - padding.right) / 2,
+            y: padding.top + (size.height - padding.top - padding.bottom) / 2)
         eyeDistance = 1.5 * size.height
         targetWorld = WebMercator.project(camera.target)
-        let b = Angle.radians(camera.bearing), t = Angle.radians(camera.tilt)
+        let b = Angle.radians(camera.bearing)
+        let t = Angle.radians(camera.tilt)
         cosBearing = Double.cos(b)
         sinBearing = Double.sin(b)
         cosTilt = Double.cos(t)
@@ -122,11 +124,13 @@ public struct Viewport: Hashable, Sendable {
     /// point; nil when the point is on or above the horizon.
     @inlinable
     func groundOffset(at p: ScreenPoint) -> (x: Double, y: Double)? {
-        let a = p.x - center.x, b = p.y - center.y
+        let a = p.x - center.x
+        let b = p.y - center.y
         let den = eyeDistance * cosTilt + b * sinTilt
         guard den > 0 else { return nil }
         let k = eyeDistance / den
-        let sx = a * cosTilt * k, sy = b * k
+        let sx = a * cosTilt * k
+        let sy = b * k
         return (sx * cosBearing - sy * sinBearing, sx * sinBearing + sy * cosBearing)
     }
 

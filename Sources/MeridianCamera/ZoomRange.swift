@@ -29,7 +29,8 @@ public struct ZoomRange: Hashable, Sendable, Codable {
         let lo = try InvalidArgument.finite(min, "minZoom").clamped(to: 0...24)
         let hi = try InvalidArgument.finite(max, "maxZoom").clamped(to: 0...24)
         guard lo <= hi else {
-            throw InvalidArgument(parameter: "minZoom", value: min, problem: .inconsistent("greater than maxZoom \(max)"))
+            throw InvalidArgument(
+                parameter: "minZoom", value: min, problem: .inconsistent("greater than maxZoom \(max)"))
         }
         self.init(uncheckedMin: lo, max: hi)
     }
@@ -40,8 +41,11 @@ public struct ZoomRange: Hashable, Sendable, Codable {
     /// - Throws: `DecodingError.dataCorrupted` for ends that are not finite or out of order.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        do { try self.init(min: try c.decode(Double.self, forKey: .min), max: try c.decode(Double.self, forKey: .max)) } catch let error as InvalidArgument {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: c.codingPath, debugDescription: error.description))
+        do {
+            try self.init(min: try c.decode(Double.self, forKey: .min), max: try c.decode(Double.self, forKey: .max))
+        } catch let error as InvalidArgument {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: c.codingPath, debugDescription: error.description))
         }
     }
 

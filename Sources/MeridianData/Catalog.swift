@@ -44,17 +44,24 @@ public struct Catalog {
     /// leaves it out; unreadable files are listed with their error instead.
     public func entries() -> (entries: [Entry], problems: [String]) {
         let fm = FileManager.default
-        var entries: [Entry] = [], problems: [String] = [], seen = Set<String>()
+        var entries: [Entry] = []
+        var problems: [String] = []
+        var seen = Set<String>()
         func add(_ path: String, source: String?, in folder: String) {
-            let file = (path as NSString).lastPathComponent, ext = (file as NSString).pathExtension.lowercased()
-            guard DataFolder.extensions.contains(ext), !file.hasPrefix("."), seen.insert(String(path.dropFirst(folder.count))).inserted else { return }
+            let file = (path as NSString).lastPathComponent
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard DataFolder.extensions.contains(ext), !file.hasPrefix("."),
+                seen.insert(String(path.dropFirst(folder.count))).inserted
+            else { return }
             let name = (file as NSString).deletingPathExtension
             do {
                 let tileset = try DataFolder.open(path)
                 let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 let schema = tileset.info.content == .vector ? Self.schema(of: Self.layers(of: tileset)) : "raster"
-                entries.append(Entry(name: name, source: source ?? name, path: path, format: ext, info: tileset.info, schema: schema,
-                                     bytes: size, folder: folder))
+                entries.append(
+                    Entry(
+                        name: name, source: source ?? name, path: path, format: ext, info: tileset.info, schema: schema,
+                        bytes: size, folder: folder))
             } catch { problems.append("\(error)") }
         }
         for root in folder.paths {
@@ -62,7 +69,9 @@ public struct Catalog {
                 let path = root + "/" + item
                 var isDirectory: ObjCBool = false
                 if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    for inner in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted() { add(path + "/" + inner, source: item, in: root) }
+                    for inner in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted() {
+                        add(path + "/" + inner, source: item, in: root)
+                    }
                 } else {
                     add(path, source: nil, in: root)
                 }
@@ -88,7 +97,9 @@ public struct Catalog {
         }
         let found = candidates(folder.path)
         guard !found.isEmpty else {
-            if let layer = folder.layers.first(where: { !candidates($0).isEmpty }) { throw .readOnly(name: name, folder: layer) }
+            if let layer = folder.layers.first(where: { !candidates($0).isEmpty }) {
+                throw .readOnly(name: name, folder: layer)
+            }
             throw .notFound(name: name, folder: folder.path)
         }
         for path in found {
@@ -102,8 +113,10 @@ public struct Catalog {
         if !tileset.info.vectorLayers.isEmpty { return tileset.info.vectorLayers }
         guard tileset.info.content == .vector, let z = tileset.zoomRange?.upperBound else { return [] }
         let lng = tileset.info.center?.longitude ?? tileset.info.bounds.map { ($0.west + $0.east) / 2 } ?? 0
-        let lat = min(85, max(-85, tileset.info.center?.latitude ?? tileset.info.bounds.map { ($0.south + $0.north) / 2 } ?? 0))
-        let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng)), n = Double(1 << z)
+        let lat = min(
+            85, max(-85, tileset.info.center?.latitude ?? tileset.info.bounds.map { ($0.south + $0.north) / 2 } ?? 0))
+        let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng))
+        let n = Double(1 << z)
         let id = TileID(z: z, x: min(Int(n) - 1, max(0, Int(p.x * n))), y: min(Int(n) - 1, max(0, Int(p.y * n))))
         return ((try? tileset.vectorTile(id)) ?? nil)?.layers.map(\.name) ?? []
     }
@@ -112,14 +125,17 @@ public struct Catalog {
     /// `transportation`, `building`, `water` or `place`; `other` otherwise.
     static func schema(of layers: [String]) -> String {
         let known = Set(layers).intersection(openMapTilesLayers)
-        return known.count >= 2 && !known.isDisjoint(with: ["transportation", "building", "water", "place"]) ? "openmaptiles" : "other"
+        return known.count >= 2 && !known.isDisjoint(with: ["transportation", "building", "water", "place"])
+            ? "openmaptiles" : "other"
     }
 
     /// A plain name: 1–64 of a–z, 0–9, `-` and `_`, starting with a letter or digit.
     static func check(name: String) throws(DataError) {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
-        guard (1...64).contains(name.count), name.allSatisfy(allowed.contains), name.first != "-", name.first != "_" else {
-            throw .badName(name, reason: "must be 1–64 lowercase letters, digits, '-' or '_' (starting with a letter or digit)")
+        guard (1...64).contains(name.count), name.allSatisfy(allowed.contains), name.first != "-", name.first != "_"
+        else {
+            throw .badName(
+                name, reason: "must be 1–64 lowercase letters, digits, '-' or '_' (starting with a letter or digit)")
         }
     }
 }

@@ -30,16 +30,20 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
-        case let .unrecognised(path): "\(path) is not an OpenStreetMap extract (.osm.pbf) or a tileset (.mbtiles, .pmtiles)"
+        case let .unrecognised(path):
+            "\(path) is not an OpenStreetMap extract (.osm.pbf) or a tileset (.mbtiles, .pmtiles)"
         case let .tiles(error): error.description
         case let .unsupported(path, reason): "\(path) cannot be imported: \(reason)"
         case let .badName(name, reason): "the name '\(name)' \(reason)"
         case let .notFound(name, folder): "no tileset named '\(name)' in \(folder) (see `meridian data list`)"
-        case let .readOnlyFolder(path): "the data folder \(path) cannot be written here (read-only, or it cannot be made); import into a folder you can write (without --data and $MERIDIAN_DATA, your own: ~/.local/share/meridian)"
-        case let .readOnly(name, folder): "'\(name)' is in \(folder), which Meridian only reads (shipped data); it can be hidden by importing a tileset of the same name, not removed"
+        case let .readOnlyFolder(path):
+            "the data folder \(path) cannot be written here (read-only, or it cannot be made); import into a folder you can write (without --data and $MERIDIAN_DATA, your own: ~/.local/share/meridian)"
+        case let .readOnly(name, folder):
+            "'\(name)' is in \(folder), which Meridian only reads (shipped data); it can be hidden by importing a tileset of the same name, not removed"
         case let .tool(name, reason, output): "\(name) \(reason)" + (output.isEmpty ? "" : ":\n" + output)
         case let .io(path, reason): "cannot write \(path): \(reason)"
-        case let .noRoom(path, limit, reason): "\(path) cannot be imported: \(reason) (bound: \(String(format: "%.1f", Double(limit) / 1e6)) MB)"
+        case let .noRoom(path, limit, reason):
+            "\(path) cannot be imported: \(reason) (bound: \(String(format: "%.1f", Double(limit) / 1e6)) MB)"
         }
     }
 }

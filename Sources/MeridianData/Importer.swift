@@ -39,34 +39,56 @@ public struct Importer {
     /// - Returns: the imported tileset as `meridian data list` shows it.
     /// - Throws: ``DataError`` naming the file, the tool or the name; the folder is unchanged.
     @discardableResult
-    public func importFile(_ path: String, name: String? = nil, replace: Bool = false) throws(DataError) -> Catalog.Entry {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
+    public func importFile(
+        _ path: String, name: String? = nil, replace: Bool = false
+    ) throws(DataError) -> Catalog.Entry {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path: path, reason: "no such file, or not readable")
+        }
         // Regular files only, read through any symlink: a FIFO or a device would never end, and
         // a link would break when its target moves (the content is copied, not the link).
         let source = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let type = (try? FileManager.default.attributesOfItem(atPath: source)[.type]) as? FileAttributeType
         guard type == .typeRegular else {
-            throw .unsupported(path: path, reason: "only regular files are imported, and this is \(Self.describe(type))")
+            throw .unsupported(
+                path: path, reason: "only regular files are imported, and this is \(Self.describe(type))")
         }
         let file = (path as NSString).lastPathComponent.lowercased()
         let kind: String
-        if file.hasSuffix(".osm.pbf") || file.hasSuffix(".pbf") { kind = "osm" } else if file.hasSuffix(".mbtiles") { kind = "mbtiles" }
-        else if file.hasSuffix(".pmtiles") { kind = "pmtiles" } else { throw .unrecognised(path: path) }
+        if file.hasSuffix(".osm.pbf") || file.hasSuffix(".pbf") {
+            kind = "osm"
+        } else if file.hasSuffix(".mbtiles") {
+            kind = "mbtiles"
+        } else if file.hasSuffix(".pmtiles") {
+            kind = "pmtiles"
+        } else {
+            throw .unrecognised(path: path)
+        }
         let region = name ?? Self.defaultName(for: file)
         try Catalog.check(name: region)
         let regions = folder.path + "/" + Catalog.streetSource
         let target = regions + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
-        let existing = DataFolder.extensions.map { regions + "/" + region + "." + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
-        guard replace || existing.isEmpty else { throw .badName(region, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)") }
+        let existing = DataFolder.extensions.map { regions + "/" + region + "." + $0 }.filter {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        guard replace || existing.isEmpty else {
+            throw .badName(region, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)")
+        }
 
         let work = try workFolder(for: region)
         Interruption.shared.working(in: work)
-        defer { try? FileManager.default.removeItem(atPath: work); Interruption.shared.working(in: nil) }
+        defer {
+            try? FileManager.default.removeItem(atPath: work)
+            Interruption.shared.working(in: nil)
+        }
         let built = work + "/" + region + "." + (kind == "pmtiles" ? "pmtiles" : "mbtiles")
         if kind == "osm" {
-            try OSMBuild(work: work, progress: progress, textLimit: textLimit).build(extract: source, name: region, into: built)
+            try OSMBuild(work: work, progress: progress, textLimit: textLimit).build(
+                extract: source, name: region, into: built)
         } else {
-            do { try FileManager.default.copyItem(atPath: source, toPath: built) } catch { throw .io(path: built, reason: "\(error)") }
+            do { try FileManager.default.copyItem(atPath: source, toPath: built) } catch {
+                throw .io(path: built, reason: "\(error)")
+            }
         }
         let entry = try Self.check(built, source: path)
         try Interruption.shared.commit(completing: "'\(region)' is in place at \(target)") { () throws(DataError) in
@@ -84,23 +106,37 @@ public struct Importer {
     /// Opens a tileset and checks that the shipped styles can draw it.
     static func check(_ path: String, source: String) throws(DataError) -> Catalog.Entry {
         let tileset: any Tileset
-        do { tileset = try DataFolder.open(path) } catch { throw .tiles(Self.naming(error, source: source, copy: path)) }
+        do { tileset = try DataFolder.open(path) } catch {
+            throw .tiles(Self.naming(error, source: source, copy: path))
+        }
         let info = tileset.info
         guard info.content == .vector else {
-            throw .unsupported(path: source, reason: "its tiles are \(info.content.rawValue) images; imports are vector tiles in the OpenMapTiles schema")
+            throw .unsupported(
+                path: source,
+                reason:
+                    "its tiles are \(info.content.rawValue) images; imports are vector tiles in the OpenMapTiles schema"
+            )
         }
-        guard info.zoomRange != nil else { throw .unsupported(path: source, reason: "it declares no zoom range (minzoom, maxzoom)") }
+        guard info.zoomRange != nil else {
+            throw .unsupported(path: source, reason: "it declares no zoom range (minzoom, maxzoom)")
+        }
         let layers = Catalog.layers(of: tileset)
         guard Catalog.schema(of: layers) == "openmaptiles" else {
             let found = layers.isEmpty ? "no layers" : "layers " + layers.prefix(12).joined(separator: ", ")
-            throw .unsupported(path: source, reason: "it does not follow the OpenMapTiles schema (\(found)); the shipped styles read transportation, building, water, place… (openmaptiles.org/schema)")
+            throw .unsupported(
+                path: source,
+                reason:
+                    "it does not follow the OpenMapTiles schema (\(found)); the shipped styles read transportation, building, water, place… (openmaptiles.org/schema)"
+            )
         }
         if let b = info.bounds, b.south >= b.north || b.west == b.east {
-            throw .unsupported(path: source, reason: "its bounds \(b.west),\(b.south),\(b.east),\(b.north) enclose nothing")
+            throw .unsupported(
+                path: source, reason: "its bounds \(b.west),\(b.south),\(b.east),\(b.north) enclose nothing")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return Catalog.Entry(name: "", source: "", path: path, format: (path as NSString).pathExtension, info: info,
-                             schema: "openmaptiles", bytes: size, folder: "")
+        return Catalog.Entry(
+            name: "", source: "", path: path, format: (path as NSString).pathExtension, info: info,
+            schema: "openmaptiles", bytes: size, folder: "")
     }
 
     /// A reader's error about the work copy, told about the file the user named.
@@ -128,14 +164,20 @@ public struct Importer {
     func workFolder(for name: String) throws(DataError) -> String {
         let fm = FileManager.default
         guard DataFolder.isWritable(folder.path) else { throw .readOnlyFolder(path: folder.path) }
-        do { try fm.createDirectory(atPath: folder.path, withIntermediateDirectories: true) } catch { throw .io(path: folder.path, reason: "\(error)") }
+        do { try fm.createDirectory(atPath: folder.path, withIntermediateDirectories: true) } catch {
+            throw .io(path: folder.path, reason: "\(error)")
+        }
         for item in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where item.hasPrefix(".import-") {
             // Gone only when no process has the id (ESRCH): "not permitted" (EPERM) means another
             // user's import is alive, and its work folder stays.
-            if let pid = item.split(separator: "-").last.flatMap({ Int32($0) }), Self.isGone(pid) { try? fm.removeItem(atPath: folder.path + "/" + item) }
+            if let pid = item.split(separator: "-").last.flatMap({ Int32($0) }), Self.isGone(pid) {
+                try? fm.removeItem(atPath: folder.path + "/" + item)
+            }
         }
         let work = folder.path + "/.import-\(name)-\(getpid())"
-        do { try fm.createDirectory(atPath: work, withIntermediateDirectories: true) } catch { throw .io(path: work, reason: "\(error)") }
+        do { try fm.createDirectory(atPath: work, withIntermediateDirectories: true) } catch {
+            throw .io(path: work, reason: "\(error)")
+        }
         return work
     }
 }

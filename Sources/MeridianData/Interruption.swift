@@ -24,7 +24,11 @@ public final class Interruption: @unchecked Sendable {
     /// Whether an interruption is being handled: the import's own failure that follows it (the
     /// tool it stopped, the work folder it removed) must not be reported as an error, since
     /// the handler exits with status 130 once the folder is as it was (``waitForExit()``).
-    public var wasInterrupted: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+    public var wasInterrupted: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return interrupted
+    }
 
     /// Blocks the calling thread while the handler finishes and exits the process with 130.
     public func waitForExit() -> Never {
@@ -33,7 +37,8 @@ public final class Interruption: @unchecked Sendable {
 
     /// Installs the handlers for SIGINT and SIGTERM (once).
     public func install() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard sources.isEmpty else { return }
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
@@ -44,10 +49,15 @@ public final class Interruption: @unchecked Sendable {
         }
     }
 
-    func running(_ process: Process?) { lock.lock(); self.process = process; lock.unlock() }
+    func running(_ process: Process?) {
+        lock.lock()
+        self.process = process
+        lock.unlock()
+    }
     /// Names the import's work folder (nil once it is gone); a new folder begins a new import.
     func working(in folder: String?) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         workFolder = folder
         if folder != nil { completion = nil }
     }
@@ -56,10 +66,18 @@ public final class Interruption: @unchecked Sendable {
     /// during `body` is handled once it returns; after it, an interruption reports `message`
     /// (what is now in place) rather than "as it was".
     func commit<T>(completing message: String, _ body: () throws(DataError) -> T) throws(DataError) -> T {
-        lock.lock(); committing = true; lock.unlock()
-        defer { lock.lock(); committing = false; lock.unlock() }
+        lock.lock()
+        committing = true
+        lock.unlock()
+        defer {
+            lock.lock()
+            committing = false
+            lock.unlock()
+        }
         let result = try body()
-        lock.lock(); completion = message; lock.unlock()
+        lock.lock()
+        completion = message
+        lock.unlock()
         return result
     }
 
@@ -75,14 +93,19 @@ public final class Interruption: @unchecked Sendable {
         interrupted = true
         lock.unlock()
         while true {
-            lock.lock(); let busy = committing; lock.unlock()
+            lock.lock()
+            let busy = committing
+            lock.unlock()
             if !busy { break }
             usleep(2_000)
         }
         lock.lock()
         let (process, folder, completion) = (self.process, workFolder, self.completion)
         lock.unlock()
-        if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
+        if let process, process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
         // The import's own clean-up may be removing the same folder on another thread: two
         // recursive removals can each stop at a file the other took, so retry until it is gone.
         if let folder {

@@ -7,8 +7,10 @@ enum MetadataWriter {
     /// statements together stop after ``importBudget`` (an import's scans of a large tileset take
     /// far less; a view that never ends would take forever).
     /// - Throws: ``DataError/io(path:reason:)`` saying it could not be opened `to` do what, or the body's error.
-    static func withDatabase<T>(_ path: String, _ flags: Int32, to purpose: String,
-                                _ body: (OpaquePointer) throws(DataError) -> T) throws(DataError) -> T {
+    static func withDatabase<T>(
+        _ path: String, _ flags: Int32, to purpose: String,
+        _ body: (OpaquePointer) throws(DataError) -> T
+    ) throws(DataError) -> T {
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
             sqlite3_close_v2(db)
@@ -32,9 +34,13 @@ enum MetadataWriter {
         try withDatabase(path, SQLITE_OPEN_READONLY, to: "read its metadata") { db throws(DataError) in
             var statement: OpaquePointer?
             defer { sqlite3_finalize(statement) }
-            guard sqlite3_prepare_v2(db, "SELECT value FROM metadata WHERE name = ?1", -1, &statement, nil) == SQLITE_OK,
-                  sqlite3_bind_text(statement, 1, name, -1, transient) == SQLITE_OK else { throw .io(path: path, reason: String(cString: sqlite3_errmsg(db))) }
-            guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+            guard
+                sqlite3_prepare_v2(db, "SELECT value FROM metadata WHERE name = ?1", -1, &statement, nil) == SQLITE_OK,
+                sqlite3_bind_text(statement, 1, name, -1, transient) == SQLITE_OK
+            else { throw .io(path: path, reason: String(cString: sqlite3_errmsg(db))) }
+            guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else {
+                return nil
+            }
             return String(cString: text)
         }
     }
@@ -47,9 +53,10 @@ enum MetadataWriter {
                 var statement: OpaquePointer?
                 defer { sqlite3_finalize(statement) }
                 guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK,
-                      sqlite3_bind_text(statement, 1, name, -1, transient) == SQLITE_OK,
-                      value.map({ sqlite3_bind_text(statement, 2, $0, -1, transient) == SQLITE_OK }) ?? true,
-                      sqlite3_step(statement) == SQLITE_DONE else {
+                    sqlite3_bind_text(statement, 1, name, -1, transient) == SQLITE_OK,
+                    value.map({ sqlite3_bind_text(statement, 2, $0, -1, transient) == SQLITE_OK }) ?? true,
+                    sqlite3_step(statement) == SQLITE_DONE
+                else {
                     throw .io(path: path, reason: String(cString: sqlite3_errmsg(db)))
                 }
             }

@@ -19,27 +19,40 @@ struct OSMBuild {
     var textLimit: Int64? = nil
 
     func build(extract: String, name: String, into output: String) throws(DataError) {
-        let box = try step("1/5", "reading the extract's box (osmium fileinfo)") { () throws(DataError) in try Self.box(of: extract) }
-        let refs = try step("2/5", "checking that its ways' nodes are all in it (osmium check-refs)") { () throws(DataError) in
+        let box = try step("1/5", "reading the extract's box (osmium fileinfo)") { () throws(DataError) in
+            try Self.box(of: extract)
+        }
+        let refs = try step("2/5", "checking that its ways' nodes are all in it (osmium check-refs)") {
+            () throws(DataError) in
             try ToolRunner.run("osmium", ["check-refs", extract], allowedStatus: [0, 1]).status
         }
         var input = extract
         if refs == 1 {
-            input = try step("3/5", "cutting ways that leave the extract to the nodes it holds (osmium cat, OPLTrim)") { () throws(DataError) -> String in
-                let opl = work + "/extract.opl", trimmed = work + "/trimmed.opl", pbf = work + "/trimmed.osm.pbf"
+            input = try step("3/5", "cutting ways that leave the extract to the nodes it holds (osmium cat, OPLTrim)") {
+                () throws(DataError) -> String in
+                let opl = work + "/extract.opl"
+                let trimmed = work + "/trimmed.opl"
+                let pbf = work + "/trimmed.osm.pbf"
                 let limit: Int64
                 if let textLimit { limit = textLimit } else { limit = try Self.textBound(extract: extract, work: work) }
                 do throws(DataError) {
-                    try ToolRunner.run("osmium", ["cat", "-f", "opl", "-o", opl, "--overwrite", extract], fileSizeLimit: limit)
+                    try ToolRunner.run(
+                        "osmium", ["cat", "-f", "opl", "-o", opl, "--overwrite", extract], fileSizeLimit: limit)
                 } catch {
                     guard case .noRoom = error else { throw error }
-                    throw .noRoom(path: extract, limit: limit, reason: "its OpenStreetMap text grew past the bound of an import's work file "
-                                  + "(\(Self.textRatio) times the extract, at least \(Self.textFloor >> 20) MiB, at most half the free space)")
+                    throw .noRoom(
+                        path: extract, limit: limit,
+                        reason: "its OpenStreetMap text grew past the bound of an import's work file "
+                            + "(\(Self.textRatio) times the extract, at least \(Self.textFloor >> 20) MiB, at most half the free space)"
+                    )
                 }
                 let report = try OPLTrim.trim(input: opl, output: trimmed)
                 try? FileManager.default.removeItem(atPath: opl)
-                progress("data:       \(report.waysTrimmed) ways cut, \(report.waysDropped) dropped, \(report.waysKept) whole")
-                try ToolRunner.run("osmium", ["cat", "-F", "opl", "-o", pbf, "--overwrite", trimmed], fileSizeLimit: limit)
+                progress(
+                    "data:       \(report.waysTrimmed) ways cut, \(report.waysDropped) dropped, \(report.waysKept) whole"
+                )
+                try ToolRunner.run(
+                    "osmium", ["cat", "-F", "opl", "-o", pbf, "--overwrite", trimmed], fileSizeLimit: limit)
                 return pbf
             }
         } else {
@@ -47,18 +60,27 @@ struct OSMBuild {
         }
         let (config, profile) = try Self.configuration(in: work)
         _ = try step("4/5", "making OpenMapTiles-schema tiles, zooms 0–14 (tilemaker)") { () throws(DataError) in
-            try ToolRunner.run("tilemaker", ["--input", input, "--output", output, "--config", config, "--process", profile,
-                                             "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2"])
+            try ToolRunner.run(
+                "tilemaker",
+                [
+                    "--input", input, "--output", output, "--config", config, "--process", profile,
+                    "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2",
+                ])
         }
-        try step("5/5", "writing the metadata (name, attribution, centre, geometry of each layer)") { () throws(DataError) in
+        try step("5/5", "writing the metadata (name, attribution, centre, geometry of each layer)") {
+            () throws(DataError) in
             let center = "\((box[0] + box[2]) / 2),\((box[1] + box[3]) / 2),14"
             let json = TileStats.json(try MetadataWriter.value(output, "json"), try TileStats.count(output))
-            try MetadataWriter.set(output, [
-                "json": json,
-                "name": name, "description": "\(name): OpenStreetMap data in the OpenMapTiles schema, made by tilemaker for Meridian",
-                "attribution": "© OpenStreetMap contributors", "type": "baselayer", "center": center,
-                "bounds": box.map { String($0) }.joined(separator: ","),
-            ])
+            try MetadataWriter.set(
+                output,
+                [
+                    "json": json,
+                    "name": name,
+                    "description":
+                        "\(name): OpenStreetMap data in the OpenMapTiles schema, made by tilemaker for Meridian",
+                    "attribution": "© OpenStreetMap contributors", "type": "baselayer", "center": center,
+                    "bounds": box.map { String($0) }.joined(separator: ","),
+                ])
         }
     }
 
@@ -79,12 +101,16 @@ struct OSMBuild {
     ///   real extract's text takes (12 times the extract).
     static func textBound(extract: String, work: String, freeBytes: Int64? = nil) throws(DataError) -> Int64 {
         let size = (try? FileManager.default.attributesOfItem(atPath: extract)[.size] as? NSNumber)?.int64Value ?? 0
-        let free = freeBytes ?? (try? FileManager.default.attributesOfFileSystem(forPath: work)[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
+        let free =
+            freeBytes ?? (try? FileManager.default.attributesOfFileSystem(forPath: work)[.systemFreeSize] as? NSNumber)?
+            .int64Value ?? .max
         let bound = textBound(extractBytes: size, freeBytes: free)
         guard bound.room >= size * 12 else {
             let folder = (work as NSString).deletingLastPathComponent
-            throw .noRoom(path: extract, limit: bound.limit, reason: String(format: "%.1f MB are free in ", Double(free) / 1e6) + folder
-                          + String(format: ", and cutting its broken ways needs about %.1f MB", Double(size) * 24 / 1e6))
+            throw .noRoom(
+                path: extract, limit: bound.limit,
+                reason: String(format: "%.1f MB are free in ", Double(free) / 1e6) + folder
+                    + String(format: ", and cutting its broken ways needs about %.1f MB", Double(size) * 24 / 1e6))
         }
         return bound.limit
     }
@@ -112,28 +138,39 @@ struct OSMBuild {
             let v = text.filter { !"()\n ".contains($0) }.split(separator: ",").compactMap { Double($0) }
             return v.count == 4 && v[0] < v[2] && v[1] < v[3] ? v : nil
         }
-        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-g", "header.boxes", extract]).text) { return box }
-        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-e", "-g", "data.bbox", extract]).text) { return box }
+        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-g", "header.boxes", extract]).text) {
+            return box
+        }
+        if let box = parse(try ToolRunner.run("osmium", ["fileinfo", "-e", "-g", "data.bbox", extract]).text) {
+            return box
+        }
         throw .unsupported(path: extract, reason: "it holds no located nodes (osmium finds no box)")
     }
 
     /// tilemaker's OpenMapTiles configuration without the shapefile layers, and its profile
     /// also writing `name`, as files in `work`.
     static func configuration(in work: String) throws(DataError) -> (config: String, profile: String) {
-        let configPath = examples + "/config-openmaptiles.json", profilePath = examples + "/process-openmaptiles.lua"
+        let configPath = examples + "/config-openmaptiles.json"
+        let profilePath = examples + "/process-openmaptiles.lua"
         guard let data = FileManager.default.contents(atPath: configPath),
-              var config = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              var layers = config["layers"] as? [String: Any],
-              let profile = try? String(contentsOfFile: profilePath, encoding: .utf8) else {
-            throw .tool(name: "tilemaker", reason: "has no OpenMapTiles configuration at \(examples) (Debian package tilemaker)", output: "")
+            var config = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            var layers = config["layers"] as? [String: Any],
+            let profile = try? String(contentsOfFile: profilePath, encoding: .utf8)
+        else {
+            throw .tool(
+                name: "tilemaker",
+                reason: "has no OpenMapTiles configuration at \(examples) (Debian package tilemaker)", output: "")
         }
         for (key, value) in layers where (value as? [String: Any])?["source"] != nil { layers[key] = nil }
         config["layers"] = layers
         // The profile writes a feature's name as `name:latin` only; OpenMapTiles also has `name`.
-        let named = profile.replacingOccurrences(of: "\tlocal main_written = name\n", with: "\tlocal main_written = name\n\tobj:Attribute(\"name\", name)\n")
-        let outConfig = work + "/config-openmaptiles.json", outProfile = work + "/process-openmaptiles.lua"
+        let named = profile.replacingOccurrences(
+            of: "\tlocal main_written = name\n", with: "\tlocal main_written = name\n\tobj:Attribute(\"name\", name)\n")
+        let outConfig = work + "/config-openmaptiles.json"
+        let outProfile = work + "/process-openmaptiles.lua"
         do {
-            try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys]).write(to: URL(fileURLWithPath: outConfig))
+            try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys]).write(
+                to: URL(fileURLWithPath: outConfig))
             try named.write(toFile: outProfile, atomically: true, encoding: .utf8)
         } catch { throw .io(path: work, reason: "\(error)") }
         return (outConfig, outProfile)

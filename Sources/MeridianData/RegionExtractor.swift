@@ -37,15 +37,21 @@ public enum RegionExtractor {
     ///   no vector source with tiles there, or more than ``maxTiles``; ``DataError/tiles(_:)`` for
     ///   a tileset that cannot be read or an archive that cannot be written. Nothing is left at
     ///   `output` then.
-    public static func extract(sources: [String: TileSource], bounds: CoordinateBounds, zooms: ClosedRange<Int>, to output: String,
-                               dataFolders: [String] = []) throws(DataError) -> Summary {
+    public static func extract(
+        sources: [String: TileSource], bounds: CoordinateBounds, zooms: ClosedRange<Int>, to output: String,
+        dataFolders: [String] = []
+    ) throws(DataError) -> Summary {
         try checkOutput(output, inputs: sources.values.flatMap { $0.tilesets.map(\.path) }, dataFolders: dataFolders)
         let format = (output as NSString).pathExtension.lowercased()
-        guard format == "mbtiles" || format == "pmtiles" else { throw .unsupported(path: output, reason: "the region is written as .mbtiles or .pmtiles") }
+        guard format == "mbtiles" || format == "pmtiles" else {
+            throw .unsupported(path: output, reason: "the region is written as .mbtiles or .pmtiles")
+        }
         guard let south = bounds.south, let north = bounds.north, let west = bounds.west, let east = bounds.east else {
             throw .unsupported(path: output, reason: "the bounds are empty")
         }
-        var summary = Summary(), merged: [TileID: [(source: String, bytes: [UInt8])]] = [:], packed: [String: TilePack.Source] = [:]
+        var summary = Summary()
+        var merged: [TileID: [(source: String, bytes: [UInt8])]] = [:]
+        var packed: [String: TilePack.Source] = [:]
         var copied = 0
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             let vector = TileSource(name: name, tilesets: source.tilesets.filter { $0.info.content == .vector })
@@ -53,20 +59,27 @@ public enum RegionExtractor {
                 summary.skipped.append((name, source.tilesets.isEmpty ? "no tilesets" : "raster imagery is not packed"))
                 continue
             }
-            guard zooms.upperBound >= range.lowerBound else { summary.skipped.append((name, "its zooms \(range) start after \(zooms)")); continue }
-            let copy = min(max(zooms.lowerBound, range.lowerBound), range.upperBound)...min(zooms.upperBound, range.upperBound)
+            guard zooms.upperBound >= range.lowerBound else {
+                summary.skipped.append((name, "its zooms \(range) start after \(zooms)"))
+                continue
+            }
+            let copy =
+                min(max(zooms.lowerBound, range.lowerBound), range.upperBound)...min(zooms.upperBound, range.upperBound)
             var layers: [String] = []
             for z in copy {
                 let cover: [TileID]
                 do { cover = try TileCover.tiles(in: bounds, zoom: z, limit: maxTiles - copied) } catch {
-                    throw .unsupported(path: output, reason: "the region holds more than \(maxTiles) tiles; choose smaller bounds or fewer zooms")
+                    throw .unsupported(
+                        path: output,
+                        reason: "the region holds more than \(maxTiles) tiles; choose smaller bounds or fewer zooms")
                 }
                 var count = 0
                 for id in cover {
                     let joined: [UInt8]?
                     do { joined = try vector.joinedTile(id) } catch { throw .tiles(error) }
                     guard let bytes = joined else { continue }
-                    do { for l in try TilePack.layerNames(bytes) where !layers.contains(l) { layers.append(l) } } catch { throw .tiles(error) }
+                    do { for l in try TilePack.layerNames(bytes) where !layers.contains(l) { layers.append(l) } } catch
+                    { throw .tiles(error) }
                     merged[id, default: []].append((name, bytes))
                     count += 1
                 }
@@ -74,21 +87,31 @@ public enum RegionExtractor {
                 summary.counts.append((name, z, count))
             }
             let credit = vector.attributions.joined(separator: " · ")
-            packed[name] = TilePack.Source(minzoom: copy.lowerBound, maxzoom: copy.upperBound, attribution: credit.isEmpty ? nil : credit, layers: layers)
+            packed[name] = TilePack.Source(
+                minzoom: copy.lowerBound, maxzoom: copy.upperBound, attribution: credit.isEmpty ? nil : credit,
+                layers: layers)
         }
-        guard !merged.isEmpty else { throw .unsupported(path: output, reason: "no vector source has tiles in these bounds and zooms") }
+        guard !merged.isEmpty else {
+            throw .unsupported(path: output, reason: "no vector source has tiles in these bounds and zooms")
+        }
         var tiles: [TileID: [UInt8]] = [:]
-        do { for (id, parts) in merged { tiles[id] = try Gzip.compress(TilePack.merge(parts)) } } catch { throw .tiles(error) }
+        do { for (id, parts) in merged { tiles[id] = try Gzip.compress(TilePack.merge(parts)) } } catch {
+            throw .tiles(error)
+        }
         summary.tiles = tiles.count
         let metadata = try Self.metadata(packed, bounds: (west, south, east, north), zooms: tiles.keys.map(\.z))
         do {
             if format == "mbtiles" {
                 let writer = try MBTilesWriter(path: output)
-                for (id, bytes) in tiles.sorted(by: { ($0.key.z, $0.key.x, $0.key.y) < ($1.key.z, $1.key.x, $1.key.y) }) { try writer.add(id, bytes) }
+                for (id, bytes) in tiles.sorted(by: { ($0.key.z, $0.key.x, $0.key.y) < ($1.key.z, $1.key.x, $1.key.y) })
+                { try writer.add(id, bytes) }
                 try writer.finish(metadata: metadata.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             } else {
-                let json = try JSONSerialization.data(withJSONObject: metadata.mapValues { $0 as Any }, options: [.sortedKeys])
-                try PMTilesArchiveWriter.write(tiles, to: output, type: .mvt, tileCompression: .gzip, bounds: (west, south, east, north), metadata: [UInt8](json))
+                let json = try JSONSerialization.data(
+                    withJSONObject: metadata.mapValues { $0 as Any }, options: [.sortedKeys])
+                try PMTilesArchiveWriter.write(
+                    tiles, to: output, type: .mvt, tileCompression: .gzip, bounds: (west, south, east, north),
+                    metadata: [UInt8](json))
             }
         } catch let error as TileError { throw .tiles(error) } catch { throw .io(path: output, reason: "\(error)") }
         summary.bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
@@ -101,10 +124,14 @@ public enum RegionExtractor {
     static func checkOutput(_ output: String, inputs: [String], dataFolders: [String]) throws(DataError) {
         let target = canonical(output)
         if inputs.contains(where: { canonical($0) == target }) {
-            throw .unsupported(path: output, reason: "it is one of the tilesets the region is read from; write the region elsewhere")
+            throw .unsupported(
+                path: output, reason: "it is one of the tilesets the region is read from; write the region elsewhere")
         }
         if let dataFolder = dataFolders.first(where: { target.hasPrefix(canonical($0) + "/") }) {
-            throw .unsupported(path: output, reason: "it lies inside the data folder \(dataFolder); write it elsewhere, then `meridian data import` it")
+            throw .unsupported(
+                path: output,
+                reason:
+                    "it lies inside the data folder \(dataFolder); write it elsewhere, then `meridian data import` it")
         }
     }
 
@@ -112,21 +139,27 @@ public enum RegionExtractor {
     static func canonical(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
-        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
+            .path
     }
 
     /// The archive's metadata: MBTiles 1.3 keys (and the same keys in PMTiles' JSON), the
     /// prefixed `vector_layers`, and the pack's source list.
-    static func metadata(_ packed: [String: TilePack.Source], bounds: (Double, Double, Double, Double), zooms: [Int]) throws(DataError) -> [String: String] {
+    static func metadata(
+        _ packed: [String: TilePack.Source], bounds: (Double, Double, Double, Double), zooms: [Int]
+    ) throws(DataError) -> [String: String] {
         let layers = packed.sorted { $0.key < $1.key }.flatMap { name, source in
             source.layers.map { ["id": name + TilePack.separator + $0, "fields": [String: String]()] as [String: Any] }
         }
         // Each credit once, in source order (two sources may both credit the same data).
         var credits: [String] = []
-        for part in packed.keys.sorted().compactMap({ packed[$0]?.attribution }).flatMap({ $0.components(separatedBy: " · ") }) where !credits.contains(part) {
+        for part in packed.keys.sorted().compactMap({ packed[$0]?.attribution }).flatMap({
+            $0.components(separatedBy: " · ")
+        }) where !credits.contains(part) {
             credits.append(part)
         }
-        let sources: Data, json: Data
+        let sources: Data
+        let json: Data
         do {
             sources = try JSONEncoder().encode(packed)
             json = try JSONSerialization.data(withJSONObject: ["vector_layers": layers], options: [.sortedKeys])

@@ -57,18 +57,24 @@ enum TileStats {
         try MetadataWriter.withDatabase(path, SQLITE_OPEN_READONLY, to: "count its geometry") { db throws(DataError) in
             var statement: OpaquePointer?
             defer { sqlite3_finalize(statement) }
-            let sql = "SELECT tile_data FROM tiles WHERE rowid % max(1, (SELECT count(*) FROM tiles) / \(maxTiles)) = 0 LIMIT \(maxTiles)"
-            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw .io(path: path, reason: String(cString: sqlite3_errmsg(db))) }
+            let sql =
+                "SELECT tile_data FROM tiles WHERE rowid % max(1, (SELECT count(*) FROM tiles) / \(maxTiles)) = 0 LIMIT \(maxTiles)"
+            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+                throw .io(path: path, reason: String(cString: sqlite3_errmsg(db)))
+            }
             var layers: [String: Layer] = [:]
             while sqlite3_step(statement) == SQLITE_ROW {
                 let n = Int(sqlite3_column_bytes(statement, 0))
                 guard n > 0, let blob = sqlite3_column_blob(statement, 0),
-                      let tile = try? VectorTileDecoder.decode(compressed: [UInt8](UnsafeRawBufferPointer(start: blob, count: n))) else { continue }
+                    let tile = try? VectorTileDecoder.decode(
+                        compressed: [UInt8](UnsafeRawBufferPointer(start: blob, count: n)))
+                else { continue }
                 for layer in tile.layers {
                     var stats = layers[layer.name] ?? Layer()
                     for feature in layer.features {
                         stats.geometry[feature.type, default: 0] += 1
-                        for (key, value) in feature.properties where stats.attributes[key] != nil || stats.attributes.count < maxAttributes {
+                        for (key, value) in feature.properties
+                        where stats.attributes[key] != nil || stats.attributes.count < maxAttributes {
                             stats.attributes[key, default: Attribute()].add(value)
                         }
                     }
@@ -83,26 +89,37 @@ enum TileStats {
     /// `fields` completed from the tiles (declared fields kept; layers found only in the tiles
     /// added).
     static func json(_ existing: String?, _ layers: [String: Layer]) -> String {
-        var root = (existing.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]) ?? [:]
-        let names: [VectorTile.GeometryType: String] = [.point: "Point", .lineString: "LineString", .polygon: "Polygon"]
-        root["tilestats"] = [
-            "layerCount": layers.count,
-            "layers": layers.keys.sorted().map { name -> [String: Any] in
-                let stats = layers[name]!
-                let types = stats.geometry.filter { $0.key != .unknown && $0.value > 0 }
-                let attributes = stats.attributes.keys.sorted().map { key -> [String: Any] in
-                    let a = stats.attributes[key]!
-                    var out: [String: Any] = ["attribute": key, "type": a.type, "count": a.strings + a.numbers + a.booleans]
-                    if a.type == "number", a.min <= a.max { (out["min"], out["max"]) = (a.min, a.max) }
-                    return out
-                }
-                var layer: [String: Any] = ["layer": name, "count": types.values.reduce(0, +), "attributeCount": attributes.count, "attributes": attributes]
-                if types.count == 1, let only = names[types.keys.first!] { layer["geometry"] = only }
-                return layer
-            },
-        ] as [String: Any]
+        var root =
+            (existing.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]) ?? [:]
+        let names: [VectorTile.GeometryType: String] = [
+            .point: "Point", .lineString: "LineString", .polygon: "Polygon",
+        ]
+        root["tilestats"] =
+            [
+                "layerCount": layers.count,
+                "layers": layers.keys.sorted().map { name -> [String: Any] in
+                    let stats = layers[name]!
+                    let types = stats.geometry.filter { $0.key != .unknown && $0.value > 0 }
+                    let attributes = stats.attributes.keys.sorted().map { key -> [String: Any] in
+                        let a = stats.attributes[key]!
+                        var out: [String: Any] = [
+                            "attribute": key, "type": a.type, "count": a.strings + a.numbers + a.booleans,
+                        ]
+                        if a.type == "number", a.min <= a.max { (out["min"], out["max"]) = (a.min, a.max) }
+                        return out
+                    }
+                    var layer: [String: Any] = [
+                        "layer": name, "count": types.values.reduce(0, +), "attributeCount": attributes.count,
+                        "attributes": attributes,
+                    ]
+                    if types.count == 1, let only = names[types.keys.first!] { layer["geometry"] = only }
+                    return layer
+                },
+            ] as [String: Any]
         var vectorLayers = (root["vector_layers"] as? [[String: Any]]) ?? []
-        for name in layers.keys.sorted() where !vectorLayers.contains(where: { $0["id"] as? String == name }) { vectorLayers.append(["id": name]) }
+        for name in layers.keys.sorted() where !vectorLayers.contains(where: { $0["id"] as? String == name }) {
+            vectorLayers.append(["id": name])
+        }
         root["vector_layers"] = vectorLayers.map { entry -> [String: Any] in
             guard let id = entry["id"] as? String, let stats = layers[id] else { return entry }
             var fields = (entry["fields"] as? [String: Any]) ?? [:]
@@ -111,7 +128,9 @@ enum TileStats {
             out["fields"] = fields
             return out
         }
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

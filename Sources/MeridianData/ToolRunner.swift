@@ -14,14 +14,23 @@ struct ToolRunner {
     ///   ``DataError/noRoom(path:limit:reason:)`` (naming the tool) when it was stopped for
     ///   writing past `fileSizeLimit`.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0],
-                    fileSizeLimit: Int64? = nil) throws(DataError) -> (text: String, status: Int32) {
+    static func run(
+        _ tool: String, _ arguments: [String], output: String? = nil, allowedStatus: Set<Int32> = [0],
+        fileSizeLimit: Int64? = nil
+    ) throws(DataError) -> (text: String, status: Int32) {
         guard let path = which(tool) else {
-            throw .tool(name: tool, reason: "is not installed: install the Debian package \(packages[tool] ?? tool) (apt install \(packages[tool] ?? tool))", output: "")
+            throw .tool(
+                name: tool,
+                reason:
+                    "is not installed: install the Debian package \(packages[tool] ?? tool) (apt install \(packages[tool] ?? tool))",
+                output: "")
         }
         let process = Process()
         if let fileSizeLimit {
-            guard let prlimit = which("prlimit") else { throw .tool(name: "prlimit", reason: "is not installed: install the Debian package util-linux", output: "") }
+            guard let prlimit = which("prlimit") else {
+                throw .tool(
+                    name: "prlimit", reason: "is not installed: install the Debian package util-linux", output: "")
+            }
             process.executableURL = URL(fileURLWithPath: prlimit)
             process.arguments = ["--fsize=\(max(fileSizeLimit, 1))", "--", path] + arguments
         } else {
@@ -29,11 +38,19 @@ struct ToolRunner {
             process.arguments = arguments
         }
         // Both streams go to files (a full pipe would block a chatty tool).
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(tool)-\(UUID().uuidString)").path
-        let outPath = output ?? scratch + ".out", errPath = scratch + ".err"
-        defer { try? FileManager.default.removeItem(atPath: errPath); if output == nil { try? FileManager.default.removeItem(atPath: outPath) } }
-        guard FileManager.default.createFile(atPath: outPath, contents: nil), FileManager.default.createFile(atPath: errPath, contents: nil),
-              let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-\(tool)-\(UUID().uuidString)"
+        ).path
+        let outPath = output ?? scratch + ".out"
+        let errPath = scratch + ".err"
+        defer {
+            try? FileManager.default.removeItem(atPath: errPath)
+            if output == nil { try? FileManager.default.removeItem(atPath: outPath) }
+        }
+        guard FileManager.default.createFile(atPath: outPath, contents: nil),
+            FileManager.default.createFile(atPath: errPath, contents: nil),
+            let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath)
+        else {
             throw .io(path: outPath, reason: "cannot create the tool's output files")
         }
         process.standardOutput = out
@@ -48,20 +65,31 @@ struct ToolRunner {
         // Past the bound the tool is stopped by SIGXFSZ, or, where that signal is ignored (an
         // ignored signal stays ignored across exec), its write fails with EFBIG and it says so.
         let stopped = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGXFSZ
-        if let fileSizeLimit, stopped || (process.terminationStatus != 0 && messages.contains(String(cString: strerror(EFBIG)))) {
+        if let fileSizeLimit,
+            stopped || (process.terminationStatus != 0 && messages.contains(String(cString: strerror(EFBIG))))
+        {
             throw .noRoom(path: tool, limit: fileSizeLimit, reason: "\(tool) wrote a file past its bound")
         }
         guard process.terminationReason == .exit, allowedStatus.contains(process.terminationStatus) else {
             let tail = messages.split(separator: "\n").suffix(8).joined(separator: "\n")
-            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            let how =
+                process.terminationReason == .exit
+                ? "exited with status \(process.terminationStatus)"
+                : "was killed by signal \(process.terminationStatus)"
             throw .tool(name: tool, reason: "\(how) (\(([tool] + arguments).joined(separator: " ")))", output: tail)
         }
-        return (output == nil ? ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "") : "", process.terminationStatus)
+        return (
+            output == nil ? ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "") : "",
+            process.terminationStatus
+        )
     }
 
     /// The tool's path on $PATH (or the usual system folders), if installed.
     static func which(_ tool: String) -> String? {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+        let dirs =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+                "/usr/bin", "/usr/local/bin",
+            ]
         return dirs.map { $0 + "/" + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -18,16 +18,23 @@ extension CoordinateBounds {
         let c = try center.validated("center")
         let r = try InvalidArgument.finite(radius, "radius")
         let half = Double.pi * Geodesy.earthRadius
-        guard r >= 0, r <= half else { throw InvalidArgument(parameter: "radius", value: r, problem: .outOfRange(lowerBound: 0, upperBound: half)) }
-        let angle = r / Geodesy.earthRadius, lat = Angle.radians(c.latitude)
-        let south = Angle.degrees(Swift.max(lat - angle, -.pi / 2)), north = Angle.degrees(Swift.min(lat + angle, .pi / 2))
+        guard r >= 0, r <= half else {
+            throw InvalidArgument(parameter: "radius", value: r, problem: .outOfRange(lowerBound: 0, upperBound: half))
+        }
+        let angle = r / Geodesy.earthRadius
+        let lat = Angle.radians(c.latitude)
+        let south = Angle.degrees(Swift.max(lat - angle, -.pi / 2))
+        let north = Angle.degrees(Swift.min(lat + angle, .pi / 2))
         // A pole inside the cap (or on its edge): every longitude.
         guard lat + angle < .pi / 2, lat - angle > -.pi / 2 else {
-            self.init(southWest: Coordinate(latitude: south, longitude: -180), northEast: Coordinate(latitude: north, longitude: 180))
+            self.init(
+                southWest: Coordinate(latitude: south, longitude: -180),
+                northEast: Coordinate(latitude: north, longitude: 180))
             return
         }
         let spread = Angle.degrees(Double.asin(Swift.min(1, Double.sin(angle) / Double.cos(lat))))
-        self.init(southWest: Coordinate(latitude: south, longitude: c.longitude - spread),
-                  northEast: Coordinate(latitude: north, longitude: c.longitude + spread))
+        self.init(
+            southWest: Coordinate(latitude: south, longitude: c.longitude - spread),
+            northEast: Coordinate(latitude: north, longitude: c.longitude + spread))
     }
 }

@@ -10,7 +10,10 @@ extension CoordinateBounds {
     /// - Throws: `InvalidArgument` naming `minExtent` when `meters` is not finite or negative.
     public func grown(toAtLeast meters: Double) throws(InvalidArgument) -> CoordinateBounds {
         let m = try InvalidArgument.finite(meters, "minExtent")
-        guard m >= 0 else { throw InvalidArgument(parameter: "minExtent", value: m, problem: .outOfRange(lowerBound: 0, upperBound: .infinity)) }
+        guard m >= 0 else {
+            throw InvalidArgument(
+                parameter: "minExtent", value: m, problem: .outOfRange(lowerBound: 0, upperBound: .infinity))
+        }
         guard var south = south, var north = north, let span = longitudeSpan, let center else { return self }
         let degreesPerMeter = Angle.degrees(1 / Geodesy.earthRadius)
         let height = m * degreesPerMeter
@@ -22,12 +25,17 @@ extension CoordinateBounds {
         let parallel = Double.cos(Angle.radians(center.latitude))
         let width = parallel > 0 ? m * degreesPerMeter / parallel : .infinity
         guard span < width else {
-            return CoordinateBounds(southWest: Coordinate(latitude: south, longitude: west!), northEast: Coordinate(latitude: north, longitude: west! + span))
+            return CoordinateBounds(
+                southWest: Coordinate(latitude: south, longitude: west!),
+                northEast: Coordinate(latitude: north, longitude: west! + span))
         }
         guard width < 360 else {
-            return CoordinateBounds(southWest: Coordinate(latitude: south, longitude: -180), northEast: Coordinate(latitude: north, longitude: 180))
+            return CoordinateBounds(
+                southWest: Coordinate(latitude: south, longitude: -180),
+                northEast: Coordinate(latitude: north, longitude: 180))
         }
-        return CoordinateBounds(southWest: Coordinate(latitude: south, longitude: center.longitude - width / 2),
-                                northEast: Coordinate(latitude: north, longitude: center.longitude + width / 2))
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: south, longitude: center.longitude - width / 2),
+            northEast: Coordinate(latitude: north, longitude: center.longitude + width / 2))
     }
 }

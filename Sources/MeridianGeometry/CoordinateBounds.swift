@@ -29,7 +29,10 @@ public struct CoordinateBounds: Hashable, Sendable {
 
     /// The bounds of a single coordinate; empty if it is not finite.
     public init(_ coordinate: Coordinate) {
-        guard coordinate.isFinite else { self.box = nil; return }
+        guard coordinate.isFinite else {
+            self.box = nil
+            return
+        }
         let c = coordinate.wrapped
         box = Box(south: c.latitude, north: c.latitude, west: c.longitude, east: c.longitude, full: false)
     }
@@ -54,9 +57,10 @@ public struct CoordinateBounds: Hashable, Sendable {
         // Within 1e-9° of 360: a west longitude plus 360 computed in floating point may miss it
         // by an ulp, and a sliver of 0° is not what such bounds mean.
         let full = abs(northEast.longitude - southWest.longitude - 360) <= 1e-9
-        box = Box(south: southWest.latitude.clamped(to: -90...90), north: northEast.latitude.clamped(to: -90...90),
-                  west: full ? -180 : Angle.wrapLongitude(southWest.longitude),
-                  east: full ? -180 : Angle.wrapLongitude(northEast.longitude), full: full)
+        box = Box(
+            south: southWest.latitude.clamped(to: -90...90), north: northEast.latitude.clamped(to: -90...90),
+            west: full ? -180 : Angle.wrapLongitude(southWest.longitude),
+            east: full ? -180 : Angle.wrapLongitude(northEast.longitude), full: full)
     }
 
     /// The smallest bounds containing every finite coordinate of `path` (empty for none).
@@ -92,7 +96,9 @@ public struct CoordinateBounds: Hashable, Sendable {
 
     /// The middle latitude and the middle of the longitudinal span, or nil when empty.
     public var center: Coordinate? {
-        box.map { Coordinate(latitude: ($0.south + $0.north) / 2, longitude: Angle.wrapLongitude($0.west + $0.span / 2)) }
+        box.map {
+            Coordinate(latitude: ($0.south + $0.north) / 2, longitude: Angle.wrapLongitude($0.west + $0.span / 2))
+        }
     }
 
     /// Whether `coordinate` lies inside, edges included. Longitude is compared after wrapping;
@@ -123,14 +129,19 @@ public struct CoordinateBounds: Hashable, Sendable {
         // Either start at a's west and reach over b, or start at b's west and reach over a.
         // The edges are taken from the inputs as they are, never recomputed, so every edge
         // coordinate stays exactly inside.
-        let reachB = Angle.wrap360(b.west - a.west) + b.span, reachA = Angle.wrap360(a.west - b.west) + a.span
-        let spanFromA = Swift.max(a.span, reachB), spanFromB = Swift.max(b.span, reachA)
-        let (west, east, span) = spanFromA <= spanFromB
+        let reachB = Angle.wrap360(b.west - a.west) + b.span
+        let reachA = Angle.wrap360(a.west - b.west) + a.span
+        let spanFromA = Swift.max(a.span, reachB)
+        let spanFromB = Swift.max(b.span, reachA)
+        let (west, east, span) =
+            spanFromA <= spanFromB
             ? (a.west, a.span >= reachB ? a.east : b.east, spanFromA)
             : (b.west, b.span >= reachA ? b.east : a.east, spanFromB)
         let full = span >= 360 || a.full || b.full
-        return CoordinateBounds(box: Box(south: Swift.min(a.south, b.south), north: Swift.max(a.north, b.north),
-                                         west: full ? -180 : west, east: full ? -180 : east, full: full))
+        return CoordinateBounds(
+            box: Box(
+                south: Swift.min(a.south, b.south), north: Swift.max(a.north, b.north),
+                west: full ? -180 : west, east: full ? -180 : east, full: full))
     }
 
     /// These bounds grown to contain every finite coordinate of `path`.

@@ -32,7 +32,9 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     /// MapLibre's `easeTo({padding})`.
     public func interpolated(to other: EdgeInsets, fraction: Double) -> EdgeInsets {
         func mix(_ a: Double, _ b: Double) -> Double { fraction == 1 ? b : a + (b - a) * fraction }
-        return EdgeInsets(top: mix(top, other.top), left: mix(left, other.left), bottom: mix(bottom, other.bottom), right: mix(right, other.right))
+        return EdgeInsets(
+            top: mix(top, other.top), left: mix(left, other.left), bottom: mix(bottom, other.bottom),
+            right: mix(right, other.right))
     }
 
     public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {

@@ -4,9 +4,11 @@ public enum EncodedPolyline {
     /// Encodes a path. Non-finite coordinates are skipped (they have no representation).
     public static func encode<C: Sequence>(_ path: C) -> String where C.Element == Coordinate {
         var out: [UInt8] = []
-        var lastLat = 0, lastLng = 0
+        var lastLat = 0
+        var lastLng = 0
         for c in path where c.isFinite {
-            let lat = Int((c.latitude * 1e5).rounded()), lng = Int((c.longitude * 1e5).rounded())
+            let lat = Int((c.latitude * 1e5).rounded())
+            let lng = Int((c.longitude * 1e5).rounded())
             appendValue(lat - lastLat, to: &out)
             appendValue(lng - lastLng, to: &out)
             lastLat = lat
@@ -29,7 +31,9 @@ public enum EncodedPolyline {
     /// beyond ±90°). The empty string is the empty path.
     public static func decode(_ encoded: String) -> [Coordinate]? {
         var values: [Int] = []
-        var current = 0, shift = 0, inValue = false
+        var current = 0
+        var shift = 0
+        var inValue = false
         for byte in encoded.utf8 {
             guard (63...126).contains(byte), shift <= 30 else { return nil }
             let chunk = Int(byte) - 63
@@ -46,7 +50,8 @@ public enum EncodedPolyline {
         guard !inValue, values.count % 2 == 0 else { return nil }
         var path: [Coordinate] = []
         path.reserveCapacity(values.count / 2)
-        var lat = 0, lng = 0
+        var lat = 0
+        var lng = 0
         for i in stride(from: 0, to: values.count, by: 2) {
             lat += values[i]
             lng += values[i + 1]

@@ -56,8 +56,9 @@ public struct InvalidArgument: Error, Hashable, Sendable, CustomStringConvertibl
     ) throws(InvalidArgument) -> Double {
         let v = try finite(value, parameter)
         guard range.contains(v) else {
-            throw InvalidArgument(parameter: parameter, value: v,
-                                  problem: .outOfRange(lowerBound: range.lowerBound, upperBound: range.upperBound))
+            throw InvalidArgument(
+                parameter: parameter, value: v,
+                problem: .outOfRange(lowerBound: range.lowerBound, upperBound: range.upperBound))
         }
         return v
     }

@@ -39,12 +39,15 @@ extension Geodesy {
         let latitude: Double
         switch edges {
         case .rhumb:
-            let ya = WebMercator.y(latitude: a.latitude), yb = WebMercator.y(latitude: b.latitude)
+            let ya = WebMercator.y(latitude: a.latitude)
+            let yb = WebMercator.y(latitude: b.latitude)
             latitude = WebMercator.latitude(y: ya + (yb - ya) * (0 - la) / (lb - la))
         case .geodesic:
             // Latitude of the great circle through a and b at relative longitude 0.
-            let ta = Double.tan(Angle.radians(a.latitude)), tb = Double.tan(Angle.radians(b.latitude))
-            let ra = Angle.radians(la), rb = Angle.radians(lb)
+            let ta = Double.tan(Angle.radians(a.latitude))
+            let tb = Double.tan(Angle.radians(b.latitude))
+            let ra = Angle.radians(la)
+            let rb = Angle.radians(lb)
             let t = (ta * Double.sin(rb) - tb * Double.sin(ra)) / Double.sin(rb - ra)
             latitude = Angle.degrees(Double.atan(t))
         }

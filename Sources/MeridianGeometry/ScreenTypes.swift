@@ -18,9 +18,13 @@ public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible 
     public static let zero = ScreenPoint(x: 0, y: 0)
 
     /// The point `p` moved by the vector `v`.
-    @inlinable public static func + (p: ScreenPoint, v: ScreenVector) -> ScreenPoint { ScreenPoint(x: p.x + v.dx, y: p.y + v.dy) }
+    @inlinable public static func + (p: ScreenPoint, v: ScreenVector) -> ScreenPoint {
+        ScreenPoint(x: p.x + v.dx, y: p.y + v.dy)
+    }
     /// The vector from `b` to `a`, in points.
-    @inlinable public static func - (a: ScreenPoint, b: ScreenPoint) -> ScreenVector { ScreenVector(dx: a.x - b.x, dy: a.y - b.y) }
+    @inlinable public static func - (a: ScreenPoint, b: ScreenPoint) -> ScreenVector {
+        ScreenVector(dx: a.x - b.x, dy: a.y - b.y)
+    }
 
     /// Both coordinates finite.
     public var isFinite: Bool { x.isFinite && y.isFinite }
@@ -75,7 +79,8 @@ public struct ScreenSize: Hashable, Sendable, Codable, CustomStringConvertible {
         for (name, v) in [("width", width), ("height", height)] {
             _ = try InvalidArgument.finite(v, parameter + "." + name)
             guard v > 0 else {
-                throw InvalidArgument(parameter: parameter + "." + name, value: v, problem: .inconsistent("must be positive"))
+                throw InvalidArgument(
+                    parameter: parameter + "." + name, value: v, problem: .inconsistent("must be positive"))
             }
         }
         return self
@@ -89,7 +94,8 @@ public struct ScreenSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// with a bearing, the extent of ground it shows, north up, is this box at the camera's
     /// scale (OpenLayers' `getForViewAndSize`). A non-finite angle gives a non-finite size.
     public func rotated(by degrees: Double) -> ScreenSize {
-        let c = abs(Double.cos(Angle.radians(degrees))), s = abs(Double.sin(Angle.radians(degrees)))
+        let c = abs(Double.cos(Angle.radians(degrees)))
+        let s = abs(Double.sin(Angle.radians(degrees)))
         return ScreenSize(width: width * c + height * s, height: width * s + height * c)
     }
 }

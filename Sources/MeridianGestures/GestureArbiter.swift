@@ -62,7 +62,9 @@ public struct GestureArbiter: Sendable {
         case let .cancel(id, _): return cancel(id)
         case let .wheel(p, delta, _):
             guard p.isFinite, delta.isFinite, settings.zoom, !isActive else { return [] }
-            return [.began(.wheel), .changed([.zoom(by: -delta * Self.wheelZoomPerPoint, around: p)]), .ended(fling: nil)]
+            return [
+                .began(.wheel), .changed([.zoom(by: -delta * Self.wheelZoomPerPoint, around: p)]), .ended(fling: nil),
+            ]
         case let .key(key, _):
             return keyOutputs(key)
         }
@@ -119,9 +121,16 @@ public struct GestureArbiter: Sendable {
             guard (p - anchor).length > Self.slop else { return [] }
             mode = .doubleTapDragging(anchor: anchor)
             lastTap = nil
-            return [.began(.doubleTapDrag), .changed(settings.filter([.zoom(by: (p.y - anchor.y) * Self.doubleTapDragZoomPerPoint, around: anchor)]))]
+            return [
+                .began(.doubleTapDrag),
+                .changed(
+                    settings.filter([.zoom(by: (p.y - anchor.y) * Self.doubleTapDragZoomPerPoint, around: anchor)])),
+            ]
         case let .doubleTapDragging(anchor):
-            return [.changed(settings.filter([.zoom(by: (p.y - previous.y) * Self.doubleTapDragZoomPerPoint, around: anchor)]))]
+            return [
+                .changed(
+                    settings.filter([.zoom(by: (p.y - previous.y) * Self.doubleTapDragZoomPerPoint, around: anchor)]))
+            ]
         case .twoFingerUndecided:
             return decideTwoFingerMode()
         case .pinching, .tilting:
@@ -148,7 +157,9 @@ public struct GestureArbiter: Sendable {
         case let .secondPress(anchor):
             lastTap = nil
             mode = .idle
-            if t - sequenceStart <= Self.tapTime && settings.zoom { out = [.animatedZoom(by: 1, around: anchor, kind: .doubleTap)] }
+            if t - sequenceStart <= Self.tapTime && settings.zoom {
+                out = [.animatedZoom(by: 1, around: anchor, kind: .doubleTap)]
+            }
         case .doubleTapDragging:
             out = [.ended(fling: nil)]
             mode = .idle
@@ -180,15 +191,18 @@ public struct GestureArbiter: Sendable {
         let two = pointers.sorted { $0.key < $1.key }.prefix(2).map(\.value.last)
         guard two.count == 2 else { return nil }
         let v = two[1] - two[0]
-        return (ScreenPoint(x: (two[0].x + two[1].x) / 2, y: (two[0].y + two[1].y) / 2), v.length,
-                Angle.degrees(Double.atan2(y: v.dy, x: v.dx)))
+        return (
+            ScreenPoint(x: (two[0].x + two[1].x) / 2, y: (two[0].y + two[1].y) / 2), v.length,
+            Angle.degrees(Double.atan2(y: v.dy, x: v.dx))
+        )
     }
 
     mutating func decideTwoFingerMode() -> [GestureOutput] {
         let moves = pointers.sorted { $0.key < $1.key }.prefix(2).map { $0.value.last - $0.value.start }
         // Platforms deliver one finger's move at a time: decide once both fingers have moved,
         // or one has moved far (then it is a pinch, not a two-finger drag).
-        guard moves.count == 2, moves.allSatisfy({ $0.length > Self.slop / 2 }) || moves.contains(where: { $0.length > 4 * Self.slop })
+        guard moves.count == 2,
+            moves.allSatisfy({ $0.length > Self.slop / 2 }) || moves.contains(where: { $0.length > 4 * Self.slop })
         else { return [] }
         let vertical = moves.allSatisfy { abs($0.dy) > 2 * abs($0.dx) }
         let together = moves.count == 2 && moves[0].dy * moves[1].dy > 0
@@ -205,7 +219,9 @@ public struct GestureArbiter: Sendable {
             return settings.filter([.tilt(by: -(new.centroid.y - old.centroid.y) * Self.tiltDegreesPerPoint)])
         }
         var deltas: [CameraDelta] = [.pan(from: old.centroid, to: new.centroid)]
-        if old.distance > 0, new.distance > 0 { deltas.append(.zoom(by: Double.log2(new.distance / old.distance), around: new.centroid)) }
+        if old.distance > 0, new.distance > 0 {
+            deltas.append(.zoom(by: Double.log2(new.distance / old.distance), around: new.centroid))
+        }
         // Fingers turning clockwise on screen turn the map clockwise: the bearing decreases.
         deltas.append(.rotate(by: -Angle.shortestDelta(from: old.angle, to: new.angle), around: new.centroid))
         return settings.filter(deltas)

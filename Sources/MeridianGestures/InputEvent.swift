@@ -17,7 +17,9 @@ public enum InputEvent: Hashable, Sendable {
 
     public var time: Double {
         switch self {
-        case let .down(_, _, t), let .move(_, _, t), let .up(_, _, t), let .cancel(_, t), let .wheel(_, _, t), let .key(_, t): return t
+        case let .down(_, _, t), let .move(_, _, t), let .up(_, _, t), let .cancel(_, t), let .wheel(_, _, t),
+            let .key(_, t):
+            return t
         }
     }
 }

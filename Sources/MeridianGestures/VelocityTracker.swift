@@ -24,7 +24,8 @@ public struct VelocityTracker: Hashable, Sendable {
     }
 
     public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
-        a.samples.count == b.samples.count && zip(a.samples, b.samples).allSatisfy { $0.time == $1.time && $0.point == $1.point }
+        a.samples.count == b.samples.count
+            && zip(a.samples, b.samples).allSatisfy { $0.time == $1.time && $0.point == $1.point }
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(samples.count) }

@@ -45,7 +45,9 @@ extension MapView {
     public func animate(to camera: CameraPosition, padding: EdgeInsets) throws(InvalidArgument) {
         let target = try padding.validated("padding")
         let destination = constraints.constrain(camera, size: frame, padding: target)
-        start(CameraTransition(from: self.camera, to: destination, path: .ease, viewSize: frame), padding: (self.padding, target))
+        start(
+            CameraTransition(from: self.camera, to: destination, path: .ease, viewSize: frame),
+            padding: (self.padding, target))
     }
 
     /// Applies `update` to the current camera and animates to the result.
@@ -91,20 +93,26 @@ extension MapView {
     /// speed for the automatic duration, and a maximum duration above which it snaps (a
     /// transaction's duration is limited the same way).
     public func fly(to camera: CameraPosition, options fly: FlyOptions) {
-        let transition = CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame)
+        let transition = CameraTransition(
+            from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame)
         start(transition, automatic: fly.duration(for: transition), limit: fly.limited)
     }
 
     /// The duration a fly to `camera` with `options` would take now, in seconds (0 when it
     /// would snap), before any transaction's duration.
     public func flyDuration(to camera: CameraPosition, options fly: FlyOptions = .standard) -> Double {
-        fly.duration(for: CameraTransition(from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame))
+        fly.duration(
+            for: CameraTransition(
+                from: self.camera, to: constrained(camera), path: .fly(rho: fly.curve), viewSize: frame))
     }
 
-    func start(_ transition: CameraTransition, automatic given: Double? = nil, limit: (Double) -> Double = { $0 },
-               padding: (from: EdgeInsets, to: EdgeInsets)? = nil) {
+    func start(
+        _ transition: CameraTransition, automatic given: Double? = nil, limit: (Double) -> Double = { $0 },
+        padding: (from: EdgeInsets, to: EdgeInsets)? = nil
+    ) {
         let options = transactions.last ?? AnimationOptions()
-        let standard = if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
+        let standard =
+            if case .fly = transition.path { transition.automaticDuration } else { AnimationOptions.defaultDuration }
         let automatic = given ?? standard
         let duration = limit(options.duration.map { $0.isFinite ? max(0, $0) : 0 } ?? automatic)
         let wasMoving = animation != nil || glide != nil
@@ -124,8 +132,9 @@ extension MapView {
             return
         }
         emit(.willMove(gesture: false))
-        animation = RunningAnimation(transition: transition, start: clock.now, duration: duration, options: options,
-                                     padding: paddingMoves ? padding : nil)
+        animation = RunningAnimation(
+            transition: transition, start: clock.now, duration: duration, options: options,
+            padding: paddingMoves ? padding : nil)
     }
 
     /// Fraction of an animation's duration below which its end counts as reached.
@@ -156,7 +165,8 @@ extension MapView {
             let elapsed = now - g.start
             let offset = g.deceleration.offset(at: elapsed)
             if let ground = g.origin.worldPoint(for: g.anchor),
-               let moved = g.origin.anchoring(g.origin.camera, ground: ground, at: g.anchor + offset) {
+                let moved = g.origin.anchoring(g.origin.camera, ground: ground, at: g.anchor + offset)
+            {
                 change(to: constrained(moved))
             }
             if elapsed >= g.deceleration.duration {

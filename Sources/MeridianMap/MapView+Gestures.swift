@@ -41,7 +41,8 @@ extension MapView {
         case let .pan(from, to):
             next = view.worldPoint(for: from).flatMap { view.anchoring(camera, ground: $0, at: to) }
         case let .zoom(by, around):
-            next = Self.keeping(around, in: view, try? camera.changing(zoom: constraints.zoomRange.clamp(camera.zoom + by)))
+            next = Self.keeping(
+                around, in: view, try? camera.changing(zoom: constraints.zoomRange.clamp(camera.zoom + by)))
         case let .rotate(by, around):
             next = Self.keeping(around, in: view, try? camera.changing(bearing: camera.bearing + by))
         case let .tilt(by):

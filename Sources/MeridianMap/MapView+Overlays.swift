@@ -32,7 +32,9 @@ extension MapView {
 
     /// The overlays, bottom to top: shapes, then markers; by z-index, then insertion order.
     public var allOverlays: [(id: OverlayID, overlay: Overlay)] {
-        overlays.sorted { ($0.value.layer, $0.value.zIndex, $0.key) < ($1.value.layer, $1.value.zIndex, $1.key) }.map { ($0.key, $0.value) }
+        overlays.sorted { ($0.value.layer, $0.value.zIndex, $0.key) < ($1.value.layer, $1.value.zIndex, $1.key) }.map {
+            ($0.key, $0.value)
+        }
     }
 
     /// The overlay with this id, or nil if there is none.
@@ -40,7 +42,8 @@ extension MapView {
 
     static func check(_ overlay: Overlay) throws(InvalidArgument) {
         guard overlay.isValid else {
-            throw InvalidArgument(parameter: "overlay", value: .nan, problem: .inconsistent("has a non-finite or out-of-range number"))
+            throw InvalidArgument(
+                parameter: "overlay", value: .nan, problem: .inconsistent("has a non-finite or out-of-range number"))
         }
     }
 

@@ -83,9 +83,13 @@ public final class MapView {
     /// The camera that fits `bounds` in this map (bearing 0, tilt 0, frame, padding and zoom
     /// range respected) plus `insets` in points; nil for empty bounds. Does not move the map.
     /// - Throws: `InvalidArgument` naming `insets.top` (`.left`, `.bottom`, `.right`) when not finite.
-    public func camera(for bounds: CoordinateBounds, insets: EdgeInsets = .zero) throws(InvalidArgument) -> CameraPosition? {
-        try CameraFit.camera(fitting: bounds, size: frame, padding: padding, insets: insets, zoomRange: constraints.zoomRange)
-            .map(constrained)
+    public func camera(
+        for bounds: CoordinateBounds, insets: EdgeInsets = .zero
+    ) throws(InvalidArgument) -> CameraPosition? {
+        try CameraFit.camera(
+            fitting: bounds, size: frame, padding: padding, insets: insets, zoomRange: constraints.zoomRange
+        )
+        .map(constrained)
     }
 
     /// Sets the zoom range (ends clamped into [0, 24]); a current zoom outside it moves to the

@@ -65,7 +65,8 @@ public struct CameraTransition: Hashable, Sendable {
         if p == 0 { return from }
         if p == 1 { return to }
         let (a, b) = worldEnds
-        let along: Double, zoom: Double
+        let along: Double
+        let zoom: Double
         switch path {
         case .ease:
             along = p
@@ -99,11 +100,15 @@ struct FlyPath {
     let w0: Double, w1: Double, u1: Double, rho: Double, r0: Double, S: Double
     let zoom0: Double
 
-    init(from: CameraPosition, to: CameraPosition, a: MercatorPoint, b: MercatorPoint, viewSize: ScreenSize, rho: Double) {
+    init(
+        from: CameraPosition, to: CameraPosition, a: MercatorPoint, b: MercatorPoint, viewSize: ScreenSize, rho: Double
+    ) {
         let rho = rho.isFinite && rho > 0 ? rho : CameraTransition.defaultRho
         let width = max(viewSize.width, viewSize.height)
-        let w0 = width / WebMercator.worldSize(zoom: from.zoom), w1 = width / WebMercator.worldSize(zoom: to.zoom)
-        let dx = b.x - a.x, dy = b.y - a.y
+        let w0 = width / WebMercator.worldSize(zoom: from.zoom)
+        let w1 = width / WebMercator.worldSize(zoom: to.zoom)
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let u1 = (dx * dx + dy * dy).squareRoot()
         (self.w0, self.w1, self.u1, self.rho, zoom0) = (w0, w1, u1, rho, from.zoom)
         if u1 < 1e-12 * max(w0, w1) {

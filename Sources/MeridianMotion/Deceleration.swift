@@ -19,7 +19,8 @@ public struct Deceleration: Hashable, Sendable {
     /// finite and positive.
     public init?(velocity: ScreenVector, timeConstant: Double = 0.325) {
         guard velocity.dx.isFinite, velocity.dy.isFinite, velocity.length >= Self.minimumSpeed,
-              timeConstant.isFinite, timeConstant > 0 else { return nil }
+            timeConstant.isFinite, timeConstant > 0
+        else { return nil }
         self.velocity = velocity
         self.timeConstant = timeConstant
     }

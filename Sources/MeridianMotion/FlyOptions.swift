@@ -26,13 +26,17 @@ public struct FlyOptions: Hashable, Sendable {
     /// duration in seconds.
     /// - Throws: `InvalidArgument` naming `curve`, `speed` or `screenSpeed` unless finite and
     ///   positive, or `maxDuration` unless finite and not negative.
-    public init(curve: Double = CameraTransition.defaultRho, speed: Double = CameraTransition.flySpeed,
-                screenSpeed: Double? = nil, maxDuration: Double? = nil) throws(InvalidArgument) {
+    public init(
+        curve: Double = CameraTransition.defaultRho, speed: Double = CameraTransition.flySpeed,
+        screenSpeed: Double? = nil, maxDuration: Double? = nil
+    ) throws(InvalidArgument) {
         self.curve = try Self.positive(curve, "curve")
         self.speed = try Self.positive(speed, "speed")
         self.screenSpeed = try screenSpeed.map { v throws(InvalidArgument) in try Self.positive(v, "screenSpeed") }
         if let maxDuration, !(maxDuration.isFinite && maxDuration >= 0) {
-            throw InvalidArgument(parameter: "maxDuration", value: maxDuration, problem: maxDuration.isFinite ? .outOfRange(lowerBound: 0, upperBound: .infinity) : .notFinite)
+            throw InvalidArgument(
+                parameter: "maxDuration", value: maxDuration,
+                problem: maxDuration.isFinite ? .outOfRange(lowerBound: 0, upperBound: .infinity) : .notFinite)
         }
         self.maxDuration = maxDuration
     }
@@ -59,7 +63,11 @@ public struct FlyOptions: Hashable, Sendable {
 
     static func positive(_ v: Double, _ name: String) throws(InvalidArgument) -> Double {
         let x = try InvalidArgument.finite(v, name)
-        guard x > 0 else { throw InvalidArgument(parameter: name, value: x, problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity)) }
+        guard x > 0 else {
+            throw InvalidArgument(
+                parameter: name, value: x,
+                problem: .outOfRange(lowerBound: .leastNonzeroMagnitude, upperBound: .infinity))
+        }
         return x
     }
 }

@@ -57,7 +57,8 @@ public enum TimingCurve: Hashable, Sendable {
             guard abs(slope) > 1e-9 else { break }
             u -= error / slope
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         u = x
         for _ in 0..<60 {
             if bezier(u, x1, x2) < x { lo = u } else { hi = u }

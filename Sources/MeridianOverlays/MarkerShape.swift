@@ -28,9 +28,12 @@ public struct MarkerShape: Hashable, Sendable {
     /// The shape of `marker` in `viewport`, or nil when any of it lies behind the eye (a flat
     /// marker under the camera) or its numbers are not finite.
     public init?(_ marker: Marker, in viewport: Viewport) {
-        let w = marker.iconSize.width, h = marker.iconSize.height, r = w / 2
+        let w = marker.iconSize.width
+        let h = marker.iconSize.height
+        let r = w / 2
         guard w.isFinite, h.isFinite, marker.rotation.isFinite, marker.anchor.isFinite,
-              let place = Self.placer(marker, viewport) else { return nil }
+            let place = Self.placer(marker, viewport)
+        else { return nil }
         // The icon frame: head centre (w/2, r); the outline runs from the head's lower left
         // (225°) over its top (90°) to its lower right (−45°), then to the tip.
         var outline: [(Double, Double)] = (0...Self.arcSteps).map { i in
@@ -42,8 +45,11 @@ public struct MarkerShape: Hashable, Sendable {
             let a = 2 * Double.pi * Double(i) / 16
             return (w / 2 + 0.35 * r * Double.cos(a), r + 0.35 * r * Double.sin(a))
         }
-        let ax = marker.anchor.x * w, ay = marker.anchor.y * h
-        let t = Angle.radians(marker.rotation), c = Double.cos(t), s = Double.sin(t)
+        let ax = marker.anchor.x * w
+        let ay = marker.anchor.y * h
+        let t = Angle.radians(marker.rotation)
+        let c = Double.cos(t)
+        let s = Double.sin(t)
         func transformed(_ ring: [(Double, Double)]) -> [ScreenPoint]? {
             var out: [ScreenPoint] = []
             out.reserveCapacity(ring.count)
@@ -54,7 +60,9 @@ public struct MarkerShape: Hashable, Sendable {
             }
             return out
         }
-        guard let o = transformed(outline), let d = transformed(dot), let center = transformed([(w / 2, r)]) else { return nil }
+        guard let o = transformed(outline), let d = transformed(dot), let center = transformed([(w / 2, r)]) else {
+            return nil
+        }
         self.outline = o
         self.dot = d
         head = center[0]
@@ -70,16 +78,19 @@ public struct MarkerShape: Hashable, Sendable {
             return { dx, dy in ScreenPoint(x: tip.x + dx, y: tip.y + dy) }
         }
         var world = WebMercator.project(position)
-        world.x -= (world.x - viewport.targetWorld.x).rounded()   // the copy nearest the target
+        world.x -= (world.x - viewport.targetWorld.x).rounded()  // the copy nearest the target
         let k = 1 / viewport.worldSize
-        return { dx, dy in viewport.point(forWorld: MercatorPoint(x: world.x + dx * k, y: world.y + dy * k), elevation: 0) }
+        return { dx, dy in
+            viewport.point(forWorld: MercatorPoint(x: world.x + dx * k, y: world.y + dy * k), elevation: 0)
+        }
     }
 
     /// Whether `p` lies inside the drawn pin (even–odd on the outline; edges count as inside).
     public func contains(_ p: ScreenPoint) -> Bool {
         var inside = false
         for i in outline.indices {
-            let a = outline[i], b = outline[(i + 1) % outline.count]
+            let a = outline[i]
+            let b = outline[(i + 1) % outline.count]
             if (a.y > p.y) != (b.y > p.y), p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y) { inside.toggle() }
         }
         return inside

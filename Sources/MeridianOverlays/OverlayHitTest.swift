@@ -22,7 +22,8 @@ public enum OverlayHitTest {
             return zip(pts, pts.dropFirst()).contains { distance(p, $0, $1) <= reach }
         case let .polygon(g):
             guard let c = try? view.coordinate(for: p) else { return false }
-            return Geodesy.contains(c, in: g.outer, edges: .rhumb) && !g.holes.contains { Geodesy.contains(c, in: $0, edges: .rhumb) }
+            return Geodesy.contains(c, in: g.outer, edges: .rhumb)
+                && !g.holes.contains { Geodesy.contains(c, in: $0, edges: .rhumb) }
         case let .circle(c):
             guard let ground = try? view.coordinate(for: p) else { return false }
             return Geodesy.distance(ground, c.center) <= c.radius
@@ -31,7 +32,8 @@ public enum OverlayHitTest {
 
     /// Distance in points from p to the segment a–b.
     static func distance(_ p: ScreenPoint, _ a: ScreenPoint, _ b: ScreenPoint) -> Double {
-        let ab = b - a, ap = p - a
+        let ab = b - a
+        let ap = p - a
         let len2 = ab.dx * ab.dx + ab.dy * ab.dy
         let t = len2 > 0 ? min(max((ap.dx * ab.dx + ap.dy * ab.dy) / len2, 0), 1) : 0
         return (p - ScreenPoint(x: a.x + ab.dx * t, y: a.y + ab.dy * t)).length

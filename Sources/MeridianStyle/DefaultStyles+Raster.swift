@@ -4,46 +4,52 @@
 /// water, borders, roads, and the streets style's labels).
 extension DefaultStyles {
     static let rasterSources = #"""
-        "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
-        "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
-        "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles" },
-        "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" }
-    """#
+            "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
+            "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
+            "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles" },
+            "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" }
+        """#
 
     /// A version-8 document over the raster styles' sources, with these layers (JSON text).
     static func rasterDocument(_ name: String, _ layers: String) -> String {
         #"{ "version": 8, "name": "\#(name)", "sources": {"# + rasterSources + #"}, "layers": ["# + layers + "] }"
     }
 
-    public static let satellite = rasterDocument("Meridian Satellite", #"""
-        { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
-        { "id": "imagery", "type": "raster", "source": "satellite" }
-    """#)
+    public static let satellite = rasterDocument(
+        "Meridian Satellite",
+        #"""
+            { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
+            { "id": "imagery", "type": "raster", "source": "satellite" }
+        """#)
 
-    public static let hybrid = rasterDocument("Meridian Hybrid", #"""
-        { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
-        { "id": "imagery", "type": "raster", "source": "satellite" },
-        { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
-          "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
-        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
-          "filter": ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
-          "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 16, 3] } },
-    """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
+    public static let hybrid = rasterDocument(
+        "Meridian Hybrid",
+        #"""
+            { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
+            { "id": "imagery", "type": "raster", "source": "satellite" },
+            { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
+              "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
+            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+              "filter": ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
+              "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 16, 3] } },
+        """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
 
-    public static let terrain = rasterDocument("Meridian Terrain", #"""
-        { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
-        { "id": "relief", "type": "raster", "source": "terrain" },
-        { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
-          "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
-          "paint": { "line-color": "#8DB8DC", "line-width": 0.8 } },
-        { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
-          "paint": { "line-color": "#8C6F8F", "line-width": 1, "line-dasharray": [3, 2] } },
-        { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10, "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
-          "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]],
-          "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
-    """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
+    public static let terrain = rasterDocument(
+        "Meridian Terrain",
+        #"""
+            { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
+            { "id": "relief", "type": "raster", "source": "terrain" },
+            { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
+              "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
+              "paint": { "line-color": "#8DB8DC", "line-width": 0.8 } },
+            { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
+              "paint": { "line-color": "#8C6F8F", "line-width": 1, "line-dasharray": [3, 2] } },
+            { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10, "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+              "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]],
+              "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
+        """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 
     /// The capitals layer (bold, from zoom 4, before other places) in the given colours, with a
     /// trailing comma: it is always followed by the places layer.

@@ -11,87 +11,87 @@
 /// with `population`, `countries`) and `coast` (`land`, full-resolution shorelines).
 public enum DefaultStyles {
     public static let streets = #"""
-    {
-      "version": 8,
-      "name": "Meridian Streets",
-      "sources": {
-        "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
-        "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
-        "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles" }
-      },
-      "layers": [
-        { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
-        { "id": "land", "type": "fill", "source": "world", "source-layer": "land",
-          "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
-        { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
-          "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "coast-water", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
-          "filter": ["==", ["get", "level"], 0], "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "coast-land", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
-          "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
-        { "id": "coast-lakes", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
-          "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
-          "paint": { "line-color": "#A8CDE8", "line-width": 0.8 } },
-        { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
-          "paint": { "line-color": "#9C8AA8", "line-width": 0.9, "line-dasharray": [3, 2] } },
-        { "id": "park", "type": "fill", "source": "openmaptiles", "source-layer": "park", "minzoom": 10,
-          "paint": { "fill-color": "#C8E6B0" } },
-        { "id": "landcover-green", "type": "fill", "source": "openmaptiles", "source-layer": "landcover", "minzoom": 10,
-          "filter": ["in", ["get", "class"], ["literal", ["grass", "wood"]]], "paint": { "fill-color": "#C8E6B0" } },
-        { "id": "landuse-green", "type": "fill", "source": "openmaptiles", "source-layer": "landuse", "minzoom": 10,
-          "filter": ["in", ["get", "class"], ["literal", ["cemetery", "pitch", "playground"]]], "paint": { "fill-color": "#C8E6B0" } },
-        { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10,
-          "paint": { "fill-color": "#A8CDE8" } },
-        { "id": "waterway", "type": "line", "source": "openmaptiles", "source-layer": "waterway", "minzoom": 10,
-          "filter": ["!=", ["get", "brunnel"], "tunnel"],
-          "paint": { "line-color": "#A8CDE8",
-                     "line-width": ["interpolate", ["linear"], ["zoom"], 12, ["match", ["get", "class"], ["river", "canal"], 1.2, 0.6],
-                                    16, ["match", ["get", "class"], ["river", "canal"], 4, 1.5]] } },
-        { "id": "road-casing", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
-          "filter": ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]],
-          "paint": { "line-color": "#C9C1B8",
-                     "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 1.5, 16, ["match", ["get", "class"], ["motorway", "trunk", "primary"], 12.5, "secondary", 10.5, 8]] } },
-        { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
-          "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: true))]],
-          "paint": { "line-color": ["case", ["==", ["get", "subclass"], "pedestrian"], "#FFFFFF",
-                                    ["match", ["get", "class"], ["motorway", "trunk", "primary", "secondary"], "#FCE7B5", ["path", "track"], "#B7AFA6", "#FFFFFF"]],
-                     "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5,
-                                    16, ["case", ["==", ["get", "subclass"], "pedestrian"], 6.5,
-                                         ["match", ["get", "class"], ["motorway", "trunk", "primary"], 11, "secondary", 9, "path", 1.4, 6.5]]] } },
-        { "id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
-          "filter": ["in", ["get", "class"], ["literal", \#(railClasses)]],
-          "paint": { "line-color": "#A3A3A3", "line-width": ["case", ["any", ["==", ["get", "subclass"], "tram"], ["==", ["get", "class"], "tram"]], 0.9, 1.4] } },
-        { "id": "buildings", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building", "minzoom": 14,
-          "filter": ["!=", ["get", "hide_3d"], true],
-          "paint": { "fill-extrusion-color": "#D6CCC3",
-                     "fill-extrusion-height": ["to-number", ["coalesce", ["get", "render_height"], 10]],
-                     "fill-extrusion-base": ["to-number", ["coalesce", ["get", "render_min_height"], 0]] } },
-        { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
-          "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
-          "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
-          "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
-        { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-          "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
-                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
-    """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
-        { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
-          "layout": { "text-field": ["get", "name"], "text-anchor": "center",
-                      "text-size": ["step", ["get", "population"], 11, 30000000, 13],
-                      "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
-        { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
-          "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
-          "layout": { "text-field": \#(name), "text-size": 10 },
-          "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
-        { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
-          "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
-          "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
-          "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } }
-      ]
-    }
-    """#
+        {
+          "version": 8,
+          "name": "Meridian Streets",
+          "sources": {
+            "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
+            "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
+            "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles" }
+          },
+          "layers": [
+            { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
+            { "id": "land", "type": "fill", "source": "world", "source-layer": "land",
+              "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
+            { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
+              "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "coast-water", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
+              "filter": ["==", ["get", "level"], 0], "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "coast-land", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
+              "filter": ["match", ["get", "level"], [1, 3, 5], true, false], "paint": { "fill-color": "#F2EFE9" } },
+            { "id": "coast-lakes", "type": "fill", "source": "coast", "source-layer": "land", "minzoom": 8,
+              "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
+              "paint": { "line-color": "#A8CDE8", "line-width": 0.8 } },
+            { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
+              "paint": { "line-color": "#9C8AA8", "line-width": 0.9, "line-dasharray": [3, 2] } },
+            { "id": "park", "type": "fill", "source": "openmaptiles", "source-layer": "park", "minzoom": 10,
+              "paint": { "fill-color": "#C8E6B0" } },
+            { "id": "landcover-green", "type": "fill", "source": "openmaptiles", "source-layer": "landcover", "minzoom": 10,
+              "filter": ["in", ["get", "class"], ["literal", ["grass", "wood"]]], "paint": { "fill-color": "#C8E6B0" } },
+            { "id": "landuse-green", "type": "fill", "source": "openmaptiles", "source-layer": "landuse", "minzoom": 10,
+              "filter": ["in", ["get", "class"], ["literal", ["cemetery", "pitch", "playground"]]], "paint": { "fill-color": "#C8E6B0" } },
+            { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10,
+              "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "waterway", "type": "line", "source": "openmaptiles", "source-layer": "waterway", "minzoom": 10,
+              "filter": ["!=", ["get", "brunnel"], "tunnel"],
+              "paint": { "line-color": "#A8CDE8",
+                         "line-width": ["interpolate", ["linear"], ["zoom"], 12, ["match", ["get", "class"], ["river", "canal"], 1.2, 0.6],
+                                        16, ["match", ["get", "class"], ["river", "canal"], 4, 1.5]] } },
+            { "id": "road-casing", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+              "filter": ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]],
+              "paint": { "line-color": "#C9C1B8",
+                         "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 1.5, 16, ["match", ["get", "class"], ["motorway", "trunk", "primary"], 12.5, "secondary", 10.5, 8]] } },
+            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+              "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: true))]],
+              "paint": { "line-color": ["case", ["==", ["get", "subclass"], "pedestrian"], "#FFFFFF",
+                                        ["match", ["get", "class"], ["motorway", "trunk", "primary", "secondary"], "#FCE7B5", ["path", "track"], "#B7AFA6", "#FFFFFF"]],
+                         "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5,
+                                        16, ["case", ["==", ["get", "subclass"], "pedestrian"], 6.5,
+                                             ["match", ["get", "class"], ["motorway", "trunk", "primary"], 11, "secondary", 9, "path", 1.4, 6.5]]] } },
+            { "id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+              "filter": ["in", ["get", "class"], ["literal", \#(railClasses)]],
+              "paint": { "line-color": "#A3A3A3", "line-width": ["case", ["any", ["==", ["get", "subclass"], "tram"], ["==", ["get", "class"], "tram"]], 0.9, 1.4] } },
+            { "id": "buildings", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building", "minzoom": 14,
+              "filter": ["!=", ["get", "hide_3d"], true],
+              "paint": { "fill-extrusion-color": "#D6CCC3",
+                         "fill-extrusion-height": ["to-number", ["coalesce", ["get", "render_height"], 10]],
+                         "fill-extrusion-base": ["to-number", ["coalesce", ["get", "render_min_height"], 0]] } },
+            { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
+              "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
+              "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
+              "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
+            { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
+              "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+                          "symbol-sort-key": ["-", 0, ["get", "population"]] },
+              "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
+        """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
+                { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
+                  "layout": { "text-field": ["get", "name"], "text-anchor": "center",
+                              "text-size": ["step", ["get", "population"], 11, 30000000, 13],
+                              "symbol-sort-key": ["-", 0, ["get", "population"]] },
+                  "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
+                { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+                  "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
+                  "layout": { "text-field": \#(name), "text-size": 10 },
+                  "paint": { "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
+                { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 17,
+                  "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],
+                  "layout": { "text-field": \#(name), "text-size": 10.5, "text-anchor": "center" },
+                  "paint": { "text-color": "#6F5F52", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } }
+              ]
+            }
+            """#
 
     /// A feature's name: `name`, else `name:latin`, else "" (JSON text of the expression).
     static let name = #"["coalesce", ["get", "name"], ["get", "name:latin"], ""]"#
@@ -99,16 +99,22 @@ public enum DefaultStyles {
     /// The OpenMapTiles `transportation` classes drawn as roads (JSON array text); with
     /// `paths`, footways, cycleways and tracks too.
     static func roadClasses(paths: Bool) -> String {
-        let roads = ["motorway", "trunk", "primary", "secondary", "tertiary", "minor", "service", "raceway", "busway", "bus_guideway"]
-        let all = roads + roads.map { $0 + "_construction" } + (paths ? ["path", "track", "path_construction", "track_construction"] : [])
+        let roads = [
+            "motorway", "trunk", "primary", "secondary", "tertiary", "minor", "service", "raceway", "busway",
+            "bus_guideway",
+        ]
+        let all =
+            roads + roads.map { $0 + "_construction" }
+            + (paths ? ["path", "track", "path_construction", "track_construction"] : [])
         return "[" + all.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
     /// Rail classes: the schema's `rail` and `transit`, and the railway values tilemaker writes.
-    static let railClasses = #"["rail", "transit", "light_rail", "subway", "tram", "narrow_gauge", "funicular", "monorail", "preserved"]"#
+    static let railClasses =
+        #"["rail", "transit", "light_rail", "subway", "tram", "narrow_gauge", "funicular", "monorail", "preserved"]"#
 
     public static let none = #"""
-    { "version": 8, "name": "None", "sources": {}, "layers": [
-      { "id": "background", "type": "background", "paint": { "background-color": "#F2EFE9" } } ] }
-    """#
+        { "version": 8, "name": "None", "sources": {}, "layers": [
+          { "id": "background", "type": "background", "paint": { "background-color": "#F2EFE9" } } ] }
+        """#
 }

@@ -15,7 +15,13 @@ public enum MapType: String, CaseIterable, Hashable, Sendable, Codable {
     /// The map type a request names: a case's name, or `roadmap` (the static-map APIs' name
     /// for `normal`); nil for anything else.
     public init?(named name: String) {
-        if name == "roadmap" { self = .normal } else if let type = MapType(rawValue: name) { self = type } else { return nil }
+        if name == "roadmap" {
+            self = .normal
+        } else if let type = MapType(rawValue: name) {
+            self = type
+        } else {
+            return nil
+        }
     }
 
     /// The names ``init(named:)`` accepts, for error messages.

@@ -66,24 +66,37 @@ public struct Style: Sendable {
         guard case let .object(top) = root else { throw StyleError("the document must be a JSON object") }
         guard top["version"] == .number(8) else { throw StyleError(property: "version", "must be 8") }
         name = top["name"]?.string
-        guard case let .object(rawSources)? = top["sources"] else { throw StyleError(property: "sources", "must be an object") }
+        guard case let .object(rawSources)? = top["sources"] else {
+            throw StyleError(property: "sources", "must be an object")
+        }
         var sources: [String: Source] = [:]
         for (key, value) in rawSources {
-            guard case let .object(s) = value, let type = s["type"]?.string, let kind = Source.Kind(rawValue: type) else {
+            guard case let .object(s) = value, let type = s["type"]?.string, let kind = Source.Kind(rawValue: type)
+            else {
                 throw StyleError(property: "sources.\(key).type", "must be \"vector\" or \"raster\"")
             }
-            guard let url = s["url"]?.string, url.hasPrefix("mbtiles://") || url.hasPrefix("pmtiles://"), url.count > "mbtiles://".count else {
-                throw StyleError(property: "sources.\(key).url", "must be an mbtiles:// or pmtiles:// URL naming a tileset in the data folder")
+            guard let url = s["url"]?.string, url.hasPrefix("mbtiles://") || url.hasPrefix("pmtiles://"),
+                url.count > "mbtiles://".count
+            else {
+                throw StyleError(
+                    property: "sources.\(key).url",
+                    "must be an mbtiles:// or pmtiles:// URL naming a tileset in the data folder")
             }
             sources[key] = Source(kind: kind, url: url)
         }
-        guard case let .array(rawLayers)? = top["layers"] else { throw StyleError(property: "layers", "must be an array") }
-        guard rawLayers.count <= Self.maxLayers else { throw StyleError(property: "layers", "more than \(Self.maxLayers) layers") }
+        guard case let .array(rawLayers)? = top["layers"] else {
+            throw StyleError(property: "layers", "must be an array")
+        }
+        guard rawLayers.count <= Self.maxLayers else {
+            throw StyleError(property: "layers", "more than \(Self.maxLayers) layers")
+        }
         var layers: [Layer] = []
         var ids: Set<String> = []
         for (index, raw) in rawLayers.enumerated() {
             let layer = try Self.layer(raw, index: index, sources: sources)
-            guard ids.insert(layer.id).inserted else { throw StyleError(layer: layer.id, property: "id", "is used twice") }
+            guard ids.insert(layer.id).inserted else {
+                throw StyleError(layer: layer.id, property: "id", "is used twice")
+            }
             layers.append(layer)
         }
         self.sources = sources
@@ -91,34 +104,58 @@ public struct Style: Sendable {
     }
 
     static func layer(_ raw: StyleValue, index: Int, sources: [String: Source]) throws(StyleError) -> Layer {
-        guard case let .object(o) = raw, let id = o["id"]?.string else { throw StyleError(property: "layers[\(index)].id", "every layer needs a string id") }
-        guard let typeName = o["type"]?.string, let kind = Layer.Kind(rawValue: typeName) else {
-            throw StyleError(layer: id, property: "type", "\"\(o["type"]?.description ?? "null")\" is not one of \(Layer.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard case let .object(o) = raw, let id = o["id"]?.string else {
+            throw StyleError(property: "layers[\(index)].id", "every layer needs a string id")
         }
-        let allowedKeys: Set<String> = ["id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "paint", "layout", "metadata"]
-        if let extra = o.keys.sorted().first(where: { !allowedKeys.contains($0) }) { throw StyleError(layer: id, property: extra, "is not a layer key") }
+        guard let typeName = o["type"]?.string, let kind = Layer.Kind(rawValue: typeName) else {
+            throw StyleError(
+                layer: id, property: "type",
+                "\"\(o["type"]?.description ?? "null")\" is not one of \(Layer.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        let allowedKeys: Set<String> = [
+            "id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "paint", "layout", "metadata",
+        ]
+        if let extra = o.keys.sorted().first(where: { !allowedKeys.contains($0) }) {
+            throw StyleError(layer: id, property: extra, "is not a layer key")
+        }
         let source = o["source"]?.string
         if kind != .background {
-            guard let source else { throw StyleError(layer: id, property: "source", "is required for \(typeName) layers") }
-            guard let s = sources[source] else { throw StyleError(layer: id, property: "source", "\"\(source)\" is not among the sources") }
-            if (kind == .raster) != (s.kind == .raster) { throw StyleError(layer: id, property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source") }
+            guard let source else {
+                throw StyleError(layer: id, property: "source", "is required for \(typeName) layers")
+            }
+            guard let s = sources[source] else {
+                throw StyleError(layer: id, property: "source", "\"\(source)\" is not among the sources")
+            }
+            if (kind == .raster) != (s.kind == .raster) {
+                throw StyleError(
+                    layer: id, property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source")
+            }
         }
         if kind != .background && kind != .raster && o["source-layer"]?.string == nil {
             throw StyleError(layer: id, property: "source-layer", "is required for \(typeName) layers")
         }
         func zoom(_ key: String, _ fallback: Double) throws(StyleError) -> Double {
             guard let v = o[key] else { return fallback }
-            guard let n = v.number, (0...24).contains(n) else { throw StyleError(layer: id, property: key, "must be a number in [0, 24]") }
+            guard let n = v.number, (0...24).contains(n) else {
+                throw StyleError(layer: id, property: key, "must be a number in [0, 24]")
+            }
             return n
         }
         let filter: StyleExpression?
-        do throws(StyleError) { filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) } } catch { throw error.at(layer: id, property: "filter") }
-        return Layer(id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
-                     minzoom: try zoom("minzoom", 0), maxzoom: try zoom("maxzoom", .infinity), filter: filter,
-                     paint: try properties(o["paint"], "paint", kind, id), layout: try properties(o["layout"], "layout", kind, id))
+        do throws(StyleError) {
+            filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) }
+        } catch { throw error.at(layer: id, property: "filter") }
+        return Layer(
+            id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
+            minzoom: try zoom("minzoom", 0), maxzoom: try zoom("maxzoom", .infinity), filter: filter,
+            paint: try properties(o["paint"], "paint", kind, id),
+            layout: try properties(o["layout"], "layout", kind, id))
     }
 
-    static func properties(_ raw: StyleValue?, _ group: String, _ kind: Layer.Kind, _ id: String) throws(StyleError) -> [String: StyleExpression] {
+    static func properties(
+        _ raw: StyleValue?, _ group: String, _ kind: Layer.Kind, _ id: String
+    ) throws(StyleError) -> [String: StyleExpression] {
         guard let raw else { return [:] }
         guard case let .object(o) = raw else { throw StyleError(layer: id, property: group, "must be an object") }
         let known = (group == "paint" ? StyleProperties.paint : StyleProperties.layout)[kind] ?? [:]

@@ -62,7 +62,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
                 return .literal(.color(c))
             }
             if case let .array(items) = v, !items.isEmpty, items.first?.string == nil {
-                return .literal(v)   // a plain array literal, e.g. a dash pattern
+                return .literal(v)  // a plain array literal, e.g. a dash pattern
             }
             return .literal(v)
         }
@@ -82,10 +82,14 @@ public indirect enum StyleExpression: Hashable, Sendable {
             return k
         }
         func stops(from start: Int) throws(StyleError) -> [(Double, StyleExpression)] {
-            guard (args.count - start) >= 2, (args.count - start) % 2 == 0 else { throw StyleError("\"\(op)\" needs input/output pairs") }
+            guard (args.count - start) >= 2, (args.count - start) % 2 == 0 else {
+                throw StyleError("\"\(op)\" needs input/output pairs")
+            }
             var out: [(Double, StyleExpression)] = []
             for i in stride(from: start, to: args.count, by: 2) {
-                guard let x = args[i].number, x.isFinite else { throw StyleError("\"\(op)\" stop inputs must be numbers") }
+                guard let x = args[i].number, x.isFinite else {
+                    throw StyleError("\"\(op)\" stop inputs must be numbers")
+                }
                 if let last = out.last, x <= last.0 { throw StyleError("\"\(op)\" stop inputs must increase") }
                 out.append((x, try node(args[i + 1], colors: colors)))
             }
@@ -97,12 +101,16 @@ public indirect enum StyleExpression: Hashable, Sendable {
         case "has": return .has(try key(0))
         case "zoom": return .zoom
         case "interpolate":
-            guard case let .array(kind)? = args.first, let name = kind.first?.string else { throw StyleError("\"interpolate\" needs [\"linear\"] or [\"exponential\", base]") }
+            guard case let .array(kind)? = args.first, let name = kind.first?.string else {
+                throw StyleError("\"interpolate\" needs [\"linear\"] or [\"exponential\", base]")
+            }
             let base: Double
             switch name {
             case "linear": base = 1
             case "exponential":
-                guard kind.count == 2, let b = kind[1].number, b > 0, b.isFinite else { throw StyleError("\"exponential\" needs a positive base") }
+                guard kind.count == 2, let b = kind[1].number, b > 0, b.isFinite else {
+                    throw StyleError("\"exponential\" needs a positive base")
+                }
                 base = b
             default: throw StyleError("interpolation \"\(name)\" is not supported (linear, exponential)")
             }
@@ -110,7 +118,9 @@ public indirect enum StyleExpression: Hashable, Sendable {
         case "step":
             return .step(input: try arg(0), first: try arg(1), stops: args.count > 2 ? try stops(from: 2) : [])
         case "match":
-            guard args.count >= 4, args.count % 2 == 0 else { throw StyleError("\"match\" needs input, label/output pairs and a fallback") }
+            guard args.count >= 4, args.count % 2 == 0 else {
+                throw StyleError("\"match\" needs input, label/output pairs and a fallback")
+            }
             var cases: [([StyleValue], StyleExpression)] = []
             for i in stride(from: 1, to: args.count - 1, by: 2) {
                 let labels: [StyleValue] = if case let .array(l) = args[i] { l } else { [args[i]] }
@@ -118,9 +128,13 @@ public indirect enum StyleExpression: Hashable, Sendable {
             }
             return .match(input: try arg(0), cases: cases, fallback: try node(args[args.count - 1], colors: colors))
         case "case":
-            guard args.count >= 3, args.count % 2 == 1 else { throw StyleError("\"case\" needs condition/output pairs and a fallback") }
+            guard args.count >= 3, args.count % 2 == 1 else {
+                throw StyleError("\"case\" needs condition/output pairs and a fallback")
+            }
             var branches: [(StyleExpression, StyleExpression)] = []
-            for i in stride(from: 0, to: args.count - 1, by: 2) { branches.append((try node(args[i]), try node(args[i + 1], colors: colors))) }
+            for i in stride(from: 0, to: args.count - 1, by: 2) {
+                branches.append((try node(args[i]), try node(args[i + 1], colors: colors)))
+            }
             return .caseOf(branches: branches, fallback: try node(args[args.count - 1], colors: colors))
         case "coalesce": return .coalesce(try every(colors: colors))
         case "==", "!=", "<", "<=", ">", ">=":
@@ -134,10 +148,15 @@ public indirect enum StyleExpression: Hashable, Sendable {
             // Expression form: ["in", needle, haystack] with the haystack a literal array;
             // legacy filter form: ["in", key, value1, value2, …].
             if args.count == 2, case let .array(haystack) = args[1] {
-                let values: [StyleValue] = if haystack.first == .string("literal"), haystack.count == 2, case let .array(inner) = haystack[1] { inner } else { haystack }
+                let values: [StyleValue] =
+                    if haystack.first == .string("literal"), haystack.count == 2, case let .array(inner) = haystack[1] {
+                        inner
+                    } else { haystack }
                 return .inList(try arg(0), values)
             }
-            guard let k = args.first?.string else { throw StyleError("\"in\" needs a key and values, or a value and a literal array") }
+            guard let k = args.first?.string else {
+                throw StyleError("\"in\" needs a key and values, or a value and a literal array")
+            }
             return .inList(.get(k), Array(args.dropFirst()))
         case "+", "-", "*", "/":
             guard !args.isEmpty, op == "+" || op == "*" || args.count == 2 || (op == "-" && args.count == 1) else {
@@ -163,22 +182,29 @@ public indirect enum StyleExpression: Hashable, Sendable {
         case let .interpolate(base, input, stops):
             guard let x = input.evaluate(properties, zoom: zoom).number else { return .null }
             if x <= stops[0].0 { return stops[0].1.evaluate(properties, zoom: zoom) }
-            guard let upper = stops.firstIndex(where: { $0.0 > x }) else { return stops[stops.count - 1].1.evaluate(properties, zoom: zoom) }
-            let (x0, e0) = stops[upper - 1], (x1, e1) = stops[upper]
+            guard let upper = stops.firstIndex(where: { $0.0 > x }) else {
+                return stops[stops.count - 1].1.evaluate(properties, zoom: zoom)
+            }
+            let (x0, e0) = stops[upper - 1]
+            let (x1, e1) = stops[upper]
             let t = base == 1 ? (x - x0) / (x1 - x0) : (Double.pow(base, x - x0) - 1) / (Double.pow(base, x1 - x0) - 1)
             return Self.mix(e0.evaluate(properties, zoom: zoom), e1.evaluate(properties, zoom: zoom), t)
         case let .step(input, first, stops):
-            guard let x = input.evaluate(properties, zoom: zoom).number else { return first.evaluate(properties, zoom: zoom) }
+            guard let x = input.evaluate(properties, zoom: zoom).number else {
+                return first.evaluate(properties, zoom: zoom)
+            }
             return (stops.last { $0.0 <= x }?.1 ?? first).evaluate(properties, zoom: zoom)
         case let .match(input, cases, fallback):
             let v = input.evaluate(properties, zoom: zoom)
             return (cases.first { $0.0.contains(v) }?.1 ?? fallback).evaluate(properties, zoom: zoom)
         case let .caseOf(branches, fallback):
-            return (branches.first { $0.0.evaluate(properties, zoom: zoom).isTrue }?.1 ?? fallback).evaluate(properties, zoom: zoom)
+            return (branches.first { $0.0.evaluate(properties, zoom: zoom).isTrue }?.1 ?? fallback).evaluate(
+                properties, zoom: zoom)
         case let .coalesce(list):
             return list.lazy.map { $0.evaluate(properties, zoom: zoom) }.first { $0 != .null } ?? .null
         case let .compare(op, a, b):
-            let x = a.evaluate(properties, zoom: zoom), y = b.evaluate(properties, zoom: zoom)
+            let x = a.evaluate(properties, zoom: zoom)
+            let y = b.evaluate(properties, zoom: zoom)
             switch op {
             case "==": return .bool(x == y)
             case "!=": return .bool(x != y)
@@ -231,7 +257,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
     static func number(in s: String) -> Double? {
         let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
         if t.isEmpty { return 0 }
-        for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)] where t.hasPrefix(prefix) {
+        for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)]
+        where t.hasPrefix(prefix) {
             return UInt64(t.dropFirst(2), radix: radix).map { Double($0) }
         }
         switch t {
@@ -258,7 +285,10 @@ public indirect enum StyleExpression: Hashable, Sendable {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
         case let (.color(x), .color(y)):
-            return .color(StyleColor(r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t, a: x.a + (y.a - x.a) * t))
+            return .color(
+                StyleColor(
+                    r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t,
+                    a: x.a + (y.a - x.a) * t))
         default: return t < 1 ? a : b
         }
     }
@@ -271,7 +301,8 @@ extension StyleExpression: CustomStringConvertible {
         case let .get(k): return "get(\(k))"
         case let .has(k): return "has(\(k))"
         case .zoom: return "zoom"
-        case let .interpolate(base, input, stops): return "interpolate(\(base),\(input),\(stops.map { "\($0.0):\($0.1)" }))"
+        case let .interpolate(base, input, stops):
+            return "interpolate(\(base),\(input),\(stops.map { "\($0.0):\($0.1)" }))"
         case let .step(input, first, stops): return "step(\(input),\(first),\(stops.map { "\($0.0):\($0.1)" }))"
         case let .match(input, cases, fallback): return "match(\(input),\(cases.map { "\($0.0):\($0.1)" }),\(fallback))"
         case let .caseOf(branches, fallback): return "case(\(branches.map { "\($0.0):\($0.1)" }),\(fallback))"

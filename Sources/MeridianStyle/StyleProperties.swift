@@ -6,20 +6,34 @@ enum StyleProperties {
     static let paint: [Style.Layer.Kind: [String: ValueType]] = [
         .background: ["background-color": .color, "background-opacity": .number],
         .fill: ["fill-color": .color, "fill-opacity": .number, "fill-outline-color": .color],
-        .line: ["line-color": .color, "line-width": .number, "line-opacity": .number, "line-dasharray": .other, "line-gap-width": .number],
-        .symbol: ["text-color": .color, "text-halo-color": .color, "text-halo-width": .number, "text-opacity": .number],
-        .circle: ["circle-radius": .number, "circle-color": .color, "circle-opacity": .number, "circle-stroke-color": .color, "circle-stroke-width": .number],
+        .line: [
+            "line-color": .color, "line-width": .number, "line-opacity": .number, "line-dasharray": .other,
+            "line-gap-width": .number,
+        ],
+        .symbol: [
+            "text-color": .color, "text-halo-color": .color, "text-halo-width": .number, "text-opacity": .number,
+        ],
+        .circle: [
+            "circle-radius": .number, "circle-color": .color, "circle-opacity": .number, "circle-stroke-color": .color,
+            "circle-stroke-width": .number,
+        ],
         .raster: ["raster-opacity": .number],
-        .fillExtrusion: ["fill-extrusion-color": .color, "fill-extrusion-height": .number, "fill-extrusion-base": .number, "fill-extrusion-opacity": .number],
+        .fillExtrusion: [
+            "fill-extrusion-color": .color, "fill-extrusion-height": .number, "fill-extrusion-base": .number,
+            "fill-extrusion-opacity": .number,
+        ],
     ]
 
     static let layout: [Style.Layer.Kind: [String: ValueType]] = {
         var table: [Style.Layer.Kind: [String: ValueType]] = [:]
         for kind in Style.Layer.Kind.allCases { table[kind] = ["visibility": .string] }
         table[.line]?.merge(["line-cap": .string, "line-join": .string]) { a, _ in a }
-        table[.symbol]?.merge(["text-field": .other, "text-size": .number, "text-font": .other, "text-anchor": .string,
-                               "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number, "text-transform": .string,
-                               "text-letter-spacing": .number, "symbol-spacing": .number, "text-max-angle": .number]) { a, _ in a }
+        table[.symbol]?.merge([
+            "text-field": .other, "text-size": .number, "text-font": .other, "text-anchor": .string,
+            "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number,
+            "text-transform": .string,
+            "text-letter-spacing": .number, "symbol-spacing": .number, "text-max-angle": .number,
+        ]) { a, _ in a }
         return table
     }()
 }

@@ -23,7 +23,8 @@ public indirect enum JSON: Sendable, Equatable {
         case let .bool(b): return b ? "true" : "false"
         case .null: return "null"
         case let .array(items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case let .object(fields): return "{" + fields.map { JSON.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case let .object(fields):
+            return "{" + fields.map { JSON.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
     }
 
@@ -48,8 +49,10 @@ public indirect enum JSON: Sendable, Equatable {
 
 extension JSON {
     public init(_ camera: CameraPosition) {
-        self = .object([("latitude", .number(camera.target.latitude)), ("longitude", .number(camera.target.longitude)),
-                        ("zoom", .number(camera.zoom)), ("bearing", .number(camera.bearing)), ("tilt", .number(camera.tilt))])
+        self = .object([
+            ("latitude", .number(camera.target.latitude)), ("longitude", .number(camera.target.longitude)),
+            ("zoom", .number(camera.zoom)), ("bearing", .number(camera.bearing)), ("tilt", .number(camera.tilt)),
+        ])
     }
 
     public init(_ c: Coordinate) {
@@ -61,7 +64,10 @@ extension JSON {
     }
 
     public init(_ b: CoordinateBounds) {
-        guard let s = b.south, let w = b.west, let n = b.north, let e = b.east else { self = .null; return }
+        guard let s = b.south, let w = b.west, let n = b.north, let e = b.east else {
+            self = .null
+            return
+        }
         self = .object([("south", .number(s)), ("west", .number(w)), ("north", .number(n)), ("east", .number(e))])
     }
 

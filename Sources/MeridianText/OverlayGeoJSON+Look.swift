@@ -18,13 +18,17 @@ extension OverlayGeoJSON {
         init(_ p: [String: StyleValue], at: String) throws(OverlayGeoJSONError) {
             func color(_ key: String, opacity: String? = nil) throws(OverlayGeoJSONError) -> Color? {
                 guard let raw = p[key] else { return nil }
-                guard let text = raw.string, let c = StyleColor(css: text) else { throw OverlayGeoJSONError("\(at): \(key) \(raw) is not a CSS colour") }
+                guard let text = raw.string, let c = StyleColor(css: text) else {
+                    throw OverlayGeoJSONError("\(at): \(key) \(raw) is not a CSS colour")
+                }
                 let alpha = opacity.flatMap { p[$0]?.number }.map { min(1, max(0, $0)) } ?? c.a
                 return Color(red: c.r, green: c.g, blue: c.b, alpha: alpha)
             }
             func number(_ key: String) throws(OverlayGeoJSONError) -> Double? {
                 guard let raw = p[key] else { return nil }
-                guard let n = raw.number, n.isFinite, n >= 0 else { throw OverlayGeoJSONError("\(at): \(key) \(raw) must be a number ≥ 0") }
+                guard let n = raw.number, n.isFinite, n >= 0 else {
+                    throw OverlayGeoJSONError("\(at): \(key) \(raw) must be a number ≥ 0")
+                }
                 return n
             }
             title = p["title"]?.string ?? p["name"]?.string
@@ -36,7 +40,9 @@ extension OverlayGeoJSON {
             geodesic = p["geodesic"] == .bool(true)
             flat = p["flat"] == .bool(true)
             if let raw = p["rotation"] {
-                guard let r = raw.number, r.isFinite, abs(r) <= 360 else { throw OverlayGeoJSONError("\(at): rotation \(raw) must be a number of degrees in [-360, 360]") }
+                guard let r = raw.number, r.isFinite, abs(r) <= 360 else {
+                    throw OverlayGeoJSONError("\(at): rotation \(raw) must be a number of degrees in [-360, 360]")
+                }
                 rotation = r
             }
         }
@@ -82,7 +88,8 @@ extension Overlay {
         case let .marker(m): return [m.position]
         case let .polyline(l): return l.path
         case let .polygon(p): return p.outer
-        case let .circle(c): return [0.0, 90, 180, 270].map { Geodesy.offset(c.center, distance: c.radius, heading: $0) }
+        case let .circle(c):
+            return [0.0, 90, 180, 270].map { Geodesy.offset(c.center, distance: c.radius, heading: $0) }
         }
     }
 }

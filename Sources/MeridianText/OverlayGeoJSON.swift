@@ -22,11 +22,15 @@ public enum OverlayGeoJSON {
     ///   that is not two finite numbers within ±90 latitude, a bad colour or a negative width.
     public static func overlays(from data: Data) throws(OverlayGeoJSONError) -> [Overlay] {
         let root: StyleValue
-        do { root = try JSONDecoder().decode(StyleValue.self, from: data) } catch { throw OverlayGeoJSONError("not valid JSON (\(error))") }
+        do { root = try JSONDecoder().decode(StyleValue.self, from: data) } catch {
+            throw OverlayGeoJSONError("not valid JSON (\(error))")
+        }
         guard case let .object(o) = root else { throw OverlayGeoJSONError("the document must be a JSON object") }
         switch o["type"]?.string {
         case "FeatureCollection":
-            guard case let .array(features)? = o["features"] else { throw OverlayGeoJSONError("a FeatureCollection needs a features array") }
+            guard case let .array(features)? = o["features"] else {
+                throw OverlayGeoJSONError("a FeatureCollection needs a features array")
+            }
             var out: [Overlay] = []
             for (i, f) in features.enumerated() { out += try feature(f, "features[\(i)]") }
             return out
@@ -36,17 +40,25 @@ public enum OverlayGeoJSON {
     }
 
     static func feature(_ value: StyleValue, _ at: String) throws(OverlayGeoJSONError) -> [Overlay] {
-        guard case let .object(f) = value, f["type"]?.string == "Feature" else { throw OverlayGeoJSONError("\(at) is not a Feature") }
+        guard case let .object(f) = value, f["type"]?.string == "Feature" else {
+            throw OverlayGeoJSONError("\(at) is not a Feature")
+        }
         guard let g = f["geometry"], g != .null else { return [] }
         var properties: [String: StyleValue] = [:]
         if case let .object(p)? = f["properties"] { properties = p }
         return try geometry(g, properties, "\(at).geometry")
     }
 
-    static func geometry(_ value: StyleValue, _ p: [String: StyleValue], _ at: String) throws(OverlayGeoJSONError) -> [Overlay] {
-        guard case let .object(g) = value, let type = g["type"]?.string else { throw OverlayGeoJSONError("\(at) needs a type") }
+    static func geometry(
+        _ value: StyleValue, _ p: [String: StyleValue], _ at: String
+    ) throws(OverlayGeoJSONError) -> [Overlay] {
+        guard case let .object(g) = value, let type = g["type"]?.string else {
+            throw OverlayGeoJSONError("\(at) needs a type")
+        }
         if type == "GeometryCollection" {
-            guard case let .array(items)? = g["geometries"] else { throw OverlayGeoJSONError("\(at).geometries must be an array") }
+            guard case let .array(items)? = g["geometries"] else {
+                throw OverlayGeoJSONError("\(at).geometries must be an array")
+            }
             var out: [Overlay] = []
             for (i, item) in items.enumerated() { out += try geometry(item, p, "\(at).geometries[\(i)]") }
             return out
@@ -57,7 +69,9 @@ public enum OverlayGeoJSON {
         case "Point": return [try look.point(try position(c, "\(at).coordinates"))]
         case "MultiPoint":
             var out: [Overlay] = []
-            for pos in try list(c, "\(at).coordinates") { out.append(try look.point(try position(pos, "\(at).coordinates"))) }
+            for pos in try list(c, "\(at).coordinates") {
+                out.append(try look.point(try position(pos, "\(at).coordinates")))
+            }
             return out
         case "LineString": return [look.line(try path(c, "\(at).coordinates"))]
         case "MultiLineString":
@@ -67,7 +81,9 @@ public enum OverlayGeoJSON {
         case "Polygon": return [look.polygon(try rings(c, "\(at).coordinates"))]
         case "MultiPolygon":
             var out: [Overlay] = []
-            for poly in try list(c, "\(at).coordinates") { out.append(look.polygon(try rings(poly, "\(at).coordinates"))) }
+            for poly in try list(c, "\(at).coordinates") {
+                out.append(look.polygon(try rings(poly, "\(at).coordinates")))
+            }
             return out
         default: throw OverlayGeoJSONError("\(at).type \"\(type)\" is not a GeoJSON geometry type")
         }
@@ -80,7 +96,8 @@ public enum OverlayGeoJSON {
 
     static func position(_ v: StyleValue, _ at: String) throws(OverlayGeoJSONError) -> Coordinate {
         guard case let .array(xy) = v, xy.count >= 2, let lng = xy[0].number, let lat = xy[1].number,
-              lng.isFinite, lat.isFinite, abs(lat) <= 90 else {
+            lng.isFinite, lat.isFinite, abs(lat) <= 90
+        else {
             throw OverlayGeoJSONError("\(at): \(v) is not a position [longitude, latitude] with |latitude| ≤ 90")
         }
         return Coordinate(latitude: lat, longitude: lng)

@@ -16,7 +16,9 @@ extension TextValues {
         let name = separator.map { String(text[..<$0]) } ?? text
         let value = separator.map { String(text[text.index(after: $0)...]) }
         func required() throws(TextError) -> String {
-            guard let value, !value.isEmpty else { throw TextError("update '\(name)' needs values: \(cameraUpdateForms)") }
+            guard let value, !value.isEmpty else {
+                throw TextError("update '\(name)' needs values: \(cameraUpdateForms)")
+            }
             return value
         }
         switch name {
@@ -27,7 +29,9 @@ extension TextValues {
             return .zoomTo(try numbers(try required(), count: 1...1, what: "zoom-to")[0])
         case "zoom-by":
             let (amount, focus) = split(try required())
-            return .zoomBy(try numbers(amount, count: 1...1, what: "zoom-by")[0], focus: try focus.map { s throws(TextError) in try point(s, what: "zoom-by focus") })
+            return .zoomBy(
+                try numbers(amount, count: 1...1, what: "zoom-by")[0],
+                focus: try focus.map { s throws(TextError) in try point(s, what: "zoom-by focus") })
         case "target":
             let v = try numbers(try required(), count: 2...3, what: "target (lat,lng[,zoom])")
             guard abs(v[0]) <= 90 else { throw TextError("target: latitude \(v[0]) is outside [-90, 90]") }
@@ -40,15 +44,21 @@ extension TextValues {
         case "fit", "fit-keep":
             let (box, padding) = split(try required())
             let b = try bounds(box, what: name)
-            let room = try padding.map { s throws(TextError) in try Self.insets(s, what: "\(name) padding") } ?? EdgeInsets(all: 64)
+            let room =
+                try padding.map { s throws(TextError) in try Self.insets(s, what: "\(name) padding") }
+                ?? EdgeInsets(all: 64)
             return name == "fit" ? .fit(b, insets: room) : .fitKeepingOrientation(b, insets: room)
         case "fit-points":
             let (list, padding) = split(try required())
-            let room = try padding.map { s throws(TextError) in try Self.insets(s, what: "fit-points padding") } ?? EdgeInsets(all: 64)
+            let room =
+                try padding.map { s throws(TextError) in try Self.insets(s, what: "fit-points padding") }
+                ?? EdgeInsets(all: 64)
             return .fitPoints(try path(list, what: "fit-points"), insets: room)
         case "rotate":
             let (amount, pivot) = split(try required())
-            return .rotate(by: try numbers(amount, count: 1...1, what: "rotate")[0], about: try pivot.map { s throws(TextError) in try point(s, what: "rotate pivot") })
+            return .rotate(
+                by: try numbers(amount, count: 1...1, what: "rotate")[0],
+                about: try pivot.map { s throws(TextError) in try point(s, what: "rotate pivot") })
         case "place":
             let (where_, at) = split(try required())
             guard let at else { throw TextError("place: expected LAT,LNG@X,Y, got '\(text)'") }

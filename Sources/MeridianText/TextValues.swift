@@ -9,7 +9,9 @@ public enum TextValues {
     public static func numbers(_ text: String, count: ClosedRange<Int>, what: String) throws(TextError) -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard count.contains(parts.count) else {
-            let n = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            let n =
+                count.lowerBound == count.upperBound
+                ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
             throw TextError("\(what): expected \(n) comma-separated numbers, got '\(text)'")
         }
         var values: [Double] = []
@@ -35,8 +37,9 @@ public enum TextValues {
         let v = try numbers(text, count: 3...5, what: "camera (lat,lng,zoom[,bearing[,tilt]])")
         guard abs(v[0]) <= 90 else { throw TextError("camera: latitude \(v[0]) is outside [-90, 90]") }
         do {
-            return try CameraPosition(target: Coordinate(latitude: v[0], longitude: v[1]), zoom: v[2],
-                                      bearing: v.count > 3 ? v[3] : 0, tilt: v.count > 4 ? v[4] : 0)
+            return try CameraPosition(
+                target: Coordinate(latitude: v[0], longitude: v[1]), zoom: v[2],
+                bearing: v.count > 3 ? v[3] : 0, tilt: v.count > 4 ? v[4] : 0)
         } catch { throw TextError("camera: \(error)") }
     }
 
@@ -71,9 +74,13 @@ public enum TextValues {
     /// `south,west,north,east` in degrees; west > east crosses the antimeridian.
     public static func bounds(_ text: String, what: String = "bounds") throws(TextError) -> CoordinateBounds {
         let v = try numbers(text, count: 4...4, what: "\(what) (south,west,north,east)")
-        guard abs(v[0]) <= 90, abs(v[2]) <= 90 else { throw TextError("\(what): latitudes must be in [-90, 90], got '\(text)'") }
+        guard abs(v[0]) <= 90, abs(v[2]) <= 90 else {
+            throw TextError("\(what): latitudes must be in [-90, 90], got '\(text)'")
+        }
         guard v[0] <= v[2] else { throw TextError("\(what): south \(v[0]) is north of north \(v[2])") }
-        return CoordinateBounds(southWest: Coordinate(latitude: v[0], longitude: v[1]), northEast: Coordinate(latitude: v[2], longitude: v[3]))
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: v[0], longitude: v[1]),
+            northEast: Coordinate(latitude: v[2], longitude: v[3]))
     }
 
     /// Most coordinates a path or ring given as text may hold.
@@ -91,7 +98,9 @@ public enum TextValues {
     }
 
     /// `Z` or `MIN-MAX`: whole zooms in [0, `max`], MIN ≤ MAX.
-    public static func zoomRange(_ text: String, max: Int = 30, what: String = "zooms") throws(TextError) -> ClosedRange<Int> {
+    public static func zoomRange(
+        _ text: String, max: Int = 30, what: String = "zooms"
+    ) throws(TextError) -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces) }
         guard (1...2).contains(parts.count), let lo = parts.first ?? nil, let hi = parts.last ?? nil else {
             throw TextError("\(what): expected Z or MIN-MAX with whole zooms, got '\(text)'")

@@ -9,14 +9,18 @@ extension DataFolder {
     /// `~/.local/share/meridian`), then `meridian/` under each of `$XDG_DATA_DIRS` (default
     /// `/usr/local/share:/usr/share`), as the XDG base-directory specification orders them.
     /// Relative `XDG_*` values are ignored, as the specification says.
-    public static func searchPath(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                  workingDirectory: String = FileManager.default.currentDirectoryPath) -> [String] {
+    public static func searchPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> [String] {
         var out: [String] = []
         let checkout = workingDirectory + "/.build/meridian-data"
         if isFolder(checkout) { out.append(checkout) }
         out.append(userFolder(environment: environment))
         let dirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        out += dirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }.map { trimmed($0) + "/meridian" }
+        out += dirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }.map {
+            trimmed($0) + "/meridian"
+        }
         return out
     }
 
@@ -35,13 +39,17 @@ extension DataFolder {
     /// is read after it (``layers``: the shipped data, read-only), in search order. So from a
     /// clone the checkout's build comes first, and elsewhere the user's imports sit beside the
     /// system's data.
-    public static func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               workingDirectory: String = FileManager.default.currentDirectoryPath) -> DataFolder {
+    public static func resolve(
+        _ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> DataFolder {
         if let explicit { return DataFolder(path: explicit) }
         if let named = environment["MERIDIAN_DATA"], !named.isEmpty { return DataFolder(path: named) }
         let search = searchPath(environment: environment, workingDirectory: workingDirectory)
         let writable = search.first(where: isWritable) ?? userFolder(environment: environment)
-        let holding = search.filter { isFolder($0) && !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty }
+        let holding = search.filter {
+            isFolder($0) && !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty
+        }
         return DataFolder(path: writable, layers: holding)
     }
 

@@ -44,9 +44,11 @@ public struct DataFolder: Hashable, Sendable {
 
     /// The files a reference resolves to, in drawing order (see the type's documentation).
     public func files(for reference: String) -> [String] {
-        var seen = Set<String>(), out: [String] = []
+        var seen = Set<String>()
+        var out: [String] = []
         for folder in paths {
-            for file in Self.files(for: reference, in: folder) where seen.insert(String(file.dropFirst(folder.count))).inserted { out.append(file) }
+            for file in Self.files(for: reference, in: folder)
+            where seen.insert(String(file.dropFirst(folder.count))).inserted { out.append(file) }
         }
         return out
     }
@@ -59,13 +61,17 @@ public struct DataFolder: Hashable, Sendable {
         var isDirectory: ObjCBool = false
         let direct = path + "/" + name
         if fm.fileExists(atPath: direct, isDirectory: &isDirectory), !isDirectory.boolValue { return [direct] }
-        let stem = Self.extensions.contains((name as NSString).pathExtension.lowercased()) ? (name as NSString).deletingPathExtension : name
+        let stem =
+            Self.extensions.contains((name as NSString).pathExtension.lowercased())
+            ? (name as NSString).deletingPathExtension : name
         var out = Self.extensions.map { path + "/" + stem + "." + $0 }.filter { fm.fileExists(atPath: $0) }
         let regions = path + "/" + stem
         if fm.fileExists(atPath: regions, isDirectory: &isDirectory), isDirectory.boolValue {
             let entries = (try? fm.contentsOfDirectory(atPath: regions)) ?? []
-            out += entries.filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-                .sorted().map { regions + "/" + $0 }
+            out += entries.filter {
+                Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".")
+            }
+            .sorted().map { regions + "/" + $0 }
         }
         return out
     }

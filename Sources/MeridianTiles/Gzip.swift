@@ -8,7 +8,11 @@ public enum Gzip {
     public static func compress(_ input: [UInt8]) throws(TileError) -> [UInt8] {
         var stream = z_stream()
         // deflateInit2 is a C macro: call the function it expands to. 15 + 16: a gzip wrapper.
-        guard deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                &stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)
+            ) == Z_OK
+        else {
             throw .compression("zlib could not start compressing")
         }
         defer { deflateEnd(&stream) }

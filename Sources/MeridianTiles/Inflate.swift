@@ -34,7 +34,10 @@ public enum Inflate {
             stream.avail_in = UInt32(source.count)
             while status == Z_OK {
                 if produced == output.count {
-                    guard output.count < cap else { status = Z_MEM_ERROR; break }
+                    guard output.count < cap else {
+                        status = Z_MEM_ERROR
+                        break
+                    }
                     // Doubling, up to the cap (an array of zeros appends as one copy).
                     output.append(contentsOf: [UInt8](repeating: 0, count: min(output.count, cap - output.count)))
                 }

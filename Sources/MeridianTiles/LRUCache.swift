@@ -56,8 +56,12 @@ public final class LRUCache<Key: Hashable, Value> {
 
     /// The keys and values from most to least recently used (for reports and tests).
     public var entries: [(key: Key, value: Value, cost: Int)] {
-        var out: [(key: Key, value: Value, cost: Int)] = [], at = newest
-        while at >= 0, let slot = slots[at] { out.append((slot.key, slot.value, slot.cost)); at = slot.older }
+        var out: [(key: Key, value: Value, cost: Int)] = []
+        var at = newest
+        while at >= 0, let slot = slots[at] {
+            out.append((slot.key, slot.value, slot.cost))
+            at = slot.older
+        }
         return out
     }
 

@@ -34,7 +34,8 @@ public final class MBTiles: Tileset {
     public init(path: String) throws(TileError) {
         self.path = path
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+        let rc = sqlite3_open_v2(
+            Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(handle)
@@ -53,7 +54,8 @@ public final class MBTiles: Tileset {
             }
             tileQuery = query
             var length: OpaquePointer?
-            let lengthSQL = "SELECT length(tile_data) FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
+            let lengthSQL =
+                "SELECT length(tile_data) FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"
             guard sqlite3_prepare_v2(handle, lengthSQL, -1, &length, nil) == SQLITE_OK else {
                 throw TileError.notMBTiles(path: path, reason: String(cString: sqlite3_errmsg(handle)))
             }
@@ -86,7 +88,9 @@ public final class MBTiles: Tileset {
         sqlite3_close_v2(db)
     }
 
-    static func readMetadata(_ db: OpaquePointer, _ path: String, _ budget: SQLiteBudget) throws(TileError) -> [String: String] {
+    static func readMetadata(
+        _ db: OpaquePointer, _ path: String, _ budget: SQLiteBudget
+    ) throws(TileError) -> [String: String] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(db))
@@ -121,7 +125,9 @@ public final class MBTiles: Tileset {
         switch Self.step(lengthQuery, tile) {
         case SQLITE_ROW:
             let bytes = sqlite3_column_int64(lengthQuery, 0)
-            if bytes > Int64(TileError.maxTileBytes) { throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(bytes)) }
+            if bytes > Int64(TileError.maxTileBytes) {
+                throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(bytes))
+            }
         case SQLITE_DONE:
             return nil
         default:

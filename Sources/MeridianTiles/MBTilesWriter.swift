@@ -24,13 +24,16 @@ public final class MBTilesWriter {
             db = nil
             throw .write(path: path, reason: reason)
         }
-        try exec("""
+        try exec(
+            """
             CREATE TABLE metadata (name TEXT, value TEXT);
             CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
             CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
             BEGIN;
             """)
-        guard sqlite3_prepare_v2(db, "INSERT INTO tiles VALUES (?1, ?2, ?3, ?4)", -1, &insert, nil) == SQLITE_OK else { throw failure() }
+        guard sqlite3_prepare_v2(db, "INSERT INTO tiles VALUES (?1, ?2, ?3, ?4)", -1, &insert, nil) == SQLITE_OK else {
+            throw failure()
+        }
     }
 
     deinit {
@@ -39,7 +42,9 @@ public final class MBTilesWriter {
         try? FileManager.default.removeItem(atPath: temporary)
     }
 
-    func failure() -> TileError { .write(path: path, reason: db.map { String(cString: sqlite3_errmsg($0)) } ?? "closed") }
+    func failure() -> TileError {
+        .write(path: path, reason: db.map { String(cString: sqlite3_errmsg($0)) } ?? "closed")
+    }
 
     func exec(_ sql: String) throws(TileError) {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw failure() }
@@ -49,9 +54,13 @@ public final class MBTilesWriter {
     public func add(_ tile: TileID, _ bytes: [UInt8]) throws(TileError) {
         sqlite3_reset(insert)
         let row = (1 << tile.z) - 1 - tile.y
-        let ok = sqlite3_bind_int(insert, 1, Int32(tile.z)) == SQLITE_OK && sqlite3_bind_int(insert, 2, Int32(tile.x)) == SQLITE_OK
+        let ok =
+            sqlite3_bind_int(insert, 1, Int32(tile.z)) == SQLITE_OK
+            && sqlite3_bind_int(insert, 2, Int32(tile.x)) == SQLITE_OK
             && sqlite3_bind_int(insert, 3, Int32(row)) == SQLITE_OK
-            && bytes.withUnsafeBytes { sqlite3_bind_blob(insert, 4, $0.baseAddress, Int32($0.count), MBTilesWriter.transient) } == SQLITE_OK
+            && bytes.withUnsafeBytes {
+                sqlite3_bind_blob(insert, 4, $0.baseAddress, Int32($0.count), MBTilesWriter.transient)
+            } == SQLITE_OK
         guard ok, sqlite3_step(insert) == SQLITE_DONE else { throw failure() }
     }
 
@@ -59,11 +68,15 @@ public final class MBTilesWriter {
     public func finish(metadata: [(String, String)]) throws(TileError) {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(db, "INSERT INTO metadata VALUES (?1, ?2)", -1, &statement, nil) == SQLITE_OK else { throw failure() }
+        guard sqlite3_prepare_v2(db, "INSERT INTO metadata VALUES (?1, ?2)", -1, &statement, nil) == SQLITE_OK else {
+            throw failure()
+        }
         for (name, value) in metadata {
             sqlite3_reset(statement)
-            guard sqlite3_bind_text(statement, 1, name, -1, Self.transient) == SQLITE_OK, sqlite3_bind_text(statement, 2, value, -1, Self.transient) == SQLITE_OK,
-                  sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
+            guard sqlite3_bind_text(statement, 1, name, -1, Self.transient) == SQLITE_OK,
+                sqlite3_bind_text(statement, 2, value, -1, Self.transient) == SQLITE_OK,
+                sqlite3_step(statement) == SQLITE_DONE
+            else { throw failure() }
         }
         try exec("COMMIT;")
         sqlite3_finalize(insert)

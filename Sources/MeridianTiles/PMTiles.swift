@@ -41,21 +41,28 @@ public final class PMTiles: Tileset {
     /// - Throws: ``TileError/database(path:message:)`` when the file cannot be opened,
     ///   ``TileError/corrupt(path:reason:)`` for anything malformed (not PMTiles, an unsupported
     ///   version or compression, offsets or lengths outside the file, a bad directory).
-    public convenience init(path: String) throws(TileError) { try self.init(path: path, leafCacheBytes: Self.leafCacheBytes) }
+    public convenience init(path: String) throws(TileError) {
+        try self.init(path: path, leafCacheBytes: Self.leafCacheBytes)
+    }
 
     /// ``init(path:)`` with another bound on the leaf cache (decoded bytes).
     init(path: String, leafCacheBytes: Int) throws(TileError) {
         leaves = LRUCache(capacity: leafCacheBytes)
         self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .database(path: path, message: "cannot open the file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .database(path: path, message: "cannot open the file")
+        }
         file = handle
         do throws(TileError) {
             size = try Self.fileSize(handle, path)
             let bytes = try Self.read(handle, path, at: 0, count: UInt64(Self.headerSize), size: size)
             header = try Header(bytes, path: path)
             try header.check(fileSize: size, path: path)
-            root = try Self.directory(handle, path, header: header, at: header.rootOffset, count: header.rootLength, size: size)
-            let json = try Self.read(handle, path, at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes), size: size)
+            root = try Self.directory(
+                handle, path, header: header, at: header.rootOffset, count: header.rootLength, size: size)
+            let json = try Self.read(
+                handle, path, at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes),
+                size: size)
             let (values, layers) = try Self.metadata(json, compression: header.internalCompression, path: path)
             metadata = values
             info = TilesetInfo(pmtiles: header, metadata: values, vectorLayers: layers)
@@ -76,7 +83,9 @@ public final class PMTiles: Tileset {
             guard let entry = PMTilesDirectory.find(id, in: entries) else { return nil }
             if entry.runLength > 0 {
                 let (offset, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
-                guard !overflow, entry.offset <= header.tileDataLength, UInt64(entry.length) <= header.tileDataLength - entry.offset else {
+                guard !overflow, entry.offset <= header.tileDataLength,
+                    UInt64(entry.length) <= header.tileDataLength - entry.offset
+                else {
                     throw .corrupt(path: path, reason: "tile \(tile) lies outside the tile data section")
                 }
                 guard UInt64(entry.length) <= TileError.maxTileBytes else {
@@ -96,19 +105,26 @@ public final class PMTiles: Tileset {
         guard offset <= header.leafDirectoryLength, length <= header.leafDirectoryLength - offset else {
             throw .corrupt(path: path, reason: "a leaf directory lies outside the leaf section")
         }
-        let entries = try Self.directory(file, path, header: header, at: header.leafDirectoryOffset + offset, count: length, size: size)
+        let entries = try Self.directory(
+            file, path, header: header, at: header.leafDirectoryOffset + offset, count: length, size: size)
         leaves.insert(entries, for: offset, cost: entries.count * MemoryLayout<PMTilesDirectory.Entry>.stride + 64)
         return entries
     }
 
     static func fileSize(_ handle: FileHandle, _ path: String) throws(TileError) -> UInt64 {
-        do { return try handle.seekToEnd() } catch { throw .database(path: path, message: "cannot read the file's size (\(error))") }
+        do { return try handle.seekToEnd() } catch {
+            throw .database(path: path, message: "cannot read the file's size (\(error))")
+        }
     }
 
     /// Reads `count` bytes at `offset`, checked against the file's size first.
-    static func read(_ handle: FileHandle, _ path: String, at offset: UInt64, count: UInt64, size: UInt64) throws(TileError) -> [UInt8] {
+    static func read(
+        _ handle: FileHandle, _ path: String, at offset: UInt64, count: UInt64, size: UInt64
+    ) throws(TileError) -> [UInt8] {
         guard offset <= size, count <= size - offset else {
-            throw .corrupt(path: path, reason: "a read of \(count) bytes at \(offset) runs past the end of the file (\(size) bytes)")
+            throw .corrupt(
+                path: path,
+                reason: "a read of \(count) bytes at \(offset) runs past the end of the file (\(size) bytes)")
         }
         guard count > 0 else { return [] }
         do {
@@ -120,20 +136,31 @@ public final class PMTiles: Tileset {
         } catch let error as TileError { throw error } catch { throw .database(path: path, message: "\(error)") }
     }
 
-    static func directory(_ handle: FileHandle, _ path: String, header: Header, at offset: UInt64, count: UInt64, size: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
-        guard count <= maxDirectoryBytes else { throw .corrupt(path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound") }
+    static func directory(
+        _ handle: FileHandle, _ path: String, header: Header, at offset: UInt64, count: UInt64, size: UInt64
+    ) throws(TileError) -> [PMTilesDirectory.Entry] {
+        guard count <= maxDirectoryBytes else {
+            throw .corrupt(
+                path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound")
+        }
         var bytes = try read(handle, path, at: offset, count: count, size: size)
         if header.internalCompression == .gzip {
             // Inflated, a directory is held to the same bound as stored (a 40 KB bomb used to
             // inflate to 40 MB of entries on every open).
-            do { bytes = try Inflate.decompress(bytes, limit: Int(maxDirectoryBytes)) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error)") }
+            do { bytes = try Inflate.decompress(bytes, limit: Int(maxDirectoryBytes)) } catch {
+                throw .corrupt(path: path, reason: "directory at \(offset): \(error)")
+            }
         }
-        do { return try PMTilesDirectory.decode(bytes) } catch { throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)") }
+        do { return try PMTilesDirectory.decode(bytes) } catch {
+            throw .corrupt(path: path, reason: "directory at \(offset): \(error.reason)")
+        }
     }
 
     /// The metadata's members as text (strings as they are, other values as JSON), and its
     /// `vector_layers` (parsed).
-    static func metadata(_ raw: [UInt8], compression: Header.Compression, path: String) throws(TileError) -> ([String: String], Any?) {
+    static func metadata(
+        _ raw: [UInt8], compression: Header.Compression, path: String
+    ) throws(TileError) -> ([String: String], Any?) {
         guard !raw.isEmpty else { return ([:], nil) }
         let bytes: [UInt8]
         do { bytes = compression == .gzip ? try Inflate.decompress(raw, limit: Int(maxMetadataBytes)) : raw } catch {
@@ -144,8 +171,13 @@ public final class PMTiles: Tileset {
         }
         var out: [String: String] = [:]
         for (key, value) in object {
-            if let text = value as? String { out[key] = text } else if let number = value as? NSNumber { out[key] = number.stringValue }
-            else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) { out[key] = String(decoding: data, as: UTF8.self) }
+            if let text = value as? String {
+                out[key] = text
+            } else if let number = value as? NSNumber {
+                out[key] = number.stringValue
+            } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) {
+                out[key] = String(decoding: data, as: UTF8.self)
+            }
         }
         return (out, object["vector_layers"])
     }

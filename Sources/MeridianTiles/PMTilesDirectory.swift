@@ -30,7 +30,8 @@ public enum PMTilesDirectory {
         var d: UInt64 = 0
         var s = n / 2
         while s > 0 {
-            let rx: UInt64 = x & s != 0 ? 1 : 0, ry: UInt64 = y & s != 0 ? 1 : 0
+            let rx: UInt64 = x & s != 0 ? 1 : 0
+            let ry: UInt64 = y & s != 0 ? 1 : 0
             d += s * s * ((3 * rx) ^ ry)
             // Rotate the quadrant so the curve's sub-squares line up.
             if ry == 0 {
@@ -68,16 +69,22 @@ public enum PMTilesDirectory {
         var last: UInt64 = 0
         for i in entries.indices {
             let (id, overflow) = last.addingReportingOverflow(try varint())
-            guard !overflow, i == 0 || id > last else { throw Malformed(reason: "tile ids not ascending at entry \(i)") }
+            guard !overflow, i == 0 || id > last else {
+                throw Malformed(reason: "tile ids not ascending at entry \(i)")
+            }
             entries[i].tileID = id
             last = id
         }
         for i in entries.indices {
-            guard let run = UInt32(exactly: try varint()) else { throw Malformed(reason: "run length over 2³² − 1 at entry \(i)") }
+            guard let run = UInt32(exactly: try varint()) else {
+                throw Malformed(reason: "run length over 2³² − 1 at entry \(i)")
+            }
             entries[i].runLength = run
         }
         for i in entries.indices {
-            guard let length = UInt32(exactly: try varint()) else { throw Malformed(reason: "length over 2³² − 1 at entry \(i)") }
+            guard let length = UInt32(exactly: try varint()) else {
+                throw Malformed(reason: "length over 2³² − 1 at entry \(i)")
+            }
             entries[i].length = length
         }
         for i in entries.indices {

@@ -15,12 +15,14 @@ public final class SQLiteBudget {
 
     /// Counts this connection's statements against the budget.
     public func install(on db: OpaquePointer) {
-        sqlite3_progress_handler(db, Self.stepsPerCall, { context in
-            guard let context else { return 0 }
-            let budget = Unmanaged<SQLiteBudget>.fromOpaque(context).takeUnretainedValue()
-            budget.calls += 1
-            return budget.calls > budget.limit ? 1 : 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_progress_handler(
+            db, Self.stepsPerCall,
+            { context in
+                guard let context else { return 0 }
+                let budget = Unmanaged<SQLiteBudget>.fromOpaque(context).takeUnretainedValue()
+                budget.calls += 1
+                return budget.calls > budget.limit ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Starts a statement's count (before each statement is run).
@@ -29,7 +31,8 @@ public final class SQLiteBudget {
     /// SQLite's message for `rc`, or the budget's when it interrupted the statement.
     public func message(_ rc: Int32, _ db: OpaquePointer?) -> String {
         if rc == SQLITE_INTERRUPT || calls > limit {
-            return "a query ran past \(limit * Int(Self.stepsPerCall) / 1_000_000) million SQLite steps and was stopped (is `tiles` or `metadata` a view that never ends?)"
+            return
+                "a query ran past \(limit * Int(Self.stepsPerCall) / 1_000_000) million SQLite steps and was stopped (is `tiles` or `metadata` a view that never ends?)"
         }
         return db.map { String(cString: sqlite3_errmsg($0)) } ?? "SQLite error \(rc)"
     }

@@ -39,16 +39,19 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notMBTiles(path, reason): return "\(path) is not an MBTiles file: \(reason)"
         case let .corrupt(path, reason): return "\(path) is not a readable PMTiles archive: \(reason)"
         case let .noDataFolder(path):
-            return "no data folder at \(path) (build the default data with scripts/build-data.sh, add tiles with `meridian data import`, or pass --data)"
+            return
+                "no data folder at \(path) (build the default data with scripts/build-data.sh, add tiles with `meridian data import`, or pass --data)"
         case let .compression(why): return "cannot inflate tile data: \(why)"
         case let .malformed(why, offset): return "malformed vector tile at byte \(offset): \(why)"
         case let .tileOutOfRange(z, x, y): return "tile \(z)/\(x)/\(y) is outside the world"
         case let .write(path, reason): return "cannot write \(path): \(reason)"
         case let .tileTooLarge(path, tile, bytes):
-            return "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
+            return
+                "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
         case let .badTile(path, tile, reason): return "tile \(tile) of \(path): \(reason)"
         case let .notAPack(path):
-            return "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"
+            return
+                "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"
         }
     }
 

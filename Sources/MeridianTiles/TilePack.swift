@@ -38,8 +38,10 @@ public enum TilePack {
         do { parsed = try JSONDecoder().decode([String: Source].self, from: Data(json.utf8)) } catch {
             throw .malformed("\(metadataKey) is not a JSON object of sources (\(error))", offset: 0)
         }
-        for (name, s) in parsed where !(0...30).contains(s.minzoom) || !(s.minzoom...30).contains(s.maxzoom) || name.isEmpty {
-            throw .malformed("\(metadataKey): source '\(name)' has zooms \(s.minzoom)–\(s.maxzoom), not inside 0–30", offset: 0)
+        for (name, s) in parsed
+        where !(0...30).contains(s.minzoom) || !(s.minzoom...30).contains(s.maxzoom) || name.isEmpty {
+            throw .malformed(
+                "\(metadataKey): source '\(name)' has zooms \(s.minzoom)–\(s.maxzoom), not inside 0–30", offset: 0)
         }
         return parsed
     }
@@ -50,7 +52,9 @@ public enum TilePack {
     public static func merge(_ tiles: [(source: String, bytes: [UInt8])]) throws(TileError) -> [UInt8] {
         var out: [UInt8] = []
         for (source, bytes) in tiles {
-            for layer in try layers(Inflate.decompress(bytes)) { append(layer: layer.body, named: source + separator + layer.name, to: &out) }
+            for layer in try layers(Inflate.decompress(bytes)) {
+                append(layer: layer.body, named: source + separator + layer.name, to: &out)
+            }
         }
         return out
     }
@@ -82,14 +86,21 @@ public enum TilePack {
                 var out: [(name: String, body: [UInt8])] = []
                 while !reader.atEnd {
                     let (field, wire) = try reader.key()
-                    guard field == 3 && wire == 2 else { try reader.skip(wire); continue }
+                    guard field == 3 && wire == 2 else {
+                        try reader.skip(wire)
+                        continue
+                    }
                     let range = try reader.delimited()
                     var layer = WireReader(raw, from: range.lowerBound, to: range.upperBound)
-                    var name: String?, body: [UInt8] = []
+                    var name: String?
+                    var body: [UInt8] = []
                     while !layer.atEnd {
                         let start = layer.position
                         let (f, w) = try layer.key()
-                        if f == 1 && w == 2 { name = try layer.string(); continue }
+                        if f == 1 && w == 2 {
+                            name = try layer.string()
+                            continue
+                        }
                         try layer.skip(w)
                         body += raw[start..<layer.position]
                     }
@@ -134,7 +145,9 @@ public final class PackedSource: Tileset {
     /// Only zooms of the source's own range are read (deeper tiles of the archive belong to
     /// other sources); the tile's layers of this source, uncompressed.
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
-        guard let range = info.zoomRange, range.contains(tile.z), let bytes = try archive.data(for: tile) else { return nil }
+        guard let range = info.zoomRange, range.contains(tile.z), let bytes = try archive.data(for: tile) else {
+            return nil
+        }
         return try TilePack.split(bytes, source: source)
     }
 
@@ -143,7 +156,9 @@ public final class PackedSource: Tileset {
     public static func sources(of archive: any Tileset) throws(TileError) -> [String: PackedSource]? {
         guard let json = archive.info.packedSources else { return nil }
         var out: [String: PackedSource] = [:]
-        for (name, entry) in try TilePack.sources(json: json) { out[name] = PackedSource(archive: archive, source: name, entry: entry) }
+        for (name, entry) in try TilePack.sources(json: json) {
+            out[name] = PackedSource(archive: archive, source: name, entry: entry)
+        }
         return out
     }
 }

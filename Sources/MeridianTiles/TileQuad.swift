@@ -27,20 +27,28 @@ public enum TileQuad {
     ///   result passes ``TileError/maxTileBytes``.
     public static func join(_ children: [(dx: Int, dy: Int, bytes: [UInt8])]) throws(TileError) -> [UInt8] {
         let total = children.reduce(0) { $0 + $1.bytes.count }
-        guard total <= Int(TileError.maxTileBytes) else { throw .tileTooLarge(path: "joined tile", tile: "four children", bytes: UInt64(total)) }
+        guard total <= Int(TileError.maxTileBytes) else {
+            throw .tileTooLarge(path: "joined tile", tile: "four children", bytes: UInt64(total))
+        }
         var layers: [Layer] = []
         for (i, child) in children.enumerated() { layers += try read(child.bytes, child: i) }
         // One layer a name and extent, in the order names first appear.
         var groups: [[Layer]] = []
         for layer in layers {
-            if let g = groups.firstIndex(where: { $0[0].name == layer.name && $0[0].extent == layer.extent }) { groups[g].append(layer) } else { groups.append([layer]) }
+            if let g = groups.firstIndex(where: { $0[0].name == layer.name && $0[0].extent == layer.extent }) {
+                groups[g].append(layer)
+            } else {
+                groups.append([layer])
+            }
         }
         var out: [UInt8] = []
         for group in groups {
             var body = group[0].version + Protobuf.string(1, group[0].name)
-            var keyBase = 0, valueBase = 0
+            var keyBase = 0
+            var valueBase = 0
             for layer in group {
-                let child = children[layer.child], e = Int64(layer.extent)
+                let child = children[layer.child]
+                let e = Int64(layer.extent)
                 let offset = (Int64(child.dx == 0 ? 0 : 1) * e, Int64(child.dy == 0 ? 0 : 1) * e)
                 let features = child.bytes.withUnsafeBytes { raw -> Result<[UInt8], TileError> in
                     do throws(TileError) {
@@ -65,10 +73,14 @@ public enum TileQuad {
     static func read(_ bytes: [UInt8], child: Int) throws(TileError) -> [Layer] {
         let result = bytes.withUnsafeBytes { raw -> Result<[Layer], TileError> in
             do throws(TileError) {
-                var tile = WireReader(raw), out: [Layer] = []
+                var tile = WireReader(raw)
+                var out: [Layer] = []
                 while !tile.atEnd {
                     let (field, wire) = try tile.key()
-                    guard field == 3, wire == 2 else { try tile.skip(wire); continue }
+                    guard field == 3, wire == 2 else {
+                        try tile.skip(wire)
+                        continue
+                    }
                     out.append(try layer(raw, try tile.delimited(), child: child))
                 }
                 return .success(out)
@@ -78,8 +90,14 @@ public enum TileQuad {
     }
 
     static func layer(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, child: Int) throws(TileError) -> Layer {
-        var name = "", extent: UInt64 = 4096, version: [UInt8] = [], keys: [UInt8] = [], values: [UInt8] = []
-        var keyCount = 0, valueCount = 0, features: [Range<Int>] = []
+        var name = ""
+        var extent: UInt64 = 4096
+        var version: [UInt8] = []
+        var keys: [UInt8] = []
+        var values: [UInt8] = []
+        var keyCount = 0
+        var valueCount = 0
+        var features: [Range<Int>] = []
         var r = WireReader(raw, from: range.lowerBound, to: range.upperBound)
         while !r.atEnd {
             let start = r.position
@@ -92,22 +110,32 @@ public enum TileQuad {
                 try r.skip(wire)
                 let field = Array(UnsafeRawBufferPointer(rebasing: raw[start..<r.position]))
                 switch field.first.map({ $0 >> 3 }) {
-                case 3?: keys += field; keyCount += 1
-                case 4?: values += field; valueCount += 1
+                case 3?:
+                    keys += field
+                    keyCount += 1
+                case 4?:
+                    values += field
+                    valueCount += 1
                 case 15?: version = field
                 default: break
                 }
             }
         }
-        guard extent > 0, extent <= 1 << 30 else { throw .malformed("layer extent \(extent) out of range", offset: range.lowerBound) }
+        guard extent > 0, extent <= 1 << 30 else {
+            throw .malformed("layer extent \(extent) out of range", offset: range.lowerBound)
+        }
         var layer = Layer(child: child, name: name, extent: extent)
-        (layer.version, layer.keys, layer.values, layer.keyCount, layer.valueCount, layer.features) = (version, keys, values, keyCount, valueCount, features)
+        (layer.version, layer.keys, layer.values, layer.keyCount, layer.valueCount, layer.features) = (
+            version, keys, values, keyCount, valueCount, features
+        )
         return layer
     }
 
     /// One feature: its tags moved past `tags` (keys, values) and its geometry's first point
     /// moved by `offset` (the rest copied).
-    static func feature(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, tags base: (Int, Int), by offset: (Int64, Int64)) throws(TileError) -> [UInt8] {
+    static func feature(
+        _ raw: UnsafeRawBufferPointer, _ range: Range<Int>, tags base: (Int, Int), by offset: (Int64, Int64)
+    ) throws(TileError) -> [UInt8] {
         var out: [UInt8] = []
         var r = WireReader(raw, from: range.lowerBound, to: range.upperBound)
         while !r.atEnd {
@@ -117,7 +145,7 @@ public enum TileQuad {
             case (2, 2):
                 var tags: [UInt64] = []
                 try r.packedVarints(wire: wire, into: &tags)
-                for i in tags.indices { tags[i] &+= UInt64(i % 2 == 0 ? base.0 : base.1) }   // (a hostile index stays out of range)
+                for i in tags.indices { tags[i] &+= UInt64(i % 2 == 0 ? base.0 : base.1) }  // (a hostile index stays out of range)
                 out += Protobuf.bytes(2, tags.flatMap(Protobuf.varint))
             case (4, 2):
                 var commands: [UInt64] = []

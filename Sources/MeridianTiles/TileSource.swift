@@ -15,7 +15,8 @@ public struct TileSource {
     /// The credits the tilesets declare, each once, in order (an attribution of several
     /// credits joined by " · " counts as those credits).
     public var attributions: [String] {
-        var seen: Set<String> = [], out: [String] = []
+        var seen: Set<String> = []
+        var out: [String] = []
         for declared in tilesets.compactMap(\.info.attribution) {
             for part in declared.components(separatedBy: " · ") {
                 let line = part.trimmingCharacters(in: .whitespaces)

@@ -26,7 +26,9 @@ extension Tileset {
 
     /// `bytes`, tile `tile` of this tileset, inflated and decoded; its errors name the file and tile.
     public func decodedTile(_ bytes: [UInt8], _ tile: TileID) throws(TileError) -> VectorTile {
-        do { return try VectorTileDecoder.decode(compressed: bytes) } catch { throw error.naming(path: path, tile: tile) }
+        do { return try VectorTileDecoder.decode(compressed: bytes) } catch {
+            throw error.naming(path: path, tile: tile)
+        }
     }
 
     /// Whether the tileset may hold `tile`: false only when it declares bounds and the tile lies
@@ -36,7 +38,8 @@ extension Tileset {
     public func mayHold(_ tile: TileID) -> Bool {
         guard let b = info.bounds, (0...30).contains(tile.z) else { return true }
         let n = Double(1 << tile.z)
-        let west = Double(tile.x) / n * 360 - 180, east = Double(tile.x + 1) / n * 360 - 180
+        let west = Double(tile.x) / n * 360 - 180
+        let east = Double(tile.x + 1) / n * 360 - 180
         let north = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y) / n)).latitude
         let south = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y + 1) / n)).latitude
         guard south <= b.north, north >= b.south else { return false }
@@ -81,9 +84,12 @@ public struct TilesetInfo: Sendable {
     /// The JSON list of packed sources of an offline-region archive (``TilePack/metadataKey``), if any.
     public var packedSources: String?
 
-    public init(name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,
-                bounds: (west: Double, south: Double, east: Double, north: Double)? = nil,
-                center: (longitude: Double, latitude: Double, zoom: Double)? = nil, attribution: String? = nil, vectorLayers: [String] = []) {
+    public init(
+        name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,
+        bounds: (west: Double, south: Double, east: Double, north: Double)? = nil,
+        center: (longitude: Double, latitude: Double, zoom: Double)? = nil, attribution: String? = nil,
+        vectorLayers: [String] = []
+    ) {
         (self.name, self.content, self.zoomRange, self.bounds, self.center, self.attribution, self.vectorLayers) =
             (name, content, zoomRange, bounds, center, attribution, vectorLayers)
     }

@@ -5,18 +5,25 @@ extension TilesetInfo {
     /// `minzoom`, `maxzoom`, `bounds` (`w,s,e,n`), `attribution`, and `json` (its
     /// `vector_layers`). Values that do not parse are left out (nil), never guessed.
     public init(mbtilesMetadata m: [String: String]) {
-        let content: Content = switch m["format"]?.lowercased() {
-        case "pbf", "mvt": .vector
-        case "png": .png
-        case "jpg", "jpeg": .jpeg
-        case "webp": .webp
-        default: .unknown
-        }
+        let content: Content =
+            switch m["format"]?.lowercased() {
+            case "pbf", "mvt": .vector
+            case "png": .png
+            case "jpg", "jpeg": .jpeg
+            case "webp": .webp
+            default: .unknown
+            }
         var zooms: ClosedRange<Int>?
-        if let lo = m["minzoom"].flatMap({ Int($0) }), let hi = m["maxzoom"].flatMap({ Int($0) }), 0 <= lo, lo <= hi, hi <= 30 { zooms = lo...hi }
+        if let lo = m["minzoom"].flatMap({ Int($0) }), let hi = m["maxzoom"].flatMap({ Int($0) }), 0 <= lo, lo <= hi,
+            hi <= 30
+        {
+            zooms = lo...hi
+        }
         let json = Self.jsonObject(m["json"])
-        self.init(name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
-                  center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"], vectorLayers: Self.vectorLayers(json?["vector_layers"]))
+        self.init(
+            name: m["name"], content: content, zoomRange: zooms, bounds: m["bounds"].flatMap(Self.bounds(_:)),
+            center: m["center"].flatMap(Self.center(_:)), attribution: m["attribution"],
+            vectorLayers: Self.vectorLayers(json?["vector_layers"]))
         layerGeometry = Self.layerGeometry(json)
         layerFields = Self.layerFields(json?["vector_layers"])
         packedSources = m[TilePack.metadataKey]
@@ -35,7 +42,11 @@ extension TilesetInfo {
         guard let layers = (object?["tilestats"] as? [String: Any])?["layers"] as? [[String: Any]] else { return [:] }
         var out: [String: String] = [:]
         for layer in layers {
-            if let name = layer["layer"] as? String, let g = layer["geometry"] as? String, ["Point", "LineString", "Polygon"].contains(g) { out[name] = g }
+            if let name = layer["layer"] as? String, let g = layer["geometry"] as? String,
+                ["Point", "LineString", "Polygon"].contains(g)
+            {
+                out[name] = g
+            }
         }
         return out
     }
@@ -45,14 +56,17 @@ extension TilesetInfo {
     static func bounds(_ text: String) -> (west: Double, south: Double, east: Double, north: Double)? {
         let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard v.count == 4, v.allSatisfy(\.isFinite), (-180...180).contains(v[0]), (-180...180).contains(v[2]),
-              (-90...90).contains(v[1]), (-90...90).contains(v[3]), v[1] <= v[3] else { return nil }
+            (-90...90).contains(v[1]), (-90...90).contains(v[3]), v[1] <= v[3]
+        else { return nil }
         return (v[0], v[1], v[2], v[3])
     }
 
     /// `lng,lat,zoom`; nil unless three finite numbers within the world and zoom 0–30.
     static func center(_ text: String) -> (longitude: Double, latitude: Double, zoom: Double)? {
         let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard v.count == 3, (-180...180).contains(v[0]), (-90...90).contains(v[1]), (0...30).contains(v[2]) else { return nil }
+        guard v.count == 3, (-180...180).contains(v[0]), (-90...90).contains(v[1]), (0...30).contains(v[2]) else {
+            return nil
+        }
         return (v[0], v[1], v[2])
     }
 

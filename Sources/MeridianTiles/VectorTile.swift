@@ -18,8 +18,11 @@ public struct VectorTile: Hashable, Sendable {
         /// tile order); empty for a well-formed layer.
         public var rejected: [TileError]
 
-        public init(name: String, version: Int = 2, extent: Int = 4096, features: [Feature], rejected: [TileError] = []) {
-            (self.name, self.version, self.extent, self.features, self.rejected) = (name, version, extent, features, rejected)
+        public init(name: String, version: Int = 2, extent: Int = 4096, features: [Feature], rejected: [TileError] = [])
+        {
+            (self.name, self.version, self.extent, self.features, self.rejected) = (
+                name, version, extent, features, rejected
+            )
         }
     }
 

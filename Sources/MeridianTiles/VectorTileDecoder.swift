@@ -37,8 +37,12 @@ public enum VectorTileDecoder {
 
     static func layer(_ r: WireReader) throws(TileError) -> VectorTile.Layer {
         var reader = r
-        var name: String?, version = 1, extent = 4096
-        var keys: [String] = [], values: [VectorTile.Value] = [], raw: [(RawFeature, Int)] = []
+        var name: String?
+        var version = 1
+        var extent = 4096
+        var keys: [String] = []
+        var values: [VectorTile.Value] = []
+        var raw: [(RawFeature, Int)] = []
         while !reader.atEnd {
             let (field, wire) = try reader.key()
             switch (field, wire) {
@@ -59,11 +63,13 @@ public enum VectorTileDecoder {
         guard let name else { throw reader.fail("layer without a name") }
         guard extent > 0 else { throw reader.fail("layer \(name) has extent 0") }
         // A feature whose tags or geometry are bad is left out and reported; the rest is drawn.
-        var features: [VectorTile.Feature] = [], rejected: [TileError] = []
+        var features: [VectorTile.Feature] = []
+        var rejected: [TileError] = []
         features.reserveCapacity(raw.count)
         for (f, at) in raw {
-            do throws(TileError) { features.append(try resolve(f, keys: keys, values: values, layer: name, at: at)) }
-            catch { rejected.append(error) }
+            do throws(TileError) {
+                features.append(try resolve(f, keys: keys, values: values, layer: name, at: at))
+            } catch { rejected.append(error) }
         }
         return VectorTile.Layer(name: name, version: version, extent: extent, features: features, rejected: rejected)
     }
@@ -104,7 +110,9 @@ public enum VectorTileDecoder {
         return v
     }
 
-    static func resolve(_ f: RawFeature, keys: [String], values: [VectorTile.Value], layer: String, at: Int) throws(TileError) -> VectorTile.Feature {
+    static func resolve(
+        _ f: RawFeature, keys: [String], values: [VectorTile.Value], layer: String, at: Int
+    ) throws(TileError) -> VectorTile.Feature {
         guard f.tags.count % 2 == 0 else { throw .malformed("odd number of tags in layer \(layer)", offset: at) }
         var properties = [String: VectorTile.Value](minimumCapacity: f.tags.count / 2)
         for i in stride(from: 0, to: f.tags.count, by: 2) {
@@ -114,21 +122,26 @@ public enum VectorTileDecoder {
             properties[keys[Int(f.tags[i])]] = values[Int(f.tags[i + 1])]
         }
         let type = VectorTile.GeometryType(rawValue: f.type) ?? .unknown
-        return VectorTile.Feature(id: f.id, type: type, properties: properties, geometry: try geometry(f.geometry, layer: layer, at: at))
+        return VectorTile.Feature(
+            id: f.id, type: type, properties: properties, geometry: try geometry(f.geometry, layer: layer, at: at))
     }
 
     /// Runs the geometry commands: 1 MoveTo, 2 LineTo (count × 2 zig-zag parameters), 7 ClosePath.
     static func geometry(_ commands: [UInt64], layer: String, at: Int) throws(TileError) -> [[VectorTile.Point]] {
         var parts: [[VectorTile.Point]] = []
         var current: [VectorTile.Point] = []
-        var x: Int64 = 0, y: Int64 = 0
+        var x: Int64 = 0
+        var y: Int64 = 0
         var i = 0
         while i < commands.count {
-            let command = commands[i] & 7, count = Int(clamping: commands[i] >> 3)
+            let command = commands[i] & 7
+            let count = Int(clamping: commands[i] >> 3)
             i += 1
             switch command {
             case 1, 2:
-                guard count <= (commands.count - i) / 2 else { throw .malformed("geometry command runs past its parameters in layer \(layer)", offset: at) }
+                guard count <= (commands.count - i) / 2 else {
+                    throw .malformed("geometry command runs past its parameters in layer \(layer)", offset: at)
+                }
                 if command == 2 { current.reserveCapacity(current.count + count) }
                 for _ in 0..<count {
                     // Checked sums: a hostile delta near ±2⁶³ must be an error, not a trap.
@@ -139,7 +152,10 @@ public enum VectorTileDecoder {
                     guard !xOverflow, !yOverflow, let px = Int32(exactly: x), let py = Int32(exactly: y) else {
                         throw .malformed("coordinate out of range in layer \(layer)", offset: at)
                     }
-                    if command == 1, !current.isEmpty { parts.append(current); current = [] }
+                    if command == 1, !current.isEmpty {
+                        parts.append(current)
+                        current = []
+                    }
                     current.append(VectorTile.Point(x: px, y: py))
                 }
             case 7:

@@ -23,7 +23,8 @@ struct WireReader {
             position += 1
             return UInt64(bytes[position - 1])
         }
-        var result: UInt64 = 0, shift: UInt64 = 0
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
         while position < end {
             let byte = bytes[position]
             position += 1
@@ -78,10 +79,13 @@ struct WireReader {
 
     /// The packed varints of a length-delimited field (or one unpacked varint).
     mutating func packedVarints(wire: UInt64, into out: inout [UInt64]) throws(TileError) {
-        if wire == 0 { out.append(try varint()); return }
+        if wire == 0 {
+            out.append(try varint())
+            return
+        }
         guard wire == 2 else { throw fail("expected packed varints, got wire type \(wire)") }
         let range = try delimited()
-        out.reserveCapacity(out.count + range.count)   // at most one value per byte
+        out.reserveCapacity(out.count + range.count)  // at most one value per byte
         var sub = WireReader(bytes, from: range.lowerBound, to: range.upperBound)
         while !sub.atEnd { out.append(try sub.varint()) }
     }

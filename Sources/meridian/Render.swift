@@ -21,26 +21,40 @@ extension MeridianCommand {
         @Option(help: "Target latitude, degrees.") var lat: Double?
         @Option(help: "Target longitude, degrees.") var lng: Double?
         @Option(help: "Zoom, 0–24.") var zoom: Double?
-        @Option(help: "Fit these bounds: south,west,north,east in degrees (west > east crosses the antimeridian).",
-                transform: { try checked(TextValues.bounds($0, what: "fit-bounds")) })
+        @Option(
+            help: "Fit these bounds: south,west,north,east in degrees (west > east crosses the antimeridian).",
+            transform: { try checked(TextValues.bounds($0, what: "fit-bounds")) })
         var fitBounds: CoordinateBounds?
-        @Option(help: "Room kept around fitted bounds or overlays, points: top,left,bottom,right or one value.",
-                transform: { try checked(TextValues.insets($0, what: "fit-insets")) })
+        @Option(
+            help: "Room kept around fitted bounds or overlays, points: top,left,bottom,right or one value.",
+            transform: { try checked(TextValues.insets($0, what: "fit-insets")) })
         var fitInsets = EdgeInsets(all: 48)
-        @Option(help: "A GeoJSON file of overlays: points are markers (circles with a radius property), lines polylines, polygons polygons.")
+        @Option(
+            help:
+                "A GeoJSON file of overlays: points are markers (circles with a radius property), lines polylines, polygons polygons."
+        )
         var overlays: String?
         @Option(help: "Bearing, degrees clockwise from north.") var bearing: Double = 0
         @Option(help: "Tilt (viewing angle), degrees from the nadir.") var tilt: Double = 0
-        @Option(help: "Size in points, WIDTHxHEIGHT (at most 2048 per side).", transform: { try checked(TextValues.size($0, maxSide: 2048)) })
+        @Option(
+            help: "Size in points, WIDTHxHEIGHT (at most 2048 per side).",
+            transform: { try checked(TextValues.size($0, maxSide: 2048)) })
         var size = ScreenSize(width: 1024, height: 768)
         @Option(help: "Pixels per point: 1, 2 or 3.") var scale: Int = 1
-        @Option(help: "Padding in points: top,left,bottom,right or one value.", transform: { try checked(TextValues.insets($0, what: "padding")) })
+        @Option(
+            help: "Padding in points: top,left,bottom,right or one value.",
+            transform: { try checked(TextValues.insets($0, what: "padding")) })
         var padding: EdgeInsets = .zero
-        @Option(help: "A marker at lat,lng (repeatable).", transform: { try checked(TextValues.coordinate($0, what: "marker")) })
+        @Option(
+            help: "A marker at lat,lng (repeatable).",
+            transform: { try checked(TextValues.coordinate($0, what: "marker")) })
         var marker: [Coordinate] = []
         @OptionGroup var dataFolder: DataFolderOption
         @OptionGroup var look: StyleOptions
-        @Option(name: .shortAndLong, help: "The image to write: PNG, or JPEG or WebP when its name ends in .jpg, .jpeg or .webp.") var output: String
+        @Option(
+            name: .shortAndLong,
+            help: "The image to write: PNG, or JPEG or WebP when its name ends in .jpg, .jpeg or .webp.") var output:
+            String
 
         func validate() throws {
             guard [1, 2, 3].contains(scale) else { throw ValidationError("scale must be 1, 2 or 3, got \(scale)") }
@@ -50,7 +64,9 @@ extension MeridianCommand {
         func overlayList() throws -> [Overlay] {
             var list = marker.map { Overlay.marker(Marker(position: $0)) }
             guard let overlays else { return list }
-            guard let data = FileManager.default.contents(atPath: overlays) else { throw ValidationError("cannot read overlays file \(overlays)") }
+            guard let data = FileManager.default.contents(atPath: overlays) else {
+                throw ValidationError("cannot read overlays file \(overlays)")
+            }
             do { list += try OverlayGeoJSON.overlays(from: data) } catch { throw ValidationError(error.description) }
             return list
         }
@@ -58,14 +74,24 @@ extension MeridianCommand {
         /// The camera: the one given, else the fit of --fit-bounds, else the fit of the overlays.
         func camera(for overlays: [Overlay]) throws -> CameraPosition {
             if let lat, let lng, let zoom, fitBounds == nil {
-                return try checked(CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
+                return try checked(
+                    CameraPosition(
+                        target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
             }
             guard lat == nil, lng == nil, zoom == nil else {
-                throw ValidationError(fitBounds == nil ? "give all of --lat, --lng and --zoom" : "give either --fit-bounds or --lat, --lng and --zoom")
+                throw ValidationError(
+                    fitBounds == nil
+                        ? "give all of --lat, --lng and --zoom" : "give either --fit-bounds or --lat, --lng and --zoom")
             }
             let bounds = fitBounds ?? CoordinateBounds(path: overlays.flatMap(\.coordinates))
-            guard fitBounds != nil || !overlays.isEmpty else { throw ValidationError("give --lat, --lng and --zoom, or --fit-bounds, or --overlays to fit") }
-            guard let camera = try checked(CameraFit.camera(fitting: bounds, size: size, padding: padding, insets: fitInsets, bearing: bearing, tilt: tilt)) else {
+            guard fitBounds != nil || !overlays.isEmpty else {
+                throw ValidationError("give --lat, --lng and --zoom, or --fit-bounds, or --overlays to fit")
+            }
+            guard
+                let camera = try checked(
+                    CameraFit.camera(
+                        fitting: bounds, size: size, padding: padding, insets: fitInsets, bearing: bearing, tilt: tilt))
+            else {
                 throw ValidationError("nothing to fit: the bounds are empty")
             }
             return camera
@@ -85,11 +111,15 @@ extension MeridianCommand {
                 if look.style != nil { try sources.requireEverySource() }
             } catch { throw ValidationError("\(error)") }
             for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-            let image = try MapRenderer(style: document).draw(viewport, sources: sources, overlays: overlays, scale: Double(scale))
+            let image = try MapRenderer(style: document).draw(
+                viewport, sources: sources, overlays: overlays, scale: Double(scale))
             let uncovered = image.uncoveredTexts
             if !uncovered.isEmpty {
                 let names = uncovered.prefix(5).joined(separator: ", ") + (uncovered.count > 5 ? ", …" : "")
-                FileHandle.standardError.write(Data("warning: \(uncovered.count) label(s) hold characters no font covers, drawn as boxes: \(names)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "warning: \(uncovered.count) label(s) hold characters no font covers, drawn as boxes: \(names)\n"
+                            .utf8))
             }
             let bytes = try image.encoded(Self.format(of: output))
             do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {

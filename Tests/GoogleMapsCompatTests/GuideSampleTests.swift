@@ -13,7 +13,9 @@ import Testing
 @MainActor
 final class Recorder: GMSMapViewDelegate {
     var calls: [String] = []
-    func mapView(_ mapView: GMSMapView, willMove gesture: Bool) { calls.append(gesture ? "willMove(gesture)" : "willMove") }
+    func mapView(_ mapView: GMSMapView, willMove gesture: Bool) {
+        calls.append(gesture ? "willMove(gesture)" : "willMove")
+    }
     func mapView(_ mapView: GMSMapView, didChange position: GMSCameraPosition) { calls.append("didChange") }
     func mapView(_ mapView: GMSMapView, idleAt position: GMSCameraPosition) { calls.append("idleAt") }
 }
@@ -45,30 +47,40 @@ final class Recorder: GMSMapViewDelegate {
         options.camera = GMSCameraPosition.camera(withLatitude: -33.8683, longitude: 151.2086, zoom: 16)
         options.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
         let mapView = GMSMapView(options: options)
-        #expect(mapView.camera.target == CLLocationCoordinate2D(latitude: -33.8683, longitude: 151.2086) && mapView.camera.zoom == 16)
+        #expect(
+            mapView.camera.target == CLLocationCoordinate2D(latitude: -33.8683, longitude: 151.2086)
+                && mapView.camera.zoom == 16)
         let plain = GMSMapViewOptions()
         plain.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
         let defaultMap = GMSMapView(options: plain)
-        #expect(defaultMap.camera.target == CLLocationCoordinate2D(latitude: 0, longitude: 0) && defaultMap.camera.zoom == kGMSMinZoomLevel)
+        #expect(
+            defaultMap.camera.target == CLLocationCoordinate2D(latitude: 0, longitude: 0)
+                && defaultMap.camera.zoom == kGMSMinZoomLevel)
         #expect(defaultMap.camera.bearing == 0 && defaultMap.camera.viewingAngle == 0)
     }
 
     @Test("assigning a camera snaps, with the tilt clamped to the curve at zoom 6")
     func assignCamera() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 3))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 3))
         let recorder = Recorder()
         mapView.delegate = recorder
         let camera = GMSCameraPosition(latitude: -33, longitude: 151, zoom: 6, bearing: 270, viewingAngle: 45)
         mapView.camera = camera
         #expect(!mapView.meridian.isAnimating)
-        #expect(mapView.camera.target == CLLocationCoordinate2D(latitude: -33, longitude: 151) && mapView.camera.bearing == 270)
+        #expect(
+            mapView.camera.target == CLLocationCoordinate2D(latitude: -33, longitude: 151)
+                && mapView.camera.bearing == 270)
         #expect(mapView.camera.viewingAngle == 30)
         #expect(recorder.calls == ["willMove", "didChange", "idleAt"])
     }
 
     @Test("zoomIn animated: zoom + 1 at the end, intermediate frames in between; delegate order")
     func zoomIn() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
         let recorder = Recorder()
         mapView.delegate = recorder
         mapView.animate(with: GMSCameraUpdate.zoomIn())
@@ -80,10 +92,14 @@ final class Recorder: GMSMapViewDelegate {
 
     @Test("setTarget animated; the four single-property animations")
     func singleProperties() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
         mapView.animate(with: GMSCameraUpdate.setTarget(CLLocationCoordinate2D(latitude: 49.26, longitude: -123.11)))
         run(mapView)
-        #expect(mapView.camera.target == CLLocationCoordinate2D(latitude: 49.26, longitude: -123.11) && mapView.camera.zoom == 10)
+        #expect(
+            mapView.camera.target == CLLocationCoordinate2D(latitude: 49.26, longitude: -123.11)
+                && mapView.camera.zoom == 10)
         mapView.animate(toZoom: 16)
         run(mapView)
         mapView.animate(toViewingAngle: 45)
@@ -106,8 +122,10 @@ final class Recorder: GMSMapViewDelegate {
     @Test("scrollBy(x: 200, y: 100) moves the camera 200 points right and 100 down, relative to the bearing")
     func scroll() {
         for bearing in [0.0, 90] {
-            let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-                                     camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 12, bearing: bearing, viewingAngle: 0))
+            let mapView = GMSMapView(
+                frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+                camera: GMSCameraPosition(
+                    latitude: 60.17, longitude: 24.94, zoom: 12, bearing: bearing, viewingAngle: 0))
             let expected = mapView.projection.coordinate(for: CGPoint(x: 195 + 200, y: 422 + 100))
             mapView.moveCamera(GMSCameraUpdate.scrollBy(x: 200, y: 100))
             expectClose(mapView.camera.target.latitude, expected.latitude, within: 1e-12, "latitude")
@@ -117,7 +135,9 @@ final class Recorder: GMSMapViewDelegate {
 
     @Test("camera(for: bounds, insets: UIEdgeInsets()) assigned to camera: both cities visible, tilt and bearing 0")
     func cameraForBounds() throws {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 3, bearing: 30, viewingAngle: 20))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: 0, longitude: 0, zoom: 3, bearing: 30, viewingAngle: 20))
         let vancouver = CLLocationCoordinate2D(latitude: 49.26, longitude: -123.11)
         let calgary = CLLocationCoordinate2D(latitude: 51.05, longitude: -114.05)
         let bounds = GMSCoordinateBounds(coordinate: vancouver, coordinate: calgary)
@@ -130,9 +150,12 @@ final class Recorder: GMSMapViewDelegate {
 
     @Test("cameraTargetBounds keep the target inside against gestures and code; nil lifts them")
     func targetBounds() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: -37.85, longitude: 145.0, zoom: 10))
-        let bounds = GMSCoordinateBounds(coordinate: CLLocationCoordinate2D(latitude: -37.9, longitude: 144.9),
-                                         coordinate: CLLocationCoordinate2D(latitude: -37.8, longitude: 145.1))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: -37.85, longitude: 145.0, zoom: 10))
+        let bounds = GMSCoordinateBounds(
+            coordinate: CLLocationCoordinate2D(latitude: -37.9, longitude: 144.9),
+            coordinate: CLLocationCoordinate2D(latitude: -37.8, longitude: 145.1))
         mapView.cameraTargetBounds = bounds
         mapView.animate(toLocation: CLLocationCoordinate2D(latitude: -33.868, longitude: 151.208))
         run(mapView)
@@ -147,7 +170,9 @@ final class Recorder: GMSMapViewDelegate {
         #expect(!bounds.contains(mapView.camera.target))
     }
 
-    @Test("setMinZoom(10, maxZoom: 15): the zoom at 4 becomes 10; setMinZoom(12, maxZoom: mapView.maxZoom); min > max keeps the old range")
+    @Test(
+        "setMinZoom(10, maxZoom: 15): the zoom at 4 becomes 10; setMinZoom(12, maxZoom: mapView.maxZoom); min > max keeps the old range"
+    )
     func zoomRange() {
         let camera = GMSCameraPosition.camera(withLatitude: 41.887, longitude: -87.622, zoom: 4)
         let mapView = GMSMapView(frame: .zero, camera: camera)
@@ -163,10 +188,14 @@ final class Recorder: GMSMapViewDelegate {
         #expect(mapView.minZoom == 12 && mapView.maxZoom == 15 && reports.count == 1)
     }
 
-    @Test("clamping and wrapping: latitude 100 → 85, longitudes 480/840/1200 → 120, bearing −90 → 270, fractional zoom kept")
+    @Test(
+        "clamping and wrapping: latitude 100 → 85, longitudes 480/840/1200 → 120, bearing −90 → 270, fractional zoom kept"
+    )
     func clamping() {
         #expect(GMSCameraPosition(latitude: 100, longitude: 0, zoom: 5).target.latitude == 85)
-        for lng in [480.0, 840, 1200] { #expect(GMSCameraPosition(latitude: 0, longitude: lng, zoom: 5).target.longitude == 120) }
+        for lng in [480.0, 840, 1200] {
+            #expect(GMSCameraPosition(latitude: 0, longitude: lng, zoom: 5).target.longitude == 120)
+        }
         #expect(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 5, bearing: -90, viewingAngle: 0).bearing == 270)
         #expect(GMSCameraPosition(latitude: 0, longitude: 0, zoom: 12.25).zoom == 12.25)
         let mutable = GMSCameraPosition(latitude: 0, longitude: 0, zoom: 5).mutableCopy() as! GMSMutableCameraPosition
@@ -177,7 +206,9 @@ final class Recorder: GMSMapViewDelegate {
 
     @Test("a CATransaction with a 2 s duration lasts 2 s on the clock, and its completion runs once at the end")
     func transaction() {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: 60.17, longitude: 24.94, zoom: 10))
         var completions = 0
         CATransaction.begin()
         CATransaction.setValue(2.0, forKey: kCATransactionAnimationDuration)

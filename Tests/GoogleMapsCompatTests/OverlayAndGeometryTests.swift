@@ -10,7 +10,10 @@ final class TapRecorder: GMSMapViewDelegate {
     var overlays: [GMSOverlay] = []
     var coordinates: [CLLocationCoordinate2D] = []
     var handles = true
-    func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool { markers.append(marker); return handles }
+    func mapView(_ mapView: GMSMapView, didTap marker: GMSMarker) -> Bool {
+        markers.append(marker)
+        return handles
+    }
     func mapView(_ mapView: GMSMapView, didTap overlay: GMSOverlay) { overlays.append(overlay) }
     func mapView(_ mapView: GMSMapView, didTapAt coordinate: CLLocationCoordinate2D) { coordinates.append(coordinate) }
 }
@@ -22,8 +25,9 @@ final class TapRecorder: GMSMapViewDelegate {
 
     @Test("overlays join a map through `map`, stay put under camera changes, and taps reach the delegate")
     func overlays() throws {
-        let mapView = GMSMapView(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-                                 camera: GMSCameraPosition(latitude: -33.86, longitude: 151.20, zoom: 14, bearing: 30, viewingAngle: 40))
+        let mapView = GMSMapView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+            camera: GMSCameraPosition(latitude: -33.86, longitude: 151.20, zoom: 14, bearing: 30, viewingAngle: 40))
         let recorder = TapRecorder()
         mapView.delegate = recorder
         let marker = GMSMarker(position: CLLocationCoordinate2D(latitude: -33.8587, longitude: 151.2140))
@@ -49,16 +53,25 @@ final class TapRecorder: GMSMapViewDelegate {
         #expect(recorder.coordinates.count == 1)
         // Unhandled marker taps pan the camera to the marker.
         recorder.handles = false
-        mapView.meridian.tap(at: ScreenPoint(x: Double(mapView.projection.point(for: marker.position).x), y: Double(mapView.projection.point(for: marker.position).y) - 10))
-        for _ in 0..<600 where mapView.meridian.isAnimating { clock.advance(by: 1.0 / 60); mapView.meridian.tick() }
+        mapView.meridian.tap(
+            at: ScreenPoint(
+                x: Double(mapView.projection.point(for: marker.position).x),
+                y: Double(mapView.projection.point(for: marker.position).y) - 10))
+        for _ in 0..<600 where mapView.meridian.isAnimating {
+            clock.advance(by: 1.0 / 60)
+            mapView.meridian.tick()
+        }
         #expect(mapView.camera.target == marker.position)
     }
 
     @Test("geometry functions and encoded paths as the SDK documents them")
     func geometry() throws {
-        let a = CLLocationCoordinate2D(latitude: 0, longitude: 0), b = CLLocationCoordinate2D(latitude: 0, longitude: 1)
+        let a = CLLocationCoordinate2D(latitude: 0, longitude: 0)
+        let b = CLLocationCoordinate2D(latitude: 0, longitude: 1)
         expectClose(GMSGeometryDistance(a, b), kGMSEarthRadius * .pi / 180, within: 1e-6, "1° of equator")
-        expectClose(GMSGeometryHeading(a, CLLocationCoordinate2D(latitude: 0, longitude: -1)), 270, within: 1e-9, "west is 270 in [0, 360)")
+        expectClose(
+            GMSGeometryHeading(a, CLLocationCoordinate2D(latitude: 0, longitude: -1)), 270, within: 1e-9,
+            "west is 270 in [0, 360)")
         let c = GMSGeometryOffset(a, 1000, 90)
         expectClose(GMSGeometryDistance(a, c), 1000, within: 1e-6, "offset")
         expectClose(GMSGeometryInterpolate(a, b, 0.5).longitude, 0.5, within: 1e-12, "interpolate")
@@ -70,7 +83,9 @@ final class TapRecorder: GMSMapViewDelegate {
         #expect(!GMSGeometryIsLocationOnPath(CLLocationCoordinate2D(latitude: 0.001, longitude: 0.5), square, true))
         // Along the equator, up a meridian, then back along latitude 1° (cos 1° shorter; the
         // great circle there is shorter than the parallel by well under a metre).
-        expectClose(GMSGeometryLength(square), (2 + cos(Double.pi / 180)) * kGMSEarthRadius * .pi / 180, within: 1, "three sides")
+        expectClose(
+            GMSGeometryLength(square), (2 + cos(Double.pi / 180)) * kGMSEarthRadius * .pi / 180, within: 1,
+            "three sides")
         let decoded = try #require(GMSPath(fromEncodedPath: "_p~iF~ps|U_ulLnnqC_mqNvxq`@"))
         #expect(decoded.count() == 3 && decoded.coordinate(at: 5) == kCLLocationCoordinate2DInvalid)
         #expect(GMSPath(fromEncodedPath: "_p~iF~ps|") == nil)
@@ -79,7 +94,9 @@ final class TapRecorder: GMSMapViewDelegate {
         #expect(bounds.isValid && bounds.contains(CLLocationCoordinate2D(latitude: 40.7, longitude: -120.95)))
         #expect(!GMSCoordinateBounds().isValid && GMSCoordinateBounds().northEast == kCLLocationCoordinate2DInvalid)
         #expect(GMSCoordinateBounds().includingCoordinate(a).isValid)
-        #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(45, 180)) && !CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
+        #expect(
+            CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(45, 180))
+                && !CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
     }
 }
 

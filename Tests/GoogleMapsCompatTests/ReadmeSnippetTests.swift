@@ -17,7 +17,8 @@ import Testing
         mapView.animate(with: GMSCameraUpdate.zoomIn())
         let vancouver = CLLocationCoordinate2D(latitude: 49.26, longitude: -123.11)
         let calgary = CLLocationCoordinate2D(latitude: 51.05, longitude: -114.05)
-        mapView.camera = mapView.camera(for: GMSCoordinateBounds(coordinate: vancouver, coordinate: calgary), insets: UIEdgeInsets())!
+        mapView.camera = mapView.camera(
+            for: GMSCoordinateBounds(coordinate: vancouver, coordinate: calgary), insets: UIEdgeInsets())!
         mapView.setMinZoom(10, maxZoom: 15)
         CATransaction.begin()
         CATransaction.setValue(2.0, forKey: kCATransactionAnimationDuration)
@@ -27,7 +28,10 @@ import Testing
         // The fit (about zoom 5.6 in this narrow view) was raised to the new minimum, 10; the
         // tilt animation runs for 2 s towards the curve's 30° at zoom 10.
         #expect(mapView.camera.zoom == 10 && mapView.meridian.isAnimating)
-        for _ in 0..<130 where mapView.meridian.isAnimating { compatTestClock.advance(by: 1.0 / 60); mapView.meridian.tick() }
+        for _ in 0..<130 where mapView.meridian.isAnimating {
+            compatTestClock.advance(by: 1.0 / 60)
+            mapView.meridian.tick()
+        }
         #expect(mapView.camera.viewingAngle == 30 && !mapView.meridian.isAnimating)
     }
 }

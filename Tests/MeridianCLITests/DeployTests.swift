@@ -7,8 +7,11 @@ import Testing
 
 /// deploy/nginx.conf as deploy/README.md says to run it, on loopback: two `meridian serve`
 /// processes on the default data behind nginx.
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"),
-                "needs the default data and nginx (scripts/setup.sh installs nginx-light)"), .serialized)
+@Suite(
+    .enabled(
+        if: TestData.available("openmaptiles/helsinki.mbtiles")
+            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"),
+        "needs the default data and nginx (scripts/setup.sh installs nginx-light)"), .serialized)
 struct DeployTests {
     /// A port the kernel says is free now.
     static func freePort() -> Int {
@@ -18,8 +21,12 @@ struct DeployTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
@@ -37,7 +44,9 @@ struct DeployTests {
     static func get(_ url: String) async -> (Int, [String: String])? {
         var request = URLRequest(url: URL(string: url)!)
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        guard let (_, response) = try? await URLSession.shared.data(for: request), let http = response as? HTTPURLResponse else { return nil }
+        guard let (_, response) = try? await URLSession.shared.data(for: request),
+            let http = response as? HTTPURLResponse
+        else { return nil }
         var fields: [String: String] = [:]
         for (k, v) in http.allHeaderFields { fields[String(describing: k).lowercased()] = String(describing: v) }
         return (http.statusCode, fields)
@@ -47,17 +56,27 @@ struct DeployTests {
         for _ in 0..<300 where await get(url) == nil { try await Task.sleep(for: .milliseconds(100)) }
     }
 
-    @Test("nginx balances over two processes, caches tiles (a HIT the second time) and passes a viewer session's upgrade")
+    @Test(
+        "nginx balances over two processes, caches tiles (a HIT the second time) and passes a viewer session's upgrade")
     func nginx() async throws {
-        let binary = ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
+        let binary =
+            ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "meridian"
+            ).path
         let (p1, p2, front) = (Self.freePort(), Self.freePort(), Self.freePort())
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-deploy-\(ProcessInfo.processInfo.processIdentifier)").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-deploy-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
         try FileManager.default.createDirectory(atPath: work + "/cache", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let backends = try [p1, p2].map { try Self.start(binary, ["serve", "--port", "\($0)", "--data", TestData.directory, "--trusted-proxy", "127.0.0.1"]) }
+        let backends = try [p1, p2].map {
+            try Self.start(
+                binary, ["serve", "--port", "\($0)", "--data", TestData.directory, "--trusted-proxy", "127.0.0.1"])
+        }
         defer { backends.forEach { $0.terminate() } }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let template = try String(contentsOf: root.appendingPathComponent("deploy/nginx.conf"), encoding: .utf8)
         let conf = template.replacingOccurrences(of: "@LISTEN@", with: "127.0.0.1:\(front)")
             .replacingOccurrences(of: "@BACKENDS@", with: "server 127.0.0.1:\(p1); server 127.0.0.1:\(p2);")
@@ -76,7 +95,8 @@ struct DeployTests {
         }
         #expect(upstreams == ["127.0.0.1:\(p1)", "127.0.0.1:\(p2)"], "\(upstreams)")
         let tile = base + "/tiles/14/9326/4741.png"
-        let first = try #require(await Self.get(tile)), second = try #require(await Self.get(tile))
+        let first = try #require(await Self.get(tile))
+        let second = try #require(await Self.get(tile))
         #expect(first.0 == 200 && first.1["x-cache-status"] == "MISS" && second.1["x-cache-status"] == "HIT")
         // The style names nginx's address (forwarded by nginx, believed from it alone).
         let style = try Data(contentsOf: URL(string: base + "/style.json")!)
@@ -84,11 +104,14 @@ struct DeployTests {
         // A viewer session upgrades through nginx (a raw request: URLSession has no upgrade).
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = ["-c", """
+        probe.arguments = [
+            "-c",
+            """
             import socket; s = socket.create_connection(("127.0.0.1", \(front))); s.settimeout(5)
             s.sendall(b"GET /session HTTP/1.1\\r\\nHost: x\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n")
             print(s.recv(200).split(b"\\r\\n")[0].decode())
-            """]
+            """,
+        ]
         let out = Pipe()
         probe.standardOutput = out
         try probe.run()

@@ -4,14 +4,19 @@ import Testing
 
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct ServeCLITests {
-    @Test("meridian serve prints its address, logs JSON lines, refuses a taken port with a clear message, and stops cleanly on SIGTERM")
+    @Test(
+        "meridian serve prints its address, logs JSON lines, refuses a taken port with a clear message, and stops cleanly on SIGTERM"
+    )
     func serve() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian").path
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "meridian"
+        ).path
         let port = 20_000 + Int(ProcessInfo.processInfo.processIdentifier % 20_000)
         let server = Process()
         server.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.environment["MERIDIAN_BIN"] ?? binary)
         server.arguments = ["serve", "--port", "\(port)", "--data", TestData.directory, "--log-format", "json"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         server.standardOutput = out
         server.standardError = err
         try server.run()
@@ -33,11 +38,18 @@ struct ServeCLITests {
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
         // Every log line is a JSON object; the request has its access-log entry.
-        let lines = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+            separator: "\n")
         let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(!lines.isEmpty && entries.count == lines.count, "\(lines.prefix(5))")
-        #expect(entries.contains { $0["message"] as? String == "served" && $0["route"] as? String == "/health" && $0["status"] as? String == "200" },
-                "\(lines.prefix(5))")
-        #expect(server.terminationReason == .exit && server.terminationStatus == 0, "graceful shutdown exits 0, got \(server.terminationStatus)")
+        #expect(
+            entries.contains {
+                $0["message"] as? String == "served" && $0["route"] as? String == "/health"
+                    && $0["status"] as? String == "200"
+            },
+            "\(lines.prefix(5))")
+        #expect(
+            server.terminationReason == .exit && server.terminationStatus == 0,
+            "graceful shutdown exits 0, got \(server.terminationStatus)")
     }
 }

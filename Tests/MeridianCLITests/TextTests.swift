@@ -4,7 +4,9 @@ import MeridianText
 import Testing
 
 @Suite struct TextValueTests {
-    @Test("non-finite and malformed numbers are rejected with the value named", arguments: ["nan,1", "1,inf", "-infinity,0", "1,,2", "a,b", ""])
+    @Test(
+        "non-finite and malformed numbers are rejected with the value named",
+        arguments: ["nan,1", "1,inf", "-infinity,0", "1,,2", "a,b", ""])
     func badNumbers(_ text: String) {
         let error = #expect(throws: TextError.self) { try TextValues.coordinate(text) }
         #expect(error?.message.contains("coordinate") == true)
@@ -19,11 +21,15 @@ import Testing
     @Test func updates() throws {
         #expect(try TextValues.cameraUpdate("zoom-in") == .zoomIn)
         #expect(try TextValues.cameraUpdate("zoom-by=1.5@10,20") == .zoomBy(1.5, focus: ScreenPoint(x: 10, y: 20)))
-        #expect(try TextValues.cameraUpdate("target:60,25,12") == .target(Coordinate(latitude: 60, longitude: 25), zoom: 12))
+        #expect(
+            try TextValues.cameraUpdate("target:60,25,12") == .target(Coordinate(latitude: 60, longitude: 25), zoom: 12)
+        )
         #expect(try TextValues.cameraUpdate("scroll:200,100") == .scroll(by: ScreenVector(dx: 200, dy: 100)))
-        let b = CoordinateBounds(southWest: Coordinate(latitude: 1, longitude: 2), northEast: Coordinate(latitude: 3, longitude: 4))
+        let b = CoordinateBounds(
+            southWest: Coordinate(latitude: 1, longitude: 2), northEast: Coordinate(latitude: 3, longitude: 4))
         #expect(try TextValues.cameraUpdate("fit:1,2,3,4") == .fit(b, insets: EdgeInsets(all: 64)))
-        #expect(try TextValues.cameraUpdate("fit-keep:1,2,3,4@5") == .fitKeepingOrientation(b, insets: EdgeInsets(all: 5)))
+        #expect(
+            try TextValues.cameraUpdate("fit-keep:1,2,3,4@5") == .fitKeepingOrientation(b, insets: EdgeInsets(all: 5)))
         for bad in ["zoom-in:3", "zoom-to", "zoom-to:nan", "spin", "fit:1,2,3", "target:95,0"] {
             #expect(throws: TextError.self, "\(bad)") { try TextValues.cameraUpdate(bad) }
         }
@@ -39,7 +45,8 @@ import Testing
 
 @Suite struct JSONTextTests {
     @Test func orderedAndEscaped() throws {
-        let camera = try CameraPosition(target: Coordinate(latitude: 60.5, longitude: 24), zoom: 12, bearing: 30, tilt: 10)
+        let camera = try CameraPosition(
+            target: Coordinate(latitude: 60.5, longitude: 24), zoom: 12, bearing: 30, tilt: 10)
         #expect(JSON(camera).text == #"{"latitude":60.5,"longitude":24,"zoom":12,"bearing":30,"tilt":10}"#)
         #expect(JSON.string("a\"b\\c\n\u{1}").text == #""a\"b\\c\n\u0001""#)
         #expect(JSON.array([.null, .bool(true), .number(.nan), .integer(-3)]).text == "[null,true,null,-3]")

@@ -26,12 +26,16 @@ import Testing
         #expect(try CameraPosition(target: Sample.helsinki, zoom: 5, bearing: 720).bearing == 0)
     }
 
-    @Test("SPEC §1: max tilt 30° at zoom ≤ 10, 65° at ≥ 16, linear between", arguments: [
-        (0.0, 30.0), (6, 30), (10, 30), (13, 47.5), (16, 65), (21, 65), (24, 65),
-    ])
+    @Test(
+        "SPEC §1: max tilt 30° at zoom ≤ 10, 65° at ≥ 16, linear between",
+        arguments: [
+            (0.0, 30.0), (6, 30), (10, 30), (13, 47.5), (16, 65), (21, 65), (24, 65),
+        ])
     func tiltCurve(zoom: Double, maxTilt: Double) throws {
         expectClose(TiltCurve.maxTilt(zoom: zoom), maxTilt, within: 1e-12, "curve at \(zoom)")
-        expectClose(try CameraPosition(target: Sample.helsinki, zoom: zoom, tilt: 89).tilt, maxTilt, within: 1e-12, "clamped tilt")
+        expectClose(
+            try CameraPosition(target: Sample.helsinki, zoom: zoom, tilt: 89).tilt, maxTilt, within: 1e-12,
+            "clamped tilt")
         #expect(try CameraPosition(target: Sample.helsinki, zoom: zoom, tilt: -5).tilt == 0)
     }
 
@@ -59,7 +63,8 @@ import Testing
     @Test func rendersEqually() throws {
         let a = try CameraPosition(target: Sample.helsinki, zoom: 15, bearing: 359.9999999, tilt: 10)
         // 1e-9° of latitude at zoom 15 is ~0.00017 pt: renders the same, though not ==.
-        let b = try CameraPosition(target: Coordinate(latitude: 60.1716 + 1e-9, longitude: 24.9443), zoom: 15, bearing: 0, tilt: 10)
+        let b = try CameraPosition(
+            target: Coordinate(latitude: 60.1716 + 1e-9, longitude: 24.9443), zoom: 15, bearing: 0, tilt: 10)
         #expect(a != b && a.rendersEqually(to: b))
         // 1e-6° of latitude at zoom 15 is ~0.17 pt: visibly different.
         let c = try CameraPosition(target: Coordinate(latitude: 60.1716 + 1e-6, longitude: 24.9443), zoom: 15, tilt: 10)
@@ -69,7 +74,8 @@ import Testing
 
     @Test("zoom(at:forMeters:perPoints:) is the zoom at which points(forMeters:) gives those points, unclamped")
     func zoomForMeters() async throws {
-        await propertyCheck(count: 200, input: Gens.latitude, Gen.double(in: 1...1e7), Gen.double(in: 1...2000)) { lat, meters, points in
+        await propertyCheck(count: 200, input: Gens.latitude, Gen.double(in: 1...1e7), Gen.double(in: 1...2000)) {
+            lat, meters, points in
             let c = Coordinate(latitude: lat, longitude: 10)
             let z = try CameraPosition.zoom(at: c, forMeters: meters, perPoints: points)
             // Relative: both sides are a ratio of the same Mercator scale.
@@ -78,8 +84,12 @@ import Testing
         }
         #expect(try CameraPosition.zoom(at: Sample.helsinki, forMeters: 0.001, perPoints: 1000) > 24)
         for bad in [0.0, -1, .nan, .infinity] {
-            #expect(throws: InvalidArgument.self) { try CameraPosition.zoom(at: Sample.helsinki, forMeters: bad, perPoints: 1) }
-            #expect(throws: InvalidArgument.self) { try CameraPosition.zoom(at: Sample.helsinki, forMeters: 1, perPoints: bad) }
+            #expect(throws: InvalidArgument.self) {
+                try CameraPosition.zoom(at: Sample.helsinki, forMeters: bad, perPoints: 1)
+            }
+            #expect(throws: InvalidArgument.self) {
+                try CameraPosition.zoom(at: Sample.helsinki, forMeters: 1, perPoints: bad)
+            }
         }
     }
 
@@ -87,7 +97,8 @@ import Testing
         let c = try CameraPosition(target: Sample.helsinki, zoom: 15, bearing: 30, tilt: 45)
         let json = try JSONEncoder().encode(c)
         #expect(try JSONDecoder().decode(CameraPosition.self, from: json) == c)
-        let clamped = try JSONDecoder().decode(CameraPosition.self, from: Data(#"{"latitude":100,"longitude":480,"zoom":6,"tilt":45}"#.utf8))
+        let clamped = try JSONDecoder().decode(
+            CameraPosition.self, from: Data(#"{"latitude":100,"longitude":480,"zoom":6,"tilt":45}"#.utf8))
         #expect(clamped.target == Coordinate(latitude: 85, longitude: 120) && clamped.tilt == 30)
     }
 }
@@ -101,11 +112,15 @@ import Testing
         #expect(ZoomRange.mapDefault.min == 2 && ZoomRange.mapDefault.max == 21)
     }
 
-    @Test("decoding goes through the validating initialiser: out-of-order ends are a DecodingError, not a range that traps on clamp")
+    @Test(
+        "decoding goes through the validating initialiser: out-of-order ends are a DecodingError, not a range that traps on clamp"
+    )
     func decoding() throws {
         let decoded = try JSONDecoder().decode(ZoomRange.self, from: Data(#"{"min": -3, "max": 12}"#.utf8))
         #expect(decoded.min == 0 && decoded.max == 12 && decoded.clamp(20) == 12)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ZoomRange.self, from: Data(#"{"min": 15, "max": 10}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ZoomRange.self, from: Data(#"{"min": 15, "max": 10}"#.utf8))
+        }
         let encoded = try JSONEncoder().encode(ZoomRange.mapDefault)
         #expect(try JSONDecoder().decode(ZoomRange.self, from: encoded) == .mapDefault)
     }

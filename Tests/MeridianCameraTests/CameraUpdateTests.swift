@@ -5,11 +5,13 @@ import PropertyBased
 import Testing
 
 @Suite struct CameraUpdateTests {
-    let v = Sample.rotated   // zoom 15, bearing 30, tilt 45
+    let v = Sample.rotated  // zoom 15, bearing 30, tilt 45
 
     @Test("SPEC §3: zoom in/out/to/by keep everything else")
     func zooms() throws {
-        for (update, zoom) in [(CameraUpdate.zoomIn, 16.0), (.zoomOut, 14), (.zoomTo(12.5), 12.5), (.zoomBy(-2.25), 12.75)] {
+        for (update, zoom) in [
+            (CameraUpdate.zoomIn, 16.0), (.zoomOut, 14), (.zoomTo(12.5), 12.5), (.zoomBy(-2.25), 12.75),
+        ] {
             let c = try update.applied(to: v)
             #expect(c.zoom == zoom && c.target == v.camera.target && c.bearing == 30)
             #expect(c.tilt == min(45, TiltCurve.maxTilt(zoom: zoom)))
@@ -24,19 +26,23 @@ import Testing
 
     @Test("property: zoom by d at a point keeps the ground under that point, at any bearing and tilt")
     func zoomAtPointKeepsGround() async {
-        await propertyCheck(count: 300, input: Gen.double(in: 3...20), Gens.bearing, Gens.tiltFraction, Gen.double(in: -3...3),
-                            Gen.double(in: 0...1024), Gen.double(in: 0...768)) { z, b, tf, d, x, y in
+        await propertyCheck(
+            count: 300, input: Gen.double(in: 3...20), Gens.bearing, Gens.tiltFraction, Gen.double(in: -3...3),
+            Gen.double(in: 0...1024), Gen.double(in: 0...768)
+        ) { z, b, tf, d, x, y in
             let before = Sample.viewport(zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
             let focus = ScreenPoint(x: x, y: y)
             // Ground off the world's top or bottom edge reads as the edge: it cannot come back.
             guard let ground = try before.coordinate(for: focus), let world = before.worldPoint(for: focus),
-                  (0...1).contains(world.y) else { return }
+                (0...1).contains(world.y)
+            else { return }
             let after = before.with(camera: try CameraUpdate.zoomBy(d, focus: focus).applied(to: before))
             expectClose(after.camera.zoom, z + d, within: 1e-12, "zoom")
             // A target that would pass ±85° is clamped there (SPEC §1), and the focus moves with it;
             // ground about half a world or more from the new target is drawn at its nearer copy.
             guard abs(after.camera.target.latitude) < 85, let seen = after.worldPoint(for: focus),
-                  abs(seen.x - after.targetWorld.x) < 0.45 else { return }
+                abs(seen.x - after.targetWorld.x) < 0.45
+            else { return }
             expectClose(try after.point(for: ground), focus, within: 1e-6, "focus at z\(z) d\(d)")
         }
     }
@@ -73,7 +79,10 @@ import Testing
         let constraints = CameraConstraints(zoomRange: .mapDefault)
         let c = try CameraUpdate.fit(bounds).applied(to: base, constraints: constraints)
         #expect(c.bearing == 0 && c.tilt == 0)
-        let direct = try #require(try CameraFit.camera(fitting: bounds, size: v.size, padding: base.padding, insets: EdgeInsets(all: 64), zoomRange: .mapDefault))
+        let direct = try #require(
+            try CameraFit.camera(
+                fitting: bounds, size: v.size, padding: base.padding, insets: EdgeInsets(all: 64),
+                zoomRange: .mapDefault))
         #expect(c == direct)
         #expect(try CameraUpdate.fit(bounds, padding: 10).applied(to: base, constraints: constraints).zoom > c.zoom)
         let insets = EdgeInsets(top: 0, left: 300, bottom: 0, right: 300)
@@ -89,7 +98,8 @@ import Testing
     @Test("non-finite numbers in an update throw and apply nothing", arguments: nonFiniteValues)
     func nonFinite(_ bad: Double) {
         let updates: [CameraUpdate] = [
-            .zoomTo(bad), .zoomBy(bad), .zoomBy(1, focus: ScreenPoint(x: bad, y: 0)), .target(Coordinate(latitude: bad, longitude: 0)),
+            .zoomTo(bad), .zoomBy(bad), .zoomBy(1, focus: ScreenPoint(x: bad, y: 0)),
+            .target(Coordinate(latitude: bad, longitude: 0)),
             .target(Sample.helsinki, zoom: bad), .scroll(by: ScreenVector(dx: bad, dy: 0)),
             .fit(CoordinateBounds(Sample.vancouver, Sample.calgary), insets: EdgeInsets(top: bad)),
         ]
@@ -100,7 +110,8 @@ import Testing
 @Suite struct ConstraintTests {
     @Test("target bounds pull the target to the nearest point inside, also across the antimeridian")
     func targetBounds() throws {
-        let bounds = CoordinateBounds(Coordinate(latitude: -10, longitude: 170), Coordinate(latitude: 10, longitude: -170))
+        let bounds = CoordinateBounds(
+            Coordinate(latitude: -10, longitude: 170), Coordinate(latitude: 10, longitude: -170))
         let constraints = CameraConstraints(zoomRange: .absolute, targetBounds: bounds)
         let cases: [(Coordinate, Coordinate)] = [
             (Coordinate(latitude: 20, longitude: 175), Coordinate(latitude: 10, longitude: 175)),
@@ -113,19 +124,25 @@ import Testing
             expectClose(c.target, expected, within: 1e-12, "clamp \(input)")
         }
         // Moving by code cannot leave them either.
-        let v = try Viewport(camera: constraints.constrain(try CameraPosition(target: Coordinate(latitude: 0, longitude: 180), zoom: 5)), size: Sample.size)
-        let scrolled = try CameraUpdate.scroll(by: ScreenVector(dx: 5000, dy: 0)).applied(to: v, constraints: constraints)
+        let v = try Viewport(
+            camera: constraints.constrain(try CameraPosition(target: Coordinate(latitude: 0, longitude: 180), zoom: 5)),
+            size: Sample.size)
+        let scrolled = try CameraUpdate.scroll(by: ScreenVector(dx: 5000, dy: 0)).applied(
+            to: v, constraints: constraints)
         #expect(bounds.contains(scrolled.target))
     }
 
     @Test("property: constraining is idempotent")
     func idempotent() async throws {
         let box = CoordinateBounds(Coordinate(latitude: 40, longitude: -10), Coordinate(latitude: 55, longitude: 30))
-        await propertyCheck(count: 400, input: Gens.zoom, Gens.latitude, Gens.longitude, Gens.bearing, Gen.double(in: 0...65),
-                            Gen.double(in: 0...24), Gen.double(in: 0...24)) { z, lat, lng, b, t, a, c in
+        await propertyCheck(
+            count: 400, input: Gens.zoom, Gens.latitude, Gens.longitude, Gens.bearing, Gen.double(in: 0...65),
+            Gen.double(in: 0...24), Gen.double(in: 0...24)
+        ) { z, lat, lng, b, t, a, c in
             let range = try ZoomRange(min: min(a, c), max: max(a, c))
             let constraints = CameraConstraints(zoomRange: range, targetBounds: lat > 0 ? box : nil)
-            let once = constraints.constrain(try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: t))
+            let once = constraints.constrain(
+                try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: t))
             #expect(constraints.constrain(once) == once)
             #expect(range.contains(once.zoom) && once.tilt <= TiltCurve.maxTilt(zoom: once.zoom))
             if lat > 0 { #expect(box.contains(once.target)) }
@@ -136,8 +153,11 @@ import Testing
 @Suite struct TileCoverTests {
     @Test("property: the cover contains the tile under every visible ground point")
     func coversVisibleGround() async throws {
-        await propertyCheck(count: 200, input: Gen.double(in: 1...20), Gens.latitude, Gens.longitude, Gens.bearing, Gens.tiltFraction) { z, lat, lng, b, tf in
-            let v = Sample.viewport(Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
+        await propertyCheck(
+            count: 200, input: Gen.double(in: 1...20), Gens.latitude, Gens.longitude, Gens.bearing, Gens.tiltFraction
+        ) { z, lat, lng, b, tf in
+            let v = Sample.viewport(
+                Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
             let tz = Int(z.rounded(.down))
             let cover = Set(try v.tiles(zoom: tz))
             #expect(cover.count == Set(cover).count)
@@ -147,7 +167,8 @@ import Testing
                     // Half a point inside the edges: a tile that only touches the view is not in it.
                     let p = ScreenPoint(x: 0.5 + Double(i) / 8 * 1023, y: 0.5 + Double(j) / 8 * 767)
                     guard let world = v.worldPoint(for: p), (0..<1).contains(world.y) else { continue }
-                    let x = Int((world.x * n).rounded(.down)), y = Int((world.y * n).rounded(.down))
+                    let x = Int((world.x * n).rounded(.down))
+                    let y = Int((world.y * n).rounded(.down))
                     let tile = TileID(z: tz, x: ((x % Int(n)) + Int(n)) % Int(n), y: y)
                     #expect(cover.contains(tile), "\(tile) missing at \(p)")
                 }
@@ -157,11 +178,14 @@ import Testing
 
     @Test("flat and north-up the cover is the grid under the view; nearest the viewer first")
     func flatCover() throws {
-        let v = Sample.viewport(Coordinate(latitude: 0, longitude: 0), zoom: 4)   // world 4096 pt, 16×16 tiles
+        let v = Sample.viewport(Coordinate(latitude: 0, longitude: 0), zoom: 4)  // world 4096 pt, 16×16 tiles
         let tiles = try v.tiles(zoom: 4)
         // 1024×768 centred on a tile corner: columns 6...9 (4), rows 6.5...9.5 → 6...9 (4).
         #expect(Set(tiles) == Set((6...9).flatMap { x in (6...9).map { TileID(z: 4, x: x, y: $0) } }))
-        #expect(Set(tiles.prefix(4)) == [TileID(z: 4, x: 7, y: 7), TileID(z: 4, x: 8, y: 7), TileID(z: 4, x: 7, y: 8), TileID(z: 4, x: 8, y: 8)])
+        #expect(
+            Set(tiles.prefix(4)) == [
+                TileID(z: 4, x: 7, y: 7), TileID(z: 4, x: 8, y: 7), TileID(z: 4, x: 7, y: 8), TileID(z: 4, x: 8, y: 8),
+            ])
         // Under tilt the nearest tiles are the ones at the bottom of the screen.
         let tilted = Sample.viewport(zoom: 16, tilt: 60)
         let cover = try tilted.tiles(zoom: 16)

@@ -7,8 +7,12 @@ import Testing
 
 /// The corners and a 5×5 grid of `bounds` (nil for empty bounds).
 func samples(_ bounds: CoordinateBounds) -> [Coordinate]? {
-    guard let s = bounds.south, let n = bounds.north, let w = bounds.west, let span = bounds.longitudeSpan else { return nil }
-    return (0...4).flatMap { i in (0...4).map { j in Coordinate(latitude: s + (n - s) * Double(i) / 4, longitude: w + span * Double(j) / 4) } }
+    guard let s = bounds.south, let n = bounds.north, let w = bounds.west, let span = bounds.longitudeSpan else {
+        return nil
+    }
+    return (0...4).flatMap { i in
+        (0...4).map { j in Coordinate(latitude: s + (n - s) * Double(i) / 4, longitude: w + span * Double(j) / 4) }
+    }
 }
 
 /// How far, in points, the farthest of `points` lies outside `rect` of `viewport` (0 when all
@@ -23,24 +27,33 @@ func spill(_ points: [Coordinate], _ viewport: Viewport, rect: (l: Double, t: Do
 }
 
 /// The spill of the corners and a 5×5 grid of `bounds` (+∞ for empty bounds).
-func spill(_ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)) -> Double {
+func spill(
+    _ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double)
+) -> Double {
     samples(bounds).map { spill($0, viewport, rect: rect) } ?? .infinity
 }
 
 /// Whether `bounds` lies inside `rect` within `slack` points.
-func boundsInside(_ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double), slack: Double = 1e-6) -> Bool {
+func boundsInside(
+    _ bounds: CoordinateBounds, _ viewport: Viewport, rect: (l: Double, t: Double, r: Double, b: Double),
+    slack: Double = 1e-6
+) -> Bool {
     let out = spill(bounds, viewport, rect: rect)
     return out <= slack
 }
 
 /// Whether any target near `base`'s (screen shifts on a grid) holds every one of `points`
 /// inside `rect` at `zoom`: a search independent of the fitting algorithm.
-func anyTargetFits(_ points: [Coordinate], _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)) -> Bool {
+func anyTargetFits(
+    _ points: [Coordinate], _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)
+) -> Bool {
     for dx in stride(from: -12.0, through: 12, by: 1) {
         for dy in stride(from: -12.0, through: 12, by: 1) {
             guard let target = try? base.coordinate(for: base.center + ScreenVector(dx: dx, dy: dy)),
-                  let camera = try? CameraPosition(target: target, zoom: zoom, bearing: base.camera.bearing, tilt: base.camera.tilt),
-                  camera.tilt == base.camera.tilt else { continue }
+                let camera = try? CameraPosition(
+                    target: target, zoom: zoom, bearing: base.camera.bearing, tilt: base.camera.tilt),
+                camera.tilt == base.camera.tilt
+            else { continue }
             if spill(points, base.with(camera: camera), rect: rect) <= 0 { return true }
         }
     }
@@ -48,7 +61,9 @@ func anyTargetFits(_ points: [Coordinate], _ base: Viewport, zoom: Double, rect:
 }
 
 /// `anyTargetFits` for the corners and grid of `bounds`.
-func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)) -> Bool {
+func anyTargetFits(
+    _ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, rect: (l: Double, t: Double, r: Double, b: Double)
+) -> Bool {
     samples(bounds).map { anyTargetFits($0, base, zoom: zoom, rect: rect) } ?? false
 }
 
@@ -74,13 +89,20 @@ func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, r
 
     @Test("property: flat north-up fits match the closed form, centred, for any bounds and insets")
     func flatClosedForm() async {
-        await propertyCheck(count: 300, input: Gen.double(in: -80...80), Gen.double(in: -180..<180), Gen.double(in: 1e-4...60),
-                            Gen.double(in: 1e-4...200), Gen.double(in: 0...200), Gen.double(in: 0...200)) { s, w, dLat, span, top, left in
-            let bounds = CoordinateBounds(southWest: Coordinate(latitude: s, longitude: w),
-                                          northEast: Coordinate(latitude: min(85, s + dLat), longitude: w + span))
+        await propertyCheck(
+            count: 300, input: Gen.double(in: -80...80), Gen.double(in: -180..<180), Gen.double(in: 1e-4...60),
+            Gen.double(in: 1e-4...200), Gen.double(in: 0...200), Gen.double(in: 0...200)
+        ) { s, w, dLat, span, top, left in
+            let bounds = CoordinateBounds(
+                southWest: Coordinate(latitude: s, longitude: w),
+                northEast: Coordinate(latitude: min(85, s + dLat), longitude: w + span))
             let insets = EdgeInsets(top: top, left: left, bottom: 10, right: 30)
-            guard let camera = try CameraFit.camera(fitting: bounds, size: size, insets: insets) else { Issue.record("nil fit"); return }
-            let availW = 1024 - left - 30, availH = 768 - top - 10
+            guard let camera = try CameraFit.camera(fitting: bounds, size: size, insets: insets) else {
+                Issue.record("nil fit")
+                return
+            }
+            let availW = 1024 - left - 30
+            let availH = 768 - top - 10
             let w0 = span / 360 * 256
             let h0 = (WebMercator.y(latitude: s) - WebMercator.y(latitude: min(85, s + dLat))) * 256
             let expected = min(24, max(0, log2(min(availW / w0, availH / h0))))
@@ -93,25 +115,37 @@ func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, r
 
     @Test("property: a fit at any bearing and tilt holds its bounds while one more zoom step would not")
     func perspectiveFit() async {
-        await propertyCheck(count: 60, input: Gen.double(in: -70...70), Gens.longitude, Gen.double(in: 1e-3...0.5), Gen.double(in: 1e-3...0.5),
-                            Gens.bearing, Gen.double(in: 0...65), Gen.double(in: 0...150)) { s, w, dLat, span, bearing, tilt, pad in
-            let bounds = CoordinateBounds(southWest: Coordinate(latitude: s, longitude: w), northEast: Coordinate(latitude: s + dLat, longitude: w + span))
+        await propertyCheck(
+            count: 60, input: Gen.double(in: -70...70), Gens.longitude, Gen.double(in: 1e-3...0.5),
+            Gen.double(in: 1e-3...0.5),
+            Gens.bearing, Gen.double(in: 0...65), Gen.double(in: 0...150)
+        ) { s, w, dLat, span, bearing, tilt, pad in
+            let bounds = CoordinateBounds(
+                southWest: Coordinate(latitude: s, longitude: w),
+                northEast: Coordinate(latitude: s + dLat, longitude: w + span))
             let padding = EdgeInsets(top: pad, left: 20, bottom: 0, right: pad / 2)
-            guard let camera = try CameraFit.camera(fitting: bounds, size: size, padding: padding, insets: EdgeInsets(all: 10),
-                                                    bearing: bearing, tilt: tilt) else { Issue.record("nil fit"); return }
+            guard
+                let camera = try CameraFit.camera(
+                    fitting: bounds, size: size, padding: padding, insets: EdgeInsets(all: 10),
+                    bearing: bearing, tilt: tilt)
+            else {
+                Issue.record("nil fit")
+                return
+            }
             #expect(abs(Angle.shortestDelta(from: bearing, to: camera.bearing)) < 1e-9)
             #expect(camera.tilt <= tilt + 1e-9 && camera.tilt <= TiltCurve.maxTilt(zoom: camera.zoom) + 1e-9)
             let v = try Viewport(camera: camera, size: size, padding: padding)
             let rect = (l: 30.0, t: pad + 10, r: 1024 - pad / 2 - 10, b: 758.0)
             #expect(boundsInside(bounds, v, rect: rect), "bounds spill out of the view")
             // 1e-3 zoom more: no target within ±12 pt (1 pt steps) fits.
-            #expect(!anyTargetFits(bounds, v, zoom: camera.zoom + 1e-3, rect: rect), "slack left at zoom \(camera.zoom)")
+            #expect(
+                !anyTargetFits(bounds, v, zoom: camera.zoom + 1e-3, rect: rect), "slack left at zoom \(camera.zoom)")
         }
     }
 
     @Test("tilt beyond the curve at the fitted zoom is lowered to what the curve allows there")
     func tiltFollowsTheCurve() throws {
-        let bounds = CoordinateBounds(Sample.vancouver, Sample.calgary)   // fits near zoom 6: max tilt 30
+        let bounds = CoordinateBounds(Sample.vancouver, Sample.calgary)  // fits near zoom 6: max tilt 30
         let camera = try #require(try CameraFit.camera(fitting: bounds, size: size, bearing: 20, tilt: 60))
         #expect(camera.tilt <= TiltCurve.maxTilt(zoom: camera.zoom) + 1e-9 && camera.tilt > 29)
         #expect(boundsInside(bounds, try Viewport(camera: camera, size: size), rect: full))
@@ -120,18 +154,24 @@ func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, r
     @Test func specialCases() throws {
         let point = CoordinateBounds(Sample.helsinki)
         #expect(try CameraFit.camera(fitting: point, size: size, zoomRange: .mapDefault)?.zoom == 21)
-        expectClose(try CameraFit.camera(fitting: point, size: size)?.target, Sample.helsinki, within: 1e-9, "point target")
+        expectClose(
+            try CameraFit.camera(fitting: point, size: size)?.target, Sample.helsinki, within: 1e-9, "point target")
         #expect(try CameraFit.camera(fitting: .empty, size: size) == nil)
-        let huge = try #require(try CameraFit.camera(fitting: CoordinateBounds(Sample.vancouver, Sample.calgary), size: size,
-                                                     insets: EdgeInsets(left: 600, right: 600), zoomRange: .mapDefault))
+        let huge = try #require(
+            try CameraFit.camera(
+                fitting: CoordinateBounds(Sample.vancouver, Sample.calgary), size: size,
+                insets: EdgeInsets(left: 600, right: 600), zoomRange: .mapDefault))
         #expect(huge.zoom == 2)
         // Tiny bounds hit the range's maximum and stay centred.
         let tiny = CoordinateBounds(Sample.helsinki, Coordinate(latitude: 60.17161, longitude: 24.94431))
-        let capped = try #require(try CameraFit.camera(fitting: tiny, size: size, zoomRange: try ZoomRange(min: 3, max: 15)))
+        let capped = try #require(
+            try CameraFit.camera(fitting: tiny, size: size, zoomRange: try ZoomRange(min: 3, max: 15)))
         #expect(capped.zoom == 15)
         expectClose(capped.target, try #require(tiny.center), within: 1e-7, "centred")
         for bad in nonFiniteValues {
-            #expect(throws: InvalidArgument.self) { try CameraFit.camera(fitting: point, size: size, insets: EdgeInsets(top: bad)) }
+            #expect(throws: InvalidArgument.self) {
+                try CameraFit.camera(fitting: point, size: size, insets: EdgeInsets(top: bad))
+            }
             #expect(throws: InvalidArgument.self) { try CameraFit.camera(fitting: point, size: size, tilt: bad) }
             #expect(throws: InvalidArgument.self) { try CameraFit.camera(fitting: point, size: size, bearing: bad) }
         }
@@ -139,7 +179,8 @@ func anyTargetFits(_ bounds: CoordinateBounds, _ base: Viewport, zoom: Double, r
 
     @Test("bounds across the antimeridian are fitted across it, not around the world")
     func antimeridian() throws {
-        let fiji = CoordinateBounds(Coordinate(latitude: -20, longitude: 176), Coordinate(latitude: -15, longitude: -178))
+        let fiji = CoordinateBounds(
+            Coordinate(latitude: -20, longitude: 176), Coordinate(latitude: -15, longitude: -178))
         let camera = try #require(try CameraFit.camera(fitting: fiji, size: size))
         #expect(camera.zoom > 6)
         #expect(abs(Angle.shortestDelta(from: camera.target.longitude, to: 179)) < 1e-6)

@@ -10,10 +10,14 @@ enum Sample {
     static let vancouver = Coordinate(latitude: 49.26, longitude: -123.11)
     static let calgary = Coordinate(latitude: 51.05, longitude: -114.05)
 
-    static func viewport(_ target: Coordinate = helsinki, zoom: Double = 15, bearing: Double = 0, tilt: Double = 0,
-                         size: ScreenSize = size, padding: EdgeInsets = .zero) -> Viewport {
+    static func viewport(
+        _ target: Coordinate = helsinki, zoom: Double = 15, bearing: Double = 0, tilt: Double = 0,
+        size: ScreenSize = size, padding: EdgeInsets = .zero
+    ) -> Viewport {
         // Sample values are finite: a throw here is a bug in the fixture itself.
-        try! Viewport(camera: CameraPosition(target: target, zoom: zoom, bearing: bearing, tilt: tilt), size: size, padding: padding)
+        try! Viewport(
+            camera: CameraPosition(target: target, zoom: zoom, bearing: bearing, tilt: tilt), size: size,
+            padding: padding)
     }
 
     static let flat = viewport()
@@ -39,10 +43,14 @@ enum Gens {
 /// focal length from the field of view), not the closed form the library uses.
 enum PinholeOracle {
     /// Screen point of a world offset (points at the zoom, x east, y south) from the target.
-    static func project(offset: (x: Double, y: Double), elevation: Double = 0, bearing: Double, tilt: Double, size: ScreenSize, center: ScreenPoint) -> ScreenPoint? {
-        let fov = 2 * atan(1.0 / 3.0)                   // 36.87°
-        let focal = (size.height / 2) / tan(fov / 2)     // = 1.5 × height
-        let b = bearing * .pi / 180, t = tilt * .pi / 180
+    static func project(
+        offset: (x: Double, y: Double), elevation: Double = 0, bearing: Double, tilt: Double, size: ScreenSize,
+        center: ScreenPoint
+    ) -> ScreenPoint? {
+        let fov = 2 * atan(1.0 / 3.0)  // 36.87°
+        let focal = (size.height / 2) / tan(fov / 2)  // = 1.5 × height
+        let b = bearing * .pi / 180
+        let t = tilt * .pi / 180
         // Ground axes: x east, y south, z up. Screen-up on the ground points at bearing b.
         let up = (sin(b), -cos(b), 0.0)
         let right = (cos(b), sin(b), 0.0)
@@ -58,5 +66,8 @@ enum PinholeOracle {
     typealias V = (Double, Double, Double)
     static func dot(_ a: V, _ b: V) -> Double { a.0 * b.0 + a.1 * b.1 + a.2 * b.2 }
     static func cross(_ a: V, _ b: V) -> V { (a.1 * b.2 - a.2 * b.1, a.2 * b.0 - a.0 * b.2, a.0 * b.1 - a.1 * b.0) }
-    static func normalize(_ a: V) -> V { let l = sqrt(dot(a, a)); return (a.0 / l, a.1 / l, a.2 / l) }
+    static func normalize(_ a: V) -> V {
+        let l = sqrt(dot(a, a))
+        return (a.0 / l, a.1 / l, a.2 / l)
+    }
 }

@@ -20,32 +20,46 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
     func targetAtPaddedCenter(_ v: Viewport) throws {
         let padded = v.with(camera: v.camera)
         expectClose(try padded.point(for: v.camera.target), v.center, within: 1e-9, "target")
-        let p = try Viewport(camera: v.camera, size: v.size, padding: EdgeInsets(top: 100, left: 40, bottom: 20, right: 300))
-        expectClose(try p.point(for: v.camera.target), ScreenPoint(x: 40 + (1024 - 340) / 2, y: 100 + (768 - 120) / 2), within: 1e-9, "padded target")
+        let p = try Viewport(
+            camera: v.camera, size: v.size, padding: EdgeInsets(top: 100, left: 40, bottom: 20, right: 300))
+        expectClose(
+            try p.point(for: v.camera.target), ScreenPoint(x: 40 + (1024 - 340) / 2, y: 100 + (768 - 120) / 2),
+            within: 1e-9, "padded target")
     }
 
     @Test("the closed form agrees with a generic 3-D pinhole camera")
     func matchesPinholeOracle() async {
-        await propertyCheck(count: 400, input: Gens.bearing, Gens.tiltFraction, Gen.double(in: -1500...1500), Gen.double(in: -1500...1500)) { b, tf, dx, dy in
+        await propertyCheck(
+            count: 400, input: Gens.bearing, Gens.tiltFraction, Gen.double(in: -1500...1500),
+            Gen.double(in: -1500...1500)
+        ) { b, tf, dx, dy in
             let v = Sample.viewport(zoom: 17, bearing: b, tilt: 65 * tf)
             let world = v.targetWorld
-            let expected = PinholeOracle.project(offset: (dx, dy), bearing: b, tilt: v.camera.tilt, size: v.size, center: v.center)
+            let expected = PinholeOracle.project(
+                offset: (dx, dy), bearing: b, tilt: v.camera.tilt, size: v.size, center: v.center)
             let got = v.point(forWorld: MercatorPoint(x: world.x + dx / v.worldSize, y: world.y + dy / v.worldSize))
             #expect((expected == nil) == (got == nil))
-            if let expected { expectClose(got, expected, within: 1e-6 * max(1, abs(expected.x), abs(expected.y)), "pinhole") }
+            if let expected {
+                expectClose(got, expected, within: 1e-6 * max(1, abs(expected.x), abs(expected.y)), "pinhole")
+            }
         }
     }
 
     @Test("property: screen → coordinate → screen within 1e-6 pt below the horizon, every zoom, bearing and tilt")
     func roundTrip() async throws {
-        await propertyCheck(count: 600, input: Gens.zoom, Gens.latitude, Gens.longitude, Gens.bearing, Gens.tiltFraction, Gens.unit, Gens.unit) {
+        await propertyCheck(
+            count: 600, input: Gens.zoom, Gens.latitude, Gens.longitude, Gens.bearing, Gens.tiltFraction, Gens.unit,
+            Gens.unit
+        ) {
             z, lat, lng, b, tf, u, w in
-            let v = Sample.viewport(Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
+            let v = Sample.viewport(
+                Coordinate(latitude: lat, longitude: lng), zoom: z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z))
             let p = ScreenPoint(x: u * v.size.width, y: w * v.size.height)
             // Ground off the world's top or bottom edge has the edge's coordinate, and at low zoom
             // another copy of the world maps to the copy nearest the target: neither comes back.
             guard let c = try v.coordinate(for: p), let world = v.worldPoint(for: p), (0...1).contains(world.y),
-                  abs(world.x - v.targetWorld.x) < 0.5 else { return }
+                abs(world.x - v.targetWorld.x) < 0.5
+            else { return }
             expectClose(try v.point(for: c), p, within: roundTripTolerance(v, at: c), "round trip at z\(z)")
         }
     }
@@ -83,8 +97,12 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
         #expect(throws: InvalidArgument.self) { try v.point(for: Coordinate(latitude: bad, longitude: 0)) }
         #expect(throws: InvalidArgument.self) { try v.coordinate(for: ScreenPoint(x: 0, y: bad)) }
         #expect(throws: InvalidArgument.self) { try v.points(forMeters: bad, at: Sample.helsinki) }
-        #expect(throws: InvalidArgument.self) { try Viewport(camera: v.camera, size: ScreenSize(width: bad, height: 10)) }
-        #expect(throws: InvalidArgument.self) { try Viewport(camera: v.camera, size: v.size, padding: EdgeInsets(left: bad)) }
+        #expect(throws: InvalidArgument.self) {
+            try Viewport(camera: v.camera, size: ScreenSize(width: bad, height: 10))
+        }
+        #expect(throws: InvalidArgument.self) {
+            try Viewport(camera: v.camera, size: v.size, padding: EdgeInsets(left: bad))
+        }
         #expect(throws: InvalidArgument.self) { try Viewport(camera: v.camera, size: ScreenSize(width: 0, height: 10)) }
         #expect(v.worldPoint(for: ScreenPoint(x: bad, y: 0)) == nil)
         #expect(!v.contains(Coordinate(latitude: bad, longitude: 0)))
@@ -92,27 +110,38 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
 
     @Test func batchProjectionMatchesTheSinglePointAPI() throws {
         let v = Sample.rotated
-        let coords = (0..<64).map { i in Coordinate(latitude: 60.16 + Double(i) * 0.0005, longitude: 24.93 + Double(i % 8) * 0.003) }
+        let coords = (0..<64).map { i in
+            Coordinate(latitude: 60.16 + Double(i) * 0.0005, longitude: 24.93 + Double(i % 8) * 0.003)
+        }
         var out = [ScreenPoint](repeating: .zero, count: coords.count)
-        coords.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { v.project(coordinates: input, into: $0) } }
+        coords.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { v.project(coordinates: input, into: $0) }
+        }
         for (c, p) in zip(coords, out) {
-            if let single = try v.point(for: c) { expectClose(p, single, within: 1e-7, "batch") } else { #expect(p.x.isNaN) }
+            if let single = try v.point(for: c) {
+                expectClose(p, single, within: 1e-7, "batch")
+            } else {
+                #expect(p.x.isNaN)
+            }
         }
     }
 
     @Test func pointsForMeters() throws {
         let v = Sample.flat
         let pts = try v.points(forMeters: 100, at: Sample.helsinki)
-        expectClose(pts * WebMercator.metersPerPoint(latitude: Sample.helsinki.latitude, zoom: 15), 100, within: 1e-9, "metres")
+        expectClose(
+            pts * WebMercator.metersPerPoint(latitude: Sample.helsinki.latitude, zoom: 15), 100, within: 1e-9, "metres")
     }
 }
 
 @Suite struct VisibleRegionTests {
     @Test("flat and north-up: the corners are the screen corners' coordinates")
     func flatCorners() throws {
-        let v = Sample.flat, r = v.visibleRegion
+        let v = Sample.flat
+        let r = v.visibleRegion
         expectClose(r.farLeft, try #require(try v.coordinate(for: .zero)), within: 1e-12, "far left")
-        expectClose(r.nearRight, try #require(try v.coordinate(for: ScreenPoint(x: 1024, y: 768))), within: 1e-12, "near right")
+        expectClose(
+            r.nearRight, try #require(try v.coordinate(for: ScreenPoint(x: 1024, y: 768))), within: 1e-12, "near right")
         expectClose(r.farLeft.latitude, r.farRight.latitude, within: 1e-12, "rectangle")
     }
 
@@ -120,7 +149,8 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
     func trapezoid() {
         for v in [Sample.pitched, Sample.rotated] {
             let r = v.visibleRegion
-            let near = Geodesy.distance(r.nearLeft, r.nearRight), far = Geodesy.distance(r.farLeft, r.farRight)
+            let near = Geodesy.distance(r.nearLeft, r.nearRight)
+            let far = Geodesy.distance(r.farLeft, r.farRight)
             #expect(far > 1.5 * near, "near \(near) m, far \(far) m")
             for c in r.corners { #expect(v.contains(c)) }
         }
@@ -172,7 +202,10 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
             for (dx, dy, e) in [(100.0, -200.0, 50.0), (-300, 150, 120), (0, 0, 10), (40, 400, 0)] {
                 let world = MercatorPoint(x: v.targetWorld.x + dx / v.worldSize, y: v.targetWorld.y + dy / v.worldSize)
                 let got = try #require(v.point(forWorld: world, elevation: e))
-                let expected = try #require(PinholeOracle.project(offset: (dx, dy), elevation: e, bearing: v.camera.bearing, tilt: v.camera.tilt, size: v.size, center: v.center))
+                let expected = try #require(
+                    PinholeOracle.project(
+                        offset: (dx, dy), elevation: e, bearing: v.camera.bearing, tilt: v.camera.tilt, size: v.size,
+                        center: v.center))
                 expectClose(got, expected, within: 1e-6, "elevated")
                 if e == 0 { expectClose(got, try #require(v.point(forWorld: world)), within: 1e-9, "ground") }
             }
@@ -181,17 +214,28 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
 }
 
 @Suite struct TilesByDepthTests {
-    @Test("under tilt the far tiles are coarser: no tile overlaps another, and together they cover the plain cover; flat it is the plain cover",
-          arguments: [(16.0, 30.0, 60.0), (14.5, 200, 60), (12.5, 200, 45), (18, 0, 65), (16, 10, 0)])
+    @Test(
+        "under tilt the far tiles are coarser: no tile overlaps another, and together they cover the plain cover; flat it is the plain cover",
+        arguments: [(16.0, 30.0, 60.0), (14.5, 200, 60), (12.5, 200, 45), (18, 0, 65), (16, 10, 0)])
     func coarserFar(zoom: Double, bearing: Double, tilt: Double) throws {
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: zoom, bearing: bearing, tilt: tilt),
-                                size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: zoom, bearing: bearing, tilt: tilt),
+            size: ScreenSize(width: 1024, height: 768))
         let z = Int(zoom)
-        let plain = try view.tiles(zoom: z), mixed = try view.tilesByDepth(zoom: z, minimumZoom: z - 4)
-        if tilt == 0 { #expect(mixed == plain); return }
+        let plain = try view.tiles(zoom: z)
+        let mixed = try view.tilesByDepth(zoom: z, minimumZoom: z - 4)
+        if tilt == 0 {
+            #expect(mixed == plain)
+            return
+        }
         // At 60° and more the far edge lies over 3 target distances away: coarser tiles there.
-        if view.camera.tilt >= 55 { #expect(mixed.count < plain.count && mixed.contains { $0.z < z } && mixed.contains { $0.z == z }) }
-        func isAncestor(_ a: TileID, of b: TileID) -> Bool { a.z < b.z && b.x >> (b.z - a.z) == a.x && b.y >> (b.z - a.z) == a.y }
+        if view.camera.tilt >= 55 {
+            #expect(mixed.count < plain.count && mixed.contains { $0.z < z } && mixed.contains { $0.z == z })
+        }
+        func isAncestor(_ a: TileID, of b: TileID) -> Bool {
+            a.z < b.z && b.x >> (b.z - a.z) == a.x && b.y >> (b.z - a.z) == a.y
+        }
         for a in mixed { #expect(!mixed.contains { isAncestor(a, of: $0) }, "\(a) overlaps a finer tile") }
         for t in plain { #expect(mixed.contains { $0 == t || isAncestor($0, of: t) }, "\(t) is not covered") }
         // The nearest tile keeps the camera's zoom.
@@ -201,15 +245,23 @@ func roundTripTolerance(_ viewport: Viewport, at c: Coordinate) -> Double {
 
 /// The field of view: a documented constant, and the eye distance for any value.
 @Suite struct FieldOfViewTests {
-    @Test("the fixed field of view is 2·atan(1/3) = 36.87°, the eye 1.5 heights away; any other value gives (h/2)/tan(fov/2)")
+    @Test(
+        "the fixed field of view is 2·atan(1/3) = 36.87°, the eye 1.5 heights away; any other value gives (h/2)/tan(fov/2)"
+    )
     func fieldOfView() throws {
         expectClose(Viewport.fieldOfView, 36.86989764584402, within: 1e-12, "degrees")
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 12), size: ScreenSize(width: 800, height: 600))
-        expectClose(Viewport.eyeDistance(height: 600, fieldOfView: Viewport.fieldOfView), view.eyeDistance, within: 1e-9, "eye distance")
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 12),
+            size: ScreenSize(width: 800, height: 600))
+        expectClose(
+            Viewport.eyeDistance(height: 600, fieldOfView: Viewport.fieldOfView), view.eyeDistance, within: 1e-9,
+            "eye distance")
         // 90°: half the height away; 60°: h/2 × √3.
         expectClose(Viewport.eyeDistance(height: 600, fieldOfView: 90), 300, within: 1e-9, "90°")
         expectClose(Viewport.eyeDistance(height: 600, fieldOfView: 60), 300 * 3.0.squareRoot(), within: 1e-9, "60°")
-        #expect(Viewport.eyeDistance(height: 600, fieldOfView: 0).isNaN && Viewport.eyeDistance(height: 600, fieldOfView: 180).isNaN)
+        #expect(
+            Viewport.eyeDistance(height: 600, fieldOfView: 0).isNaN
+                && Viewport.eyeDistance(height: 600, fieldOfView: 180).isNaN)
         #expect(Viewport.eyeDistance(height: 600, fieldOfView: .nan).isNaN)
     }
 }

@@ -31,7 +31,8 @@ import Testing
     /// Opens `path` and reads every tile of ``reads``; counts the typed errors, and checks each
     /// names the file.
     static func read(_ path: String, _ context: String) -> (tiles: Int, errors: Int) {
-        var tiles = 0, errors = 0
+        var tiles = 0
+        var errors = 0
         func check(_ error: TileError) {
             errors += 1
             #expect(error.description.contains(path), "\(context): an error that does not name the file: \(error)")
@@ -53,26 +54,36 @@ import Testing
     /// tileset or a problem; the import succeeds whole or fails leaving the fresh folder empty.
     static func listAndImport(_ data: String, _ path: String, _ context: String) throws -> Bool {
         let (entries, problems) = Catalog(folder: DataFolder(path: data)).entries()
-        #expect(entries.contains { $0.path == path } || problems.contains { $0.contains(path) }, "\(context): listed neither as a tileset nor a problem: \(problems)")
+        #expect(
+            entries.contains { $0.path == path } || problems.contains { $0.contains(path) },
+            "\(context): listed neither as a tileset nor a problem: \(problems)")
         let target = temporaryPath("fuzz-import-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: target) }
         let name = "hostile"
         do throws(DataError) {
             _ = try Importer(folder: DataFolder(path: target)).importFile(path, name: name)
-            #expect(state(target).keys.sorted() == ["openmaptiles", "openmaptiles/\(name)." + (path as NSString).pathExtension], "\(context)")
+            #expect(
+                state(target).keys.sorted() == [
+                    "openmaptiles", "openmaptiles/\(name)." + (path as NSString).pathExtension,
+                ], "\(context)")
             return true
         } catch {
-            #expect(error.description.contains(path), "\(context): an import error that does not name the file: \(error)")
+            #expect(
+                error.description.contains(path), "\(context): an import error that does not name the file: \(error)")
             #expect(state(target).isEmpty, "\(context): a failed import left \(state(target).keys.sorted())")
             return false
         }
     }
 
-    @Test("fuzz: hostile MBTiles (views, endless views, 40 MB tiles, WAL, hostile metadata and tiles, flipped bytes) fail with typed errors naming the file and change nothing")
+    @Test(
+        "fuzz: hostile MBTiles (views, endless views, 40 MB tiles, WAL, hostile metadata and tiles, flipped bytes) fail with typed errors naming the file and change nothing"
+    )
     func hostileMBTiles() throws {
         var files = HostileFiles(seed: Self.seed)
-        var read = 0, failed = 0, imported = 0
+        var read = 0
+        var failed = 0
+        var imported = 0
         for i in 0..<Self.files {
             let data = temporaryPath("fuzz-mbtiles-\(i)-\(UUID().uuidString.prefix(6))")
             try FileManager.default.createDirectory(atPath: data + "/openmaptiles", withIntermediateDirectories: true)
@@ -80,7 +91,8 @@ import Testing
             let path = data + "/openmaptiles/hostile.mbtiles"
             let traits = try files.mbtiles(at: path)
             let context = "file \(i) of seed \(Self.seed) (\(traits.joined(separator: ", ")))"
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path)), before = Self.state(data)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let before = Self.state(data)
             let result = Self.read(path, context)
             read += result.tiles
             failed += result.errors
@@ -91,13 +103,19 @@ import Testing
         }
         // Every outcome is exercised: tiles read, errors met, files imported.
         #expect(read > 0 && failed > 0 && imported > 0)
-        print("fuzz: \(Self.files) hostile MBTiles (seed \(Self.seed)): \(read) tiles read, \(failed) typed errors, \(imported) imported")
+        print(
+            "fuzz: \(Self.files) hostile MBTiles (seed \(Self.seed)): \(read) tiles read, \(failed) typed errors, \(imported) imported"
+        )
     }
 
-    @Test("fuzz: hostile PMTiles (lying headers and directories, leaf cycles, bombs, unknown compressions, flipped bytes) fail with typed errors naming the file")
+    @Test(
+        "fuzz: hostile PMTiles (lying headers and directories, leaf cycles, bombs, unknown compressions, flipped bytes) fail with typed errors naming the file"
+    )
     func hostilePMTiles() throws {
         var files = HostileFiles(seed: Self.seed)
-        var read = 0, failed = 0, imported = 0
+        var read = 0
+        var failed = 0
+        var imported = 0
         for i in 0..<(Self.files * 25) {
             let data = temporaryPath("fuzz-pmtiles-\(i)-\(UUID().uuidString.prefix(6))")
             try FileManager.default.createDirectory(atPath: data + "/openmaptiles", withIntermediateDirectories: true)
@@ -114,6 +132,8 @@ import Testing
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "\(context): the file changed")
         }
         #expect(read > 0 && failed > 0 && imported > 0)
-        print("fuzz: \(Self.files * 25) hostile PMTiles (seed \(Self.seed)): \(read) tiles read, \(failed) typed errors, \(imported) imported")
+        print(
+            "fuzz: \(Self.files * 25) hostile PMTiles (seed \(Self.seed)): \(read) tiles read, \(failed) typed errors, \(imported) imported"
+        )
     }
 }

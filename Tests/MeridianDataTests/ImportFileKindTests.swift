@@ -26,17 +26,21 @@ import Glibc
                 _ = try Importer(folder: folder).importFile(path, name: "region")
                 Issue.record("\(path) was imported")
             } catch {
-                #expect(error.description.contains(path) && error.description.contains(kind) && error.description.contains("regular files"), "\(error)")
+                #expect(
+                    error.description.contains(path) && error.description.contains(kind)
+                        && error.description.contains("regular files"), "\(error)")
             }
         }
         #expect(ImporterTests.listing(folder).isEmpty)
     }
 
-    @Test("a symlink is imported as the file it leads to: the region is a regular file and survives the source's removal")
+    @Test(
+        "a symlink is imported as the file it leads to: the region is a regular file and survives the source's removal")
     func symlink() throws {
         let folder = try ImporterTests.folder("link")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
-        let real = try ImporterTests.tileset("linked-\(UUID().uuidString.prefix(6)).mbtiles", layers: ["transportation", "building", "water"])
+        let real = try ImporterTests.tileset(
+            "linked-\(UUID().uuidString.prefix(6)).mbtiles", layers: ["transportation", "building", "water"])
         let link = temporaryPath("link-\(UUID().uuidString).mbtiles")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         defer { try? FileManager.default.removeItem(atPath: link) }
@@ -59,7 +63,8 @@ import Glibc
         let path = temporaryPath("endless-\(UUID().uuidString).mbtiles")
         var db: OpaquePointer?
         try #require(sqlite3_open(path, &db) == SQLITE_OK)
-        let sql = "CREATE VIEW metadata AS WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r) SELECT 'name' AS name, 'x' AS value FROM r WHERE n < 0;"
+        let sql =
+            "CREATE VIEW metadata AS WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r) SELECT 'name' AS name, 'x' AS value FROM r WHERE n < 0;"
             + "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);"
         sqlite3_exec(db, sql, nil, nil, nil)
         sqlite3_close(db)
@@ -77,7 +82,9 @@ import Glibc
 /// Work folders of imports: removed only when their process is gone (ESRCH), kept when it lives,
 /// even as another user's (EPERM used to count as gone).
 @Suite struct WorkFolderTests {
-    @Test("a finished process's work folder is removed; init's (pid 1: alive, another user's to a non-root user) and ours stay")
+    @Test(
+        "a finished process's work folder is removed; init's (pid 1: alive, another user's to a non-root user) and ours stay"
+    )
     func cleanUp() throws {
         let folder = try ImporterTests.folder("work")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
@@ -85,14 +92,18 @@ import Glibc
         child.executableURL = URL(fileURLWithPath: "/bin/true")
         try child.run()
         child.waitUntilExit()
-        let dead = child.processIdentifier, mine = ProcessInfo.processInfo.processIdentifier
+        let dead = child.processIdentifier
+        let mine = ProcessInfo.processInfo.processIdentifier
         #expect(Importer.isGone(dead) && !Importer.isGone(mine) && !Importer.isGone(1) && !Importer.isGone(0))
         for pid in [dead, 1, mine] {
-            try FileManager.default.createDirectory(atPath: folder.path + "/.import-old-\(pid)", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/.import-old-\(pid)", withIntermediateDirectories: true)
         }
         let work = try Importer(folder: folder).workFolder(for: "new")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        #expect(!left.contains(".import-old-\(dead)") && left.contains(".import-old-1") && left.contains(".import-old-\(mine)"), "\(left)")
+        #expect(
+            !left.contains(".import-old-\(dead)") && left.contains(".import-old-1")
+                && left.contains(".import-old-\(mine)"), "\(left)")
         #expect(left.contains((work as NSString).lastPathComponent))
     }
 }

@@ -16,7 +16,8 @@ import Testing
 
     @Test("before the last step: the work folder is removed and the folder is as it was")
     func beforeCommit() throws {
-        let interruption = Interruption(), work = try Self.workFolder()
+        let interruption = Interruption()
+        let work = try Self.workFolder()
         interruption.working(in: work)
         #expect(interruption.settle() == "data: interrupted; the data folder is as it was")
         #expect(!FileManager.default.fileExists(atPath: work))
@@ -25,17 +26,25 @@ import Testing
 
     @Test("after the last step (the final rename): the import is reported complete, not undone")
     func afterCommit() throws {
-        let interruption = Interruption(), work = try Self.workFolder()
+        let interruption = Interruption()
+        let work = try Self.workFolder()
         interruption.working(in: work)
-        try interruption.commit(completing: "'town' is in place at /data/openmaptiles/town.mbtiles") { () throws(DataError) in }
-        #expect(interruption.settle() == "data: interrupted after the import was complete: 'town' is in place at /data/openmaptiles/town.mbtiles")
+        try interruption.commit(completing: "'town' is in place at /data/openmaptiles/town.mbtiles") {
+            () throws(DataError) in
+        }
+        #expect(
+            interruption.settle()
+                == "data: interrupted after the import was complete: 'town' is in place at /data/openmaptiles/town.mbtiles"
+        )
     }
 
     @Test("during the last step: the handler waits for it to end, then reports it complete")
     func duringCommit() throws {
-        let interruption = Interruption(), work = try Self.workFolder()
+        let interruption = Interruption()
+        let work = try Self.workFolder()
         interruption.working(in: work)
-        let started = DispatchSemaphore(value: 0), finished = Locked(false)
+        let started = DispatchSemaphore(value: 0)
+        let finished = Locked(false)
         let thread = Thread {
             try? interruption.commit(completing: "'town' is in place") { () throws(DataError) in
                 started.signal()
@@ -56,7 +65,8 @@ import Testing
         let interruption = Interruption()
         interruption.working(in: try Self.workFolder())
         #expect(throws: DataError.self) {
-            try interruption.commit(completing: "never") { () throws(DataError) in throw .io(path: "/x", reason: "full") }
+            try interruption.commit(completing: "never") { () throws(DataError) in throw .io(path: "/x", reason: "full")
+            }
         }
         #expect(interruption.settle() == "data: interrupted; the data folder is as it was")
         let again = Interruption()
@@ -72,6 +82,14 @@ final class Locked<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: T
     init(_ value: T) { self.value = value }
-    func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ new: T) { lock.lock(); value = new; lock.unlock() }
+    func get() -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set(_ new: T) {
+        lock.lock()
+        value = new
+        lock.unlock()
+    }
 }

@@ -4,7 +4,9 @@ import MeridianTileFixtures
 import Testing
 
 @Suite struct OPLTrimTests {
-    @Test("ways naming absent nodes are cut to their longest present run; closed ones and runs under two nodes are dropped; the rest is kept")
+    @Test(
+        "ways naming absent nodes are cut to their longest present run; closed ones and runs under two nodes are dropped; the rest is kept"
+    )
     func trims() throws {
         let input = """
             n1 v1 x24.9 y60.1
@@ -26,10 +28,11 @@ import Testing
         try input.write(toFile: dir + "/in.opl", atomically: true, encoding: .utf8)
         let report = try OPLTrim.trim(input: dir + "/in.opl", output: dir + "/out.opl")
         #expect(report == OPLTrim.Report(waysKept: 2, waysTrimmed: 1, waysDropped: 2))
-        let lines = try String(contentsOfFile: dir + "/out.opl", encoding: .utf8).split(separator: "\n").map(String.init)
+        let lines = try String(contentsOfFile: dir + "/out.opl", encoding: .utf8).split(separator: "\n").map(
+            String.init)
         #expect(lines.contains("w10 v1 Thighway=primary,name=Mannerheimintie Nn1,n2,n3"))
-        #expect(lines.contains("w11 v1 Thighway=residential Nn5,n6,n7"))          // the longest run of three
-        #expect(!lines.contains { $0.hasPrefix("w12") || $0.hasPrefix("w13") })   // a closed way; a single node
+        #expect(lines.contains("w11 v1 Thighway=residential Nn5,n6,n7"))  // the longest run of three
+        #expect(!lines.contains { $0.hasPrefix("w12") || $0.hasPrefix("w13") })  // a closed way; a single node
         #expect(lines.contains("w14 v1 Tname=Empty N") && lines.contains("r20 v1 Ttype=multipolygon Mw12@outer"))
         #expect(lines.filter { $0.hasPrefix("n") }.count == 6)
     }

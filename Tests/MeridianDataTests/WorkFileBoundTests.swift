@@ -20,7 +20,8 @@ import Testing
         opl += "n\(nodes + 1) v1 x24.8 y60\nn\(nodes + 2) v1 x25 y60.2\n"
         opl += "w1 v1 Thighway=residential Nn1,n2,n\(nodes + 1000)\n"
         try opl.write(toFile: dir + "/dense.opl", atomically: false, encoding: .utf8)
-        try ToolRunner.run("osmium", ["cat", "-F", "opl", "-o", dir + "/dense.osm.pbf", "--overwrite", dir + "/dense.opl"])
+        try ToolRunner.run(
+            "osmium", ["cat", "-F", "opl", "-o", dir + "/dense.osm.pbf", "--overwrite", dir + "/dense.opl"])
         try FileManager.default.removeItem(atPath: dir + "/dense.opl")
         return dir + "/dense.osm.pbf"
     }
@@ -40,9 +41,13 @@ import Testing
             _ = try importer.importFile(extract, name: "dense")
             Issue.record("the extract was imported")
         } catch {
-            guard case let .noRoom(path, limit, _) = error else { Issue.record("not noRoom: \(error)"); return }
+            guard case let .noRoom(path, limit, _) = error else {
+                Issue.record("not noRoom: \(error)")
+                return
+            }
             #expect(path == extract && limit == 1_000_000)
-            #expect(error.description.contains("grew past the bound") && error.description.contains("1.0 MB"), "\(error)")
+            #expect(
+                error.description.contains("grew past the bound") && error.description.contains("1.0 MB"), "\(error)")
         }
         // No work folder, no tileset, nothing written past the bound left behind.
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.path)).isEmpty)
@@ -52,7 +57,10 @@ import Testing
     func defaultBound() {
         let mib: Int64 = 1 << 20
         // A small extract on a roomy disk: the floor.
-        #expect(OSMBuild.textBound(extractBytes: 1 * mib, freeBytes: 100_000 * mib) == (256 * mib, (100_000 - 256) / 2 * mib))
+        #expect(
+            OSMBuild.textBound(extractBytes: 1 * mib, freeBytes: 100_000 * mib) == (
+                256 * mib, (100_000 - 256) / 2 * mib
+            ))
         // A large one: 64 times its size.
         #expect(OSMBuild.textBound(extractBytes: 100 * mib, freeBytes: 100_000 * mib).limit == 6_400 * mib)
         // Little free space: half of what is free past the reserve.
@@ -72,21 +80,29 @@ import Testing
             _ = try OSMBuild.textBound(extract: extract, work: dir + "/.import-x", freeBytes: (256 << 20) + 1000)
             Issue.record("refused nothing with 1,000 bytes past the reserve")
         } catch {
-            guard case let .noRoom(path, _, reason) = error else { Issue.record("\(error)"); return }
-            #expect(path == extract && reason.contains("MB are free in \(dir)") && reason.contains("needs about"), "\(reason)")
+            guard case let .noRoom(path, _, reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(
+                path == extract && reason.contains("MB are free in \(dir)") && reason.contains("needs about"),
+                "\(reason)")
         }
         // With room enough, the bound is the floor (a small extract).
         #expect(try OSMBuild.textBound(extract: extract, work: dir, freeBytes: 10 << 30) == OSMBuild.textFloor)
     }
 
-    @Test("a real extract's text fits the bound: the Helsinki sample's OPL is well under 64 times its size",
-          .enabled(if: TestData.available("Helsinki.osm.pbf"), "no default data: run scripts/build-data.sh"))
+    @Test(
+        "a real extract's text fits the bound: the Helsinki sample's OPL is well under 64 times its size",
+        .enabled(if: TestData.available("Helsinki.osm.pbf"), "no default data: run scripts/build-data.sh"))
     func realRatio() throws {
         let extract = TestData.path("Helsinki.osm.pbf")
         let dir = temporaryPath("ratio-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try ToolRunner.run("osmium", ["cat", "-f", "opl", "-o", dir + "/h.opl", extract], fileSizeLimit: OSMBuild.textBound(extractBytes: 1, freeBytes: .max).limit)
+        try ToolRunner.run(
+            "osmium", ["cat", "-f", "opl", "-o", dir + "/h.opl", extract],
+            fileSizeLimit: OSMBuild.textBound(extractBytes: 1, freeBytes: .max).limit)
         let pbf = try #require(FileManager.default.attributesOfItem(atPath: extract)[.size] as? Int)
         let opl = try #require(FileManager.default.attributesOfItem(atPath: dir + "/h.opl")[.size] as? Int)
         let ratio = Double(opl) / Double(pbf)

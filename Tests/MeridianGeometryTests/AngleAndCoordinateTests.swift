@@ -4,15 +4,20 @@ import PropertyBased
 import Testing
 
 @Suite struct AngleTests {
-    @Test("SPEC §1: 480, 840 and 1200 wrap to 120; 180 becomes -180", arguments: [
-        (480.0, 120.0), (840, 120), (1200, 120), (180, -180), (-180, -180), (-181, 179), (540, -180), (-540, -180), (0, 0),
-    ])
+    @Test(
+        "SPEC §1: 480, 840 and 1200 wrap to 120; 180 becomes -180",
+        arguments: [
+            (480.0, 120.0), (840, 120), (1200, 120), (180, -180), (-180, -180), (-181, 179), (540, -180), (-540, -180),
+            (0, 0),
+        ])
     func longitudeWraps(input: Double, expected: Double) {
         // Exact: the wrap uses remainders of whole degrees here.
         #expect(Angle.wrapLongitude(input) == expected)
     }
 
-    @Test("bearing wraps into [0, 360)", arguments: [(-90.0, 270.0), (360, 0), (720, 0), (450, 90), (-720, 0), (359.5, 359.5)])
+    @Test(
+        "bearing wraps into [0, 360)",
+        arguments: [(-90.0, 270.0), (360, 0), (720, 0), (450, 90), (-720, 0), (359.5, 359.5)])
     func bearingWraps(input: Double, expected: Double) {
         #expect(Angle.wrap360(input) == expected)
     }

@@ -13,7 +13,9 @@ import Testing
     func defaultCamera() throws {
         let h = try Harness()
         #expect(h.map.camera == camera(0, 0, 2))
-        #expect(throws: InvalidArgument.self) { try MapView(options: MapOptions(frame: ScreenSize(width: 0, height: 10))) }
+        #expect(throws: InvalidArgument.self) {
+            try MapView(options: MapOptions(frame: ScreenSize(width: 0, height: 10)))
+        }
     }
 
     @Test("a snap fires willMove, didChange, idle once each; a setting that changes nothing fires nothing")
@@ -57,7 +59,8 @@ import Testing
         let frames = h.settle()
         // 2 s at 60 fps; summing 1/60 steps may land one frame either side of 120.
         #expect(abs(frames.count - 120) <= 1 && done)
-        expectClose(frames[59].zoom, 10 + 2 * TimingCurve.easeIn.progress(at: 0.5), within: 1e-9, "ease-in at half time")
+        expectClose(
+            frames[59].zoom, 10 + 2 * TimingCurve.easeIn.progress(at: 0.5), within: 1e-9, "ease-in at half time")
         h.map.withTransaction(AnimationOptions(duration: 0)) { h.map.animate(to: camera(60, 25, 8)) }
         #expect(h.map.camera.zoom == 8 && !h.map.isAnimating)
     }
@@ -73,7 +76,10 @@ import Testing
     @Test("a fling glides on the clock, slows down and ends with one idle")
     func fling() throws {
         let h = try Harness(camera(60, 25, 12))
-        h.drag([ScreenPoint(x: 300, y: 300), ScreenPoint(x: 320, y: 300), ScreenPoint(x: 340, y: 300), ScreenPoint(x: 360, y: 300)])
+        h.drag([
+            ScreenPoint(x: 300, y: 300), ScreenPoint(x: 320, y: 300), ScreenPoint(x: 340, y: 300),
+            ScreenPoint(x: 360, y: 300),
+        ])
         #expect(h.map.isAnimating && h.count("idle") == 0)
         let glide = h.settle()
         #expect(glide.count > 5 && h.count("idle") == 1 && h.kinds.last == "idle")
@@ -84,11 +90,14 @@ import Testing
 
     @Test("property: a dragging finger keeps its ground point under it within 1e-6 pt at any bearing and tilt")
     func dragKeepsGround() async throws {
-        await propertyCheck(count: 100, input: Gen.double(in: 3...20), Gen.double(in: 0..<360), Gen.double(in: 0...1),
-                            Gen.double(in: 100...900), Gen.double(in: 200...700), Gen.double(in: -300...300), Gen.double(in: -150...150)) {
+        await propertyCheck(
+            count: 100, input: Gen.double(in: 3...20), Gen.double(in: 0..<360), Gen.double(in: 0...1),
+            Gen.double(in: 100...900), Gen.double(in: 200...700), Gen.double(in: -300...300), Gen.double(in: -150...150)
+        ) {
             z, b, tf, x, y, dx, dy in
             let h = try Harness(camera(60.17, 24.94, z, bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z)))
-            let start = ScreenPoint(x: x, y: y), end = ScreenPoint(x: x + dx, y: y + dy)
+            let start = ScreenPoint(x: x, y: y)
+            let end = ScreenPoint(x: x + dx, y: y + dy)
             guard let ground = try h.map.projection.coordinate(for: start), abs(dx) + abs(dy) > 10 else { return }
             h.map.handle(.down(id: 1, at: start, time: 0))
             for i in 1...10 {
@@ -96,18 +105,24 @@ import Testing
                 h.map.handle(.move(id: 1, to: ScreenPoint(x: x + dx * f, y: y + dy * f), time: Double(i) * 0.016))
             }
             // Ground pulled over the horizon cannot follow; the property is for ground that stays in view.
-            guard abs(h.map.camera.target.latitude) < 85, let p = try h.map.projection.point(for: ground) else { return }
+            guard abs(h.map.camera.target.latitude) < 85, let p = try h.map.projection.point(for: ground) else {
+                return
+            }
             expectClose(p, end, within: 1e-6, "finger at z\(z) b\(b)")
         }
     }
 
     @Test("viewportBounds keep the whole view inside through setting, drags, zooming out, animations and resizing")
     func viewportBounds() throws {
-        let bounds = CoordinateBounds(southWest: Coordinate(latitude: 60.10, longitude: 24.80), northEast: Coordinate(latitude: 60.25, longitude: 25.10))
+        let bounds = CoordinateBounds(
+            southWest: Coordinate(latitude: 60.10, longitude: 24.80),
+            northEast: Coordinate(latitude: 60.25, longitude: 25.10))
         let h = try Harness(camera(60.17, 24.94, 10), size: ScreenSize(width: 800, height: 600))
         func expectInside(_ what: String) {
             for corner in h.map.projection.frameGroundCorners {
-                let ok = corner.latitude >= 60.10 - 1e-7 && corner.latitude <= 60.25 + 1e-7 && corner.longitude >= 24.80 - 1e-7 && corner.longitude <= 25.10 + 1e-7
+                let ok =
+                    corner.latitude >= 60.10 - 1e-7 && corner.latitude <= 60.25 + 1e-7
+                    && corner.longitude >= 24.80 - 1e-7 && corner.longitude <= 25.10 + 1e-7
                 #expect(ok, "\(what): corner \(corner) outside")
             }
         }
@@ -121,8 +136,12 @@ import Testing
         expectInside("drag")
         try h.map.moveCamera(.zoomTo(3))
         expectInside("zoom out")
-        h.map.animate(to: try CameraPosition(target: Coordinate(latitude: 61, longitude: 27), zoom: 9, bearing: 40, tilt: 30))
-        for _ in 0..<40 { h.frame(); expectInside("animation frame") }
+        h.map.animate(
+            to: try CameraPosition(target: Coordinate(latitude: 61, longitude: 27), zoom: 9, bearing: 40, tilt: 30))
+        for _ in 0..<40 {
+            h.frame()
+            expectInside("animation frame")
+        }
         try h.map.setFrame(ScreenSize(width: 1600, height: 900))
         expectInside("resize")
         h.map.viewportBounds = nil
@@ -150,7 +169,7 @@ import Testing
         h.drag([ScreenPoint(x: 100, y: 100), ScreenPoint(x: 200, y: 200), ScreenPoint(x: 300, y: 300)])
         h.settle()
         #expect(h.map.camera == before)
-        try h.map.moveCamera(.zoomIn)   // switches never limit code
+        try h.map.moveCamera(.zoomIn)  // switches never limit code
         #expect(h.map.camera.zoom == 13)
     }
 
@@ -162,10 +181,14 @@ import Testing
             #expect(throws: InvalidArgument.self) { try h.map.moveCamera(.zoomTo(bad)) }
             #expect(throws: InvalidArgument.self) { try h.map.animate(with: .scroll(by: ScreenVector(dx: bad, dy: 0))) }
             #expect(throws: InvalidArgument.self) { try h.map.animate(toZoom: bad) }
-            #expect(throws: InvalidArgument.self) { try h.map.animate(toLocation: Coordinate(latitude: bad, longitude: 0)) }
+            #expect(throws: InvalidArgument.self) {
+                try h.map.animate(toLocation: Coordinate(latitude: bad, longitude: 0))
+            }
             #expect(throws: InvalidArgument.self) { try h.map.setMinZoom(bad, maxZoom: 10) }
             #expect(throws: InvalidArgument.self) { try h.map.setPadding(EdgeInsets(left: bad)) }
-            #expect(throws: InvalidArgument.self) { try h.map.add(.circle(Circle(center: Coordinate(latitude: 0, longitude: 0), radius: bad))) }
+            #expect(throws: InvalidArgument.self) {
+                try h.map.add(.circle(Circle(center: Coordinate(latitude: 0, longitude: 0), radius: bad)))
+            }
             h.map.handle(.move(id: 1, to: ScreenPoint(x: bad, y: 0), time: 0))
             h.map.handle(.wheel(at: ScreenPoint(x: 1, y: 1), delta: bad, time: 0))
         }
@@ -181,15 +204,31 @@ import Testing
         let h = try Harness(camera(60.17, 24.94, 15, bearing: 40, tilt: 50))
         let station = Coordinate(latitude: 60.1712, longitude: 24.9425)
         let marker = try h.map.add(.marker(Marker(position: station, title: "Station")))
-        var polyline = Polyline(path: [Coordinate(latitude: 60.168, longitude: 24.93), Coordinate(latitude: 60.172, longitude: 24.95)])
-        polyline.zIndex = 1   // above the polygon added after it
+        var polyline = Polyline(path: [
+            Coordinate(latitude: 60.168, longitude: 24.93), Coordinate(latitude: 60.172, longitude: 24.95),
+        ])
+        polyline.zIndex = 1  // above the polygon added after it
         let line = try h.map.add(.polyline(polyline))
-        let square = try h.map.add(.polygon(Polygon(outer: [Coordinate(latitude: 60.160, longitude: 24.92), Coordinate(latitude: 60.160, longitude: 24.96),
-                                                             Coordinate(latitude: 60.180, longitude: 24.96), Coordinate(latitude: 60.180, longitude: 24.92)],
-                                                    holes: [[Coordinate(latitude: 60.175, longitude: 24.925), Coordinate(latitude: 60.175, longitude: 24.93),
-                                                             Coordinate(latitude: 60.178, longitude: 24.93), Coordinate(latitude: 60.178, longitude: 24.925)]])))
+        let square = try h.map.add(
+            .polygon(
+                Polygon(
+                    outer: [
+                        Coordinate(latitude: 60.160, longitude: 24.92), Coordinate(latitude: 60.160, longitude: 24.96),
+                        Coordinate(latitude: 60.180, longitude: 24.96), Coordinate(latitude: 60.180, longitude: 24.92),
+                    ],
+                    holes: [
+                        [
+                            Coordinate(latitude: 60.175, longitude: 24.925),
+                            Coordinate(latitude: 60.175, longitude: 24.93),
+                            Coordinate(latitude: 60.178, longitude: 24.93),
+                            Coordinate(latitude: 60.178, longitude: 24.925),
+                        ]
+                    ])))
         let snapshot = h.map.allOverlays.map(\.overlay)
-        for update in [CameraUpdate.zoomIn, .scroll(by: ScreenVector(dx: 30, dy: -20)), .zoomBy(-1.5, focus: ScreenPoint(x: 100, y: 100))] {
+        for update in [
+            CameraUpdate.zoomIn, .scroll(by: ScreenVector(dx: 30, dy: -20)),
+            .zoomBy(-1.5, focus: ScreenPoint(x: 100, y: 100)),
+        ] {
             try h.map.animate(with: update)
             h.settle()
             let p = try #require(try h.map.projection.point(for: station))
@@ -207,7 +246,10 @@ import Testing
         h.map.tap(at: inside)
         h.map.tap(at: hole)
         #expect(h.events.suffix(2).first == .tapOverlay(square))
-        guard case let .tapMap(c) = h.events.last else { Issue.record("no map tap"); return }
+        guard case let .tapMap(c) = h.events.last else {
+            Issue.record("no map tap")
+            return
+        }
         expectClose(c, Coordinate(latitude: 60.1765, longitude: 24.9275), within: 1e-9, "tap coordinate")
         #expect(h.map.remove(line) && !h.map.remove(line))
     }

@@ -28,7 +28,10 @@ final class Harness {
     func settle(limit: Int = 2000) -> [CameraPosition] {
         var cameras: [CameraPosition] = []
         var n = 0
-        while map.isAnimating && n < limit { cameras.append(frame()); n += 1 }
+        while map.isAnimating && n < limit {
+            cameras.append(frame())
+            n += 1
+        }
         return cameras
     }
 

@@ -5,7 +5,9 @@ import Testing
 
 @MainActor
 @Suite struct MarkerTapTests {
-    @Test("a tap on a flat rotated marker's drawn pin hits it under bearing and tilt; a tap where it would stand upright hits the map")
+    @Test(
+        "a tap on a flat rotated marker's drawn pin hits it under bearing and tilt; a tap where it would stand upright hits the map"
+    )
     func flatRotatedTap() throws {
         let h = try Harness(camera(60.17, 24.94, 17, bearing: 50, tilt: 60))
         var marker = Marker(position: Coordinate(latitude: 60.17, longitude: 24.94))
@@ -19,6 +21,9 @@ import Testing
         upright.flat = false
         let standing = try #require(MarkerShape(upright, in: h.map.projection))
         h.map.tap(at: standing.head)
-        guard case .tapMap = h.events.last else { Issue.record("expected a map tap, got \(String(describing: h.events.last))"); return }
+        guard case .tapMap = h.events.last else {
+            Issue.record("expected a map tap, got \(String(describing: h.events.last))")
+            return
+        }
     }
 }

@@ -9,11 +9,15 @@ import Testing
 @MainActor @Suite struct PaddingAnimationTests {
     static let start = try! CameraPosition(target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 12)
 
-    @Test("each frame's padding is the eased fraction of the way; the target slides to the padded centre; the end is exact")
+    @Test(
+        "each frame's padding is the eased fraction of the way; the target slides to the padded centre; the end is exact"
+    )
     func slides() throws {
         let h = try Harness(Self.start)
         let goal = EdgeInsets(top: 0, left: 300, bottom: 0, right: 0)
-        try h.map.withTransaction(AnimationOptions(duration: 1, curve: .linear)) { try h.map.animate(to: Self.start, padding: goal) }
+        try h.map.withTransaction(AnimationOptions(duration: 1, curve: .linear)) {
+            try h.map.animate(to: Self.start, padding: goal)
+        }
         #expect(h.map.isAnimating, "the camera stays, the padding moves: it animates")
         for _ in 0..<30 { h.frame() }
         expectClose(h.map.padding.left, 150, within: 1e-9, "half-way, linear")
@@ -27,11 +31,14 @@ import Testing
         #expect(h.count("idle") == 1)
     }
 
-    @Test("camera and padding together; replaced half-way, the padding stays where it got to; bad padding starts nothing")
+    @Test(
+        "camera and padding together; replaced half-way, the padding stays where it got to; bad padding starts nothing")
     func togetherAndReplaced() throws {
         let h = try Harness(Self.start)
         let zoomed = try CameraPosition(target: Self.start.target, zoom: 14)
-        try h.map.withTransaction(AnimationOptions(duration: 1, curve: .linear)) { try h.map.animate(to: zoomed, padding: EdgeInsets(all: 100)) }
+        try h.map.withTransaction(AnimationOptions(duration: 1, curve: .linear)) {
+            try h.map.animate(to: zoomed, padding: EdgeInsets(all: 100))
+        }
         for _ in 0..<15 { h.frame() }
         expectClose(h.map.camera.zoom, 12.5, within: 1e-9, "a quarter of the way")
         expectClose(h.map.padding.top, 25, within: 1e-9, "a quarter of the padding")

@@ -4,11 +4,14 @@ import MeridianMotion
 import Testing
 
 @Suite struct FlyOptionsTests {
-    let transition = CameraTransition(from: try! CameraPosition(target: Coordinate(latitude: 49.26, longitude: -123.11), zoom: 10),
-                                      to: try! CameraPosition(target: Coordinate(latitude: -33.87, longitude: 151.21), zoom: 12),
-                                      path: .fly(rho: 1.42), viewSize: ScreenSize(width: 1024, height: 768))
+    let transition = CameraTransition(
+        from: try! CameraPosition(target: Coordinate(latitude: 49.26, longitude: -123.11), zoom: 10),
+        to: try! CameraPosition(target: Coordinate(latitude: -33.87, longitude: 151.21), zoom: 12),
+        path: .fly(rho: 1.42), viewSize: ScreenSize(width: 1024, height: 768))
 
-    @Test("duration is the path's length over the speed (or screen speed over the curve); a longer fly than maxDuration snaps")
+    @Test(
+        "duration is the path's length over the speed (or screen speed over the curve); a longer fly than maxDuration snaps"
+    )
     func durations() throws {
         let length = transition.flyLength
         #expect(length > 1)
@@ -21,11 +24,17 @@ import Testing
         // A speed so small the fly would last forever snaps instead of never ending.
         #expect(try FlyOptions(speed: .leastNonzeroMagnitude).duration(for: transition) == 0)
         // A short hop lasts at least the minimum.
-        let hop = CameraTransition(from: transition.from, to: try transition.from.changing(zoom: 10.001), path: .fly(rho: 1.42), viewSize: transition.viewSize)
+        let hop = CameraTransition(
+            from: transition.from, to: try transition.from.changing(zoom: 10.001), path: .fly(rho: 1.42),
+            viewSize: transition.viewSize)
         #expect(FlyOptions.standard.duration(for: hop) == FlyOptions.minimumDuration)
     }
 
-    @Test("bad options are named and refused", arguments: [("curve", 0.0), ("speed", -1.0), ("screenSpeed", .nan), ("maxDuration", -1.0), ("maxDuration", .infinity)])
+    @Test(
+        "bad options are named and refused",
+        arguments: [
+            ("curve", 0.0), ("speed", -1.0), ("screenSpeed", .nan), ("maxDuration", -1.0), ("maxDuration", .infinity),
+        ])
     func badOptions(name: String, value: Double) {
         do {
             switch name {

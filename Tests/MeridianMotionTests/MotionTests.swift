@@ -6,7 +6,9 @@ import PropertyBased
 import Testing
 
 @Suite struct TimingCurveTests {
-    static let curves: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .systemDefault, .cubicBezier(0.1, 0.7, 0.9, 0.2)]
+    static let curves: [TimingCurve] = [
+        .linear, .easeIn, .easeOut, .easeInOut, .systemDefault, .cubicBezier(0.1, 0.7, 0.9, 0.2),
+    ]
 
     @Test("ends are exact, progress is monotonic and stays in [0, 1] for monotonic curves", arguments: curves.prefix(5))
     func shape(_ curve: TimingCurve) {
@@ -33,7 +35,9 @@ import Testing
 
     @Test func easeInOutIsSymmetric() {
         expectClose(TimingCurve.easeInOut.progress(at: 0.5), 0.5, within: 1e-9, "midpoint")
-        expectClose(TimingCurve.easeInOut.progress(at: 0.2) + TimingCurve.easeInOut.progress(at: 0.8), 1, within: 1e-9, "symmetry")
+        expectClose(
+            TimingCurve.easeInOut.progress(at: 0.2) + TimingCurve.easeInOut.progress(at: 0.8), 1, within: 1e-9,
+            "symmetry")
         #expect(TimingCurve.easeIn.progress(at: 0.3) < 0.3 && TimingCurve.easeOut.progress(at: 0.3) > 0.3)
     }
 }
@@ -46,8 +50,12 @@ enum TimingCurveProbe {
 
     /// Bisection on the independent x(u).
     static func parameter(_ t: Double, _ x1: Double, _ x2: Double) -> Double {
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<80 { let mid = (lo + hi) / 2; if x(mid, x1, x2) < t { lo = mid } else { hi = mid } }
+        var lo = 0.0
+        var hi = 1.0
+        for _ in 0..<80 {
+            let mid = (lo + hi) / 2
+            if x(mid, x1, x2) < t { lo = mid } else { hi = mid }
+        }
         return (lo + hi) / 2
     }
 }
@@ -61,7 +69,8 @@ enum TimingCurveProbe {
 
     @Test("ends are exactly the two cameras, for the ease and the fly path")
     func exactEnds() {
-        let a = cam(49.26, -123.11, 10, 10, 20), b = cam(-33.8683, 151.2086, 12, 350, 40)
+        let a = cam(49.26, -123.11, 10, 10, 20)
+        let b = cam(-33.8683, 151.2086, 12, 350, 40)
         for path in [CameraTransition.Path.ease, .fly(rho: 1.42)] {
             let t = CameraTransition(from: a, to: b, path: path, viewSize: size)
             #expect(t.camera(at: 0) == a && t.camera(at: 1) == b)
@@ -79,15 +88,18 @@ enum TimingCurveProbe {
 
     @Test("fly: the zoom dips between distant targets and comes back; nearby targets barely dip")
     func flyDips() {
-        let far = CameraTransition(from: cam(49.26, -123.11, 10), to: cam(-33.8683, 151.2086, 10), path: .fly(rho: 1.42), viewSize: size)
+        let far = CameraTransition(
+            from: cam(49.26, -123.11, 10), to: cam(-33.8683, 151.2086, 10), path: .fly(rho: 1.42), viewSize: size)
         let zooms = (0...100).map { far.camera(at: Double($0) / 100).zoom }
         #expect(zooms.min()! < 4, "lowest zoom \(zooms.min()!)")
         #expect(zooms.first == 10 && zooms.last == 10)
         #expect(far.automaticDuration > 1)
-        let near = CameraTransition(from: cam(60.17, 24.94, 14), to: cam(60.171, 24.941, 14), path: .fly(rho: 1.42), viewSize: size)
+        let near = CameraTransition(
+            from: cam(60.17, 24.94, 14), to: cam(60.171, 24.941, 14), path: .fly(rho: 1.42), viewSize: size)
         #expect((0...20).map { near.camera(at: Double($0) / 20).zoom }.min()! > 13.9)
         // A pure zoom flies straight in.
-        let zoomOnly = CameraTransition(from: cam(60.17, 24.94, 5), to: cam(60.17, 24.94, 9), path: .fly(rho: 1.42), viewSize: size)
+        let zoomOnly = CameraTransition(
+            from: cam(60.17, 24.94, 5), to: cam(60.17, 24.94, 9), path: .fly(rho: 1.42), viewSize: size)
         expectClose(zoomOnly.camera(at: 0.5).zoom, 7, within: 1e-9, "log-linear zoom")
     }
 
@@ -95,7 +107,9 @@ enum TimingCurveProbe {
     func deceleration() throws {
         let d = try #require(Deceleration(velocity: ScreenVector(dx: 1000, dy: -500)))
         #expect(d.duration > 0)
-        let early = d.offset(at: d.duration / 4), late = d.offset(at: d.duration), after = d.offset(at: d.duration * 2)
+        let early = d.offset(at: d.duration / 4)
+        let late = d.offset(at: d.duration)
+        let after = d.offset(at: d.duration * 2)
         #expect(early.dx > 0 && early.dy < 0 && late.length > early.length && after == late)
         // Speed at the end is the stop speed: distance grows by v·dt there.
         let dt = 1e-4

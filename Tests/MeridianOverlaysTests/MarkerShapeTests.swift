@@ -21,14 +21,19 @@ import Testing
         var m = Marker(position: place)
         let shape = try #require(MarkerShape(m, in: v))
         expectClose(shape.outline.last!, tip, within: 1e-9, "tip")
-        expectClose(shape.head, ScreenPoint(x: tip.x, y: tip.y - 36 + 11), within: 1e-9, "head above the tip (bearing and tilt do not turn it)")
+        expectClose(
+            shape.head, ScreenPoint(x: tip.x, y: tip.y - 36 + 11), within: 1e-9,
+            "head above the tip (bearing and tilt do not turn it)")
         m.rotation = 90
         let turned = try #require(MarkerShape(m, in: v))
-        expectClose(turned.head, ScreenPoint(x: tip.x + 25, y: tip.y), within: 1e-9, "head to the right: up turned clockwise")
+        expectClose(
+            turned.head, ScreenPoint(x: tip.x + 25, y: tip.y), within: 1e-9, "head to the right: up turned clockwise")
         #expect(turned.contains(turned.head) && !turned.contains(shape.head))
     }
 
-    @Test("flat, seen from straight above at bearing 0, is the upright pin; at bearing 90 its north-pointing head points left")
+    @Test(
+        "flat, seen from straight above at bearing 0, is the upright pin; at bearing 90 its north-pointing head points left"
+    )
     func flatTurnsWithTheMap() throws {
         var m = Marker(position: place)
         let upright = try #require(MarkerShape(m, in: try view()))
@@ -41,10 +46,15 @@ import Testing
         expectClose(turned.head, ScreenPoint(x: tip.x - 25, y: tip.y), within: 1e-6, "north is to the left")
     }
 
-    @Test("property: every point of a flat marker's outline lies on the ground at its icon offset, turned by rotation from north")
+    @Test(
+        "property: every point of a flat marker's outline lies on the ground at its icon offset, turned by rotation from north"
+    )
     func flatLiesOnTheGround() async {
-        await propertyCheck(count: 200, input: Gen.double(in: 12...20), Gen.double(in: 0..<360), Gen.double(in: 0...1), Gen.double(in: -360...360),
-                            Gen.double(in: 0...1), Gen.double(in: 0...1)) { z, b, tf, rotation, ax, ay in
+        await propertyCheck(
+            count: 200, input: Gen.double(in: 12...20), Gen.double(in: 0..<360), Gen.double(in: 0...1),
+            Gen.double(in: -360...360),
+            Gen.double(in: 0...1), Gen.double(in: 0...1)
+        ) { z, b, tf, rotation, ax, ay in
             let v = try view(bearing: b, tilt: tf * TiltCurve.maxTilt(zoom: z), zoom: z)
             var m = Marker(position: place)
             m.flat = true
@@ -57,7 +67,8 @@ import Testing
             let t = rotation * .pi / 180
             for (drawn, reference) in zip(shape.outline, upright.outline) {
                 // The reference pin's offset from its anchor, in icon points (anchor (0.5, 1) there).
-                let qx = reference.x - tip.x + (0.5 - ax) * 22, qy = reference.y - tip.y + (1 - ay) * 36
+                let qx = reference.x - tip.x + (0.5 - ax) * 22
+                let qy = reference.y - tip.y + (1 - ay) * 36
                 let expected = (x: qx * cos(t) - qy * sin(t), y: qx * sin(t) + qy * cos(t))
                 let world = try #require(v.worldPoint(for: drawn))
                 expectClose((world.x - origin.x) * v.worldSize, expected.x, within: 1e-5, "east offset")
@@ -87,9 +98,14 @@ import Testing
         let overlay = Overlay.marker(m)
         let shape = try #require(MarkerShape(m, in: v))
         #expect(OverlayHitTest.hits(overlay, shape.head, v))
-        let tip = shape.outline.last!, head = shape.head
-        #expect(OverlayHitTest.hits(overlay, ScreenPoint(x: tip.x + (head.x - tip.x) * 0.2, y: tip.y + (head.y - tip.y) * 0.2), v))
-        #expect(!OverlayHitTest.hits(overlay, ScreenPoint(x: tip.x - (head.x - tip.x) * 0.5, y: tip.y - (head.y - tip.y) * 0.5), v))
+        let tip = shape.outline.last!
+        let head = shape.head
+        #expect(
+            OverlayHitTest.hits(
+                overlay, ScreenPoint(x: tip.x + (head.x - tip.x) * 0.2, y: tip.y + (head.y - tip.y) * 0.2), v))
+        #expect(
+            !OverlayHitTest.hits(
+                overlay, ScreenPoint(x: tip.x - (head.x - tip.x) * 0.5, y: tip.y - (head.y - tip.y) * 0.5), v))
         #expect(!OverlayHitTest.hits(overlay, ScreenPoint(x: .nan, y: 0), v))
     }
 }

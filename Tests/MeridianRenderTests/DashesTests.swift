@@ -16,8 +16,14 @@ import Testing
 
     @Test("a straight line: on 3, off 2, from its start; an odd pattern is read twice over")
     func straight() {
-        #expect(Self.dashes([Self.p(0, 0), Self.p(10, 0)], [3, 2]) == [[Self.p(0, 0), Self.p(3, 0)], [Self.p(5, 0), Self.p(8, 0)]])
-        #expect(Self.dashes([Self.p(0, 0), Self.p(10, 0)], [2]) == [[Self.p(0, 0), Self.p(2, 0)], [Self.p(4, 0), Self.p(6, 0)], [Self.p(8, 0), Self.p(10, 0)]])
+        #expect(
+            Self.dashes([Self.p(0, 0), Self.p(10, 0)], [3, 2]) == [
+                [Self.p(0, 0), Self.p(3, 0)], [Self.p(5, 0), Self.p(8, 0)],
+            ])
+        #expect(
+            Self.dashes([Self.p(0, 0), Self.p(10, 0)], [2]) == [
+                [Self.p(0, 0), Self.p(2, 0)], [Self.p(4, 0), Self.p(6, 0)], [Self.p(8, 0), Self.p(10, 0)],
+            ])
     }
 
     @Test("a dash across a corner keeps the corner (its join is drawn as before); lengths are measured along the line")
@@ -25,13 +31,15 @@ import Testing
         let parts = Self.dashes([Self.p(0, 0), Self.p(2, 0), Self.p(2, 10)], [3, 2])
         #expect(parts.first == [Self.p(0, 0), Self.p(2, 0), Self.p(2, 1)])
         // On 0–3, off 3–5, on 5–8, off 8–10, on 10–12 (the line is 12 long).
-        #expect(parts.count == 3 && parts[1] == [Self.p(2, 3), Self.p(2, 6)] && parts[2] == [Self.p(2, 8), Self.p(2, 10)])
+        #expect(
+            parts.count == 3 && parts[1] == [Self.p(2, 3), Self.p(2, 6)] && parts[2] == [Self.p(2, 8), Self.p(2, 10)])
     }
 
     @Test("bad patterns draw nothing; tiny dashes along a long line stop at the bound")
     func bounds() {
         let line = [Self.p(0, 0), Self.p(1e6, 0)]
-        #expect(Self.dashes(line, []).isEmpty && Self.dashes(line, [0, 1]).isEmpty && Self.dashes(line, [.nan]).isEmpty)
+        #expect(
+            Self.dashes(line, []).isEmpty && Self.dashes(line, [0, 1]).isEmpty && Self.dashes(line, [.nan]).isEmpty)
         #expect(Self.dashes(line, [1e-3, 1e-3]).count <= Dashes.maxDashesPerPart / 2 + 1)
     }
 }

@@ -10,9 +10,12 @@ import Testing
 /// Numbers a style may legally hold but drawing cannot use as they are: the renderer clamps
 /// what it multiplies (radii, widths, dash lengths, text sizes), so a frame still comes out.
 @Suite struct HostileStyleTests {
-    @Test("circle-radius and line-width of 1e308, 1e-308 dashes and a 1e308 text size draw a frame (clamped), not a hang", arguments: [
-        (#""circle-radius": 1e308"#, true), (#""circle-radius": -1e308"#, false), (#""circle-radius": 5e-324"#, false),
-    ])
+    @Test(
+        "circle-radius and line-width of 1e308, 1e-308 dashes and a 1e308 text size draw a frame (clamped), not a hang",
+        arguments: [
+            (#""circle-radius": 1e308"#, true), (#""circle-radius": -1e308"#, false),
+            (#""circle-radius": 5e-324"#, false),
+        ])
     func clamped(radius: String, covers: Bool) throws {
         let document = #"""
             { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
@@ -25,8 +28,10 @@ import Testing
             ] }
             """#
         let style = try Style(json: Data(document.utf8))
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5, bearing: 20, tilt: 30),
-                                size: ScreenSize(width: 256, height: 192))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5, bearing: 20, tilt: 30),
+            size: ScreenSize(width: 256, height: 192))
         let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
         let frame = try MapRenderer(style: style).render(view, sources: sources)
         let image = try #require(decodePNG(frame.png))
@@ -42,12 +47,16 @@ import Testing
 @Suite struct RenderDeadlineTests {
     @Test("a passed deadline abandons the drawing with a typed error naming where; a far one changes no byte")
     func deadline() throws {
-        let style = try Style(json: Data(#"""
-            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
-              { "id": "bg", "type": "background", "paint": { "background-color": "#203040" } },
-              { "id": "squares", "type": "fill", "source": "grid", "source-layer": "squares", "paint": { "fill-color": "#E0A030" } } ] }
-            """#.utf8))
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5), size: ScreenSize(width: 256, height: 192))
+        let style = try Style(
+            json: Data(
+                #"""
+                { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+                  { "id": "bg", "type": "background", "paint": { "background-color": "#203040" } },
+                  { "id": "squares", "type": "fill", "source": "grid", "source-layer": "squares", "paint": { "fill-color": "#E0A030" } } ] }
+                """#.utf8))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: 20), zoom: 2.5),
+            size: ScreenSize(width: 256, height: 192))
         let sources = try MapSources(style: style, folder: DataFolder(path: GoldenFixture.folder))
         var renderer = MapRenderer(style: style)
         let free = try renderer.render(view, sources: sources).png
@@ -55,7 +64,10 @@ import Testing
         #expect(try renderer.render(view, sources: sources).png == free)
         renderer.deadline = .after(seconds: -1)
         let error = #expect(throws: RenderError.self) { try renderer.render(view, sources: sources) }
-        guard case let .deadlinePassed(stage)? = error else { Issue.record("expected deadlinePassed, got \(String(describing: error))"); return }
+        guard case let .deadlinePassed(stage)? = error else {
+            Issue.record("expected deadlinePassed, got \(String(describing: error))")
+            return
+        }
         #expect(stage.hasPrefix("reading source"), "stopped at \(stage)")
     }
 }

@@ -23,7 +23,8 @@ import Testing
         #expect(lines.count >= 3 && lines.joined(separator: " ") == text, "\(lines)")
         for line in lines where line.contains(" ") { #expect(Self.width(line, size: 10) <= 100, "\(line)") }
         // Four words of one width over two lines: two and two, not three and one.
-        let even = LineBreaking.lines("abcd abcd abcd abcd", size: 10, maxWidth: Self.width("abcd abcd abcd", size: 10) / 10)
+        let even = LineBreaking.lines(
+            "abcd abcd abcd abcd", size: 10, maxWidth: Self.width("abcd abcd abcd", size: 10) / 10)
         #expect(even == ["abcd abcd", "abcd abcd"], "\(even)")
     }
 
@@ -38,8 +39,9 @@ import Testing
     @Test("drawn: the label's box grows by a line height for each line after the first, and is no wider than the width")
     func drawn() throws {
         let text = "Straße am Meer"
-        let narrow = try #require(try TextTransformTests.placed(nil, extra: #", "text-max-width": 4"#, text: text).first)
-        let wide = try #require(try TextTransformTests.placed(nil, text: text).first)   // the default 10 ems: one line
+        let narrow = try #require(
+            try TextTransformTests.placed(nil, extra: #", "text-max-width": 4"#, text: text).first)
+        let wide = try #require(try TextTransformTests.placed(nil, text: text).first)  // the default 10 ems: one line
         let lines = LineBreaking.lines(text, size: 12, maxWidth: 4)
         try #require(lines.count >= 2)
         let grown = (narrow.box.bottom - narrow.box.top) - (wide.box.bottom - wide.box.top)

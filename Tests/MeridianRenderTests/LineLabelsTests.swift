@@ -8,17 +8,23 @@ import Testing
 
     @Test("pieces of a street join end to end whichever way each is drawn; apart ones stay apart")
     func joining() {
-        let lines = LineLabels.joined([[p(0, 0), p(10, 0)], [p(20, 0), p(10, 0)], [p(20, 0), p(30, 1)], [p(100, 100), p(110, 100)]])
+        let lines = LineLabels.joined([
+            [p(0, 0), p(10, 0)], [p(20, 0), p(10, 0)], [p(20, 0), p(30, 1)], [p(100, 100), p(110, 100)],
+        ])
         #expect(lines.count == 2)
         let long = lines.first { $0.count == 4 }
         #expect(long?.first == p(30, 1) || long?.last == p(30, 1))
         #expect(long.map { Set($0.map(\.x)) } == [0, 10, 20, 30])
         // A fork: three ends meet at (10, 0), so nothing joins there, in any order.
         let fork = [[p(0, 0), p(10, 0)], [p(10, 0), p(20, 0)], [p(10, 0), p(10, 10)]]
-        for order in [fork, fork.reversed(), [fork[1], fork[0], fork[2]]] { #expect(LineLabels.joined(order).count == 3) }
+        for order in [fork, fork.reversed(), [fork[1], fork[0], fork[2]]] {
+            #expect(LineLabels.joined(order).count == 3)
+        }
     }
 
-    @Test("anchors lie where a line crosses the ground-fixed grid (x lines along flat segments, y lines along steep ones), once at a vertex, whichever part of the line is given")
+    @Test(
+        "anchors lie where a line crosses the ground-fixed grid (x lines along flat segments, y lines along steep ones), once at a vertex, whichever part of the line is given"
+    )
     func anchors() {
         let line = [p(10, 5), p(64, 5), p(100, 40), p(110, 100)]
         let all = LineLabels.anchors(line)
@@ -38,15 +44,24 @@ import Testing
         #expect(level3.count == 7 && gaps.allSatisfy { $0 > LineLabels.repeatDistance })
     }
 
-    @Test("a stretch holds where the line runs straight for the reach each way, and not where it bends, wobbles past the tolerance or ends")
+    @Test(
+        "a stretch holds where the line runs straight for the reach each way, and not where it bends, wobbles past the tolerance or ends"
+    )
     func stretches() throws {
         let straight = [p(0, 0), p(50, 1), p(100, 0), p(200, 0)]
         let anchor = LineLabels.Anchor(index: 1, point: p(75, 0.5))
         let chord = try #require(LineLabels.stretch(straight, at: anchor, reach: 40, tolerance: 2))
         #expect(abs(chord.0.x - 35) < 0.1 && abs(chord.1.x - 115) < 0.1, "\(chord)")
-        #expect(LineLabels.stretch(straight, at: anchor, reach: 80, tolerance: 2) == nil, "the line ends 75 points behind")
-        #expect(LineLabels.stretch([p(0, 0), p(100, 0), p(100, 100)], at: .init(index: 0, point: p(80, 0)), reach: 40, tolerance: 2) == nil, "an L bends")
-        #expect(LineLabels.stretch([p(0, 0), p(40, 5), p(80, 0), p(120, 5)], at: .init(index: 1, point: p(60, 2.5)), reach: 50, tolerance: 2) == nil, "5 points off the chord")
+        #expect(
+            LineLabels.stretch(straight, at: anchor, reach: 80, tolerance: 2) == nil, "the line ends 75 points behind")
+        #expect(
+            LineLabels.stretch(
+                [p(0, 0), p(100, 0), p(100, 100)], at: .init(index: 0, point: p(80, 0)), reach: 40, tolerance: 2)
+                == nil, "an L bends")
+        #expect(
+            LineLabels.stretch(
+                [p(0, 0), p(40, 5), p(80, 0), p(120, 5)], at: .init(index: 1, point: p(60, 2.5)), reach: 50,
+                tolerance: 2) == nil, "5 points off the chord")
     }
 }
 
@@ -60,7 +75,10 @@ struct StreetNamesAtZoom15Tests {
             let labels = frame.labels.filter { $0.text == street }
             #expect(!labels.isEmpty, "\(street) in \(texts)")
             for (i, a) in labels.enumerated() {
-                for b in labels[(i + 1)...] { #expect((a.anchor - b.anchor).length >= LineLabels.repeatDistance, "\(street) twice within 250 points") }
+                for b in labels[(i + 1)...] {
+                    #expect(
+                        (a.anchor - b.anchor).length >= LineLabels.repeatDistance, "\(street) twice within 250 points")
+                }
             }
         }
         expectNoOverlap(frame.labels)
@@ -81,11 +99,14 @@ struct CapitalLabelsTests {
 @Suite struct ScreenClipTests {
     func p(_ x: Double, _ y: Double) -> ScreenPoint { ScreenPoint(x: x, y: y) }
 
-    @Test("lines keep the whole segments that may touch the widened view, broken where a segment lies wholly beyond one side")
+    @Test(
+        "lines keep the whole segments that may touch the widened view, broken where a segment lies wholly beyond one side"
+    )
     func clip() {
         let rect = (left: 0.0, top: 0.0, right: 100.0, bottom: 100.0)
         // In, out beyond the right side, back in: two pieces, each with its crossing segment whole.
-        let pieces = ScreenClip.lines([[p(50, 50), p(150, 50), p(300, 50), p(300, 60), p(150, 60), p(50, 60)]], to: rect, margin: 10)
+        let pieces = ScreenClip.lines(
+            [[p(50, 50), p(150, 50), p(300, 50), p(300, 60), p(150, 60), p(50, 60)]], to: rect, margin: 10)
         #expect(pieces == [[p(50, 50), p(150, 50)], [p(150, 60), p(50, 60)]])
         // A segment crossing the view with both ends far outside is kept.
         #expect(ScreenClip.lines([[p(-500, 50), p(500, 50)]], to: rect, margin: 10) == [[p(-500, 50), p(500, 50)]])

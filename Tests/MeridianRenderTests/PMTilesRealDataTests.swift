@@ -10,7 +10,10 @@ import Testing
 
 /// The default data's vector tilesets packed as PMTiles by the reference tool (the `pmtiles`
 /// wheel that scripts/build-data.sh unzips), read by Meridian's reader.
-@Suite(.enabled(if: RenderData.available && TestData.available("tools/pmtiles/pmtiles/convert.py"), "no default data: run scripts/build-data.sh"))
+@Suite(
+    .enabled(
+        if: RenderData.available && TestData.available("tools/pmtiles/pmtiles/convert.py"),
+        "no default data: run scripts/build-data.sh"))
 struct PMTilesRealDataTests {
     /// The vector tilesets of the streets style, converted once into a folder of their own.
     static let folder: String = {
@@ -19,8 +22,12 @@ struct PMTilesRealDataTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         try? FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
-        let script = "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
-        process.arguments = ["python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast", "satellite"]
+        let script =
+            "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
+        process.arguments = [
+            "python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world",
+            "coast", "satellite",
+        ]
         process.environment = ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"]
         try? process.run()
         process.waitUntilExit()
@@ -29,19 +36,27 @@ struct PMTilesRealDataTests {
 
     @Test("every Helsinki tile (z10–14) and every world tile of z0–4 reads the same bytes from PMTiles as from MBTiles")
     func sameTiles() throws {
-        for (name, zooms, box) in [("openmaptiles/helsinki", 10...14, (24.935, 60.164, 24.954, 60.180)), ("world", 0...4, (-180.0, -85.0, 179.999, 85.0))] {
-            let mbtiles = try MBTiles(path: TestData.path("\(name).mbtiles")), pmtiles = try PMTiles(path: Self.folder + "/\(name).pmtiles")
+        for (name, zooms, box) in [
+            ("openmaptiles/helsinki", 10...14, (24.935, 60.164, 24.954, 60.180)),
+            ("world", 0...4, (-180.0, -85.0, 179.999, 85.0)),
+        ] {
+            let mbtiles = try MBTiles(path: TestData.path("\(name).mbtiles"))
+            let pmtiles = try PMTiles(path: Self.folder + "/\(name).pmtiles")
             #expect(pmtiles.info.zoomRange == mbtiles.info.zoomRange && pmtiles.info.content == .vector)
             var found = 0
             for z in zooms {
-                let sw = WebMercator.project(Coordinate(latitude: box.1, longitude: box.0)), ne = WebMercator.project(Coordinate(latitude: box.3, longitude: box.2))
+                let sw = WebMercator.project(Coordinate(latitude: box.1, longitude: box.0))
+                let ne = WebMercator.project(Coordinate(latitude: box.3, longitude: box.2))
                 let n = Double(1 << z)
                 for x in Int(sw.x * n)...Int(ne.x * n) {
                     for y in Int(ne.y * n)...min(Int(sw.y * n), (1 << z) - 1) {
                         let id = TileID(z: z, x: x, y: y)
-                        let a = try mbtiles.data(for: id), b = try pmtiles.data(for: id)
+                        let a = try mbtiles.data(for: id)
+                        let b = try pmtiles.data(for: id)
                         // The tool stores the same tile bytes (gzip streams may be re-packed, so compare inflated).
-                        #expect(try a.map { try Inflate.decompress($0) } == b.map { try Inflate.decompress($0) }, "\(name) \(id)")
+                        #expect(
+                            try a.map { try Inflate.decompress($0) } == b.map { try Inflate.decompress($0) },
+                            "\(name) \(id)")
                         found += a == nil ? 0 : 1
                     }
                 }
@@ -50,16 +65,23 @@ struct PMTilesRealDataTests {
         }
     }
 
-    @Test("the streets style draws the same image from a folder of PMTiles as from the MBTiles", arguments: [
-        (60.1716, 24.9443, 16.0, 30.0, 45.0), (60.17, 24.95, 12.5, 0.0, 0.0), (55.0, 15.0, 4.0, 0.0, 0.0), (60.53, 26.95, 16.0, 0.0, 0.0),
-    ])
+    @Test(
+        "the streets style draws the same image from a folder of PMTiles as from the MBTiles",
+        arguments: [
+            (60.1716, 24.9443, 16.0, 30.0, 45.0), (60.17, 24.95, 12.5, 0.0, 0.0), (55.0, 15.0, 4.0, 0.0, 0.0),
+            (60.53, 26.95, 16.0, 0.0, 0.0),
+        ])
     func sameImage(lat: Double, lng: Double, zoom: Double, bearing: Double, tilt: Double) throws {
         let style = try Style(json: Data(DefaultStyles.streets.utf8))
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt),
-                                size: ScreenSize(width: 512, height: 384))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt),
+            size: ScreenSize(width: 512, height: 384))
         let fromMBTiles = try MapSources(style: style, folder: DataFolder(path: TestData.directory))
         let fromPMTiles = try MapSources(style: style, folder: DataFolder(path: Self.folder))
-        #expect(fromPMTiles.warnings.isEmpty && fromPMTiles.sources.values.allSatisfy { $0.tilesets.allSatisfy { $0 is PMTiles } })
+        #expect(
+            fromPMTiles.warnings.isEmpty
+                && fromPMTiles.sources.values.allSatisfy { $0.tilesets.allSatisfy { $0 is PMTiles } })
         let a = try MapRenderer(style: style).render(view, sources: fromMBTiles).png
         let b = try MapRenderer(style: style).render(view, sources: fromPMTiles).png
         #expect(a == b)
@@ -68,11 +90,15 @@ struct PMTilesRealDataTests {
     @Test("raster tiles too: the satellite imagery from PMTiles draws the same image as from MBTiles")
     func sameRasterImage() throws {
         let style = try Style(json: Data(MapType.satellite.document.utf8))
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 45, longitude: 10), zoom: 3.5, bearing: 20, tilt: 30),
-                                size: ScreenSize(width: 512, height: 384))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 45, longitude: 10), zoom: 3.5, bearing: 20, tilt: 30),
+            size: ScreenSize(width: 512, height: 384))
         let fromPMTiles = try MapSources(style: style, folder: DataFolder(path: Self.folder))
         #expect(fromPMTiles.sources["satellite"]?.tilesets.first?.info.content == .png)
-        let a = try MapRenderer(style: style).render(view, sources: try MapSources(style: style, folder: DataFolder(path: TestData.directory))).png
+        let a = try MapRenderer(style: style).render(
+            view, sources: try MapSources(style: style, folder: DataFolder(path: TestData.directory))
+        ).png
         #expect(a == (try MapRenderer(style: style).render(view, sources: fromPMTiles).png))
     }
 }

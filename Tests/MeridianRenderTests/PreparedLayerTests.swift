@@ -11,44 +11,69 @@ import Testing
 @Suite struct PreparedLayerTests {
     @Test("what an expression reads: the property names of get and has, whether it reads the zoom")
     func reads() throws {
-        let e = try StyleExpression.compile(.array([.string("match"), .array([.string("get"), .string("class")]), .string("motorway"),
-                                                    .array([.string("interpolate"), .array([.string("linear")]), .array([.string("zoom")]), .number(5), .number(1), .number(15), .number(4)]),
-                                                    .array([.string("case"), .array([.string("has"), .string("brunnel")]), .number(2), .number(1)])]))
+        let e = try StyleExpression.compile(
+            .array([
+                .string("match"), .array([.string("get"), .string("class")]), .string("motorway"),
+                .array([
+                    .string("interpolate"), .array([.string("linear")]), .array([.string("zoom")]), .number(5),
+                    .number(1), .number(15), .number(4),
+                ]),
+                .array([.string("case"), .array([.string("has"), .string("brunnel")]), .number(2), .number(1)]),
+            ]))
         #expect(e.featureKeys == ["brunnel", "class"] && e.readsZoom && e.readsFeature)
         let constant = try StyleExpression.compile(.array([.string("+"), .number(1), .number(2)]))
         #expect(constant.featureKeys.isEmpty && !constant.readsZoom && !constant.readsFeature)
     }
 
-    @Test("on the real Helsinki tile, every fill and line layer of the streets style: the features that pass the filter, each one's look at three zooms, its world points",
-          .enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
+    @Test(
+        "on the real Helsinki tile, every fill and line layer of the streets style: the features that pass the filter, each one's look at three zooms, its world points",
+        .enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
     func matchesDirectEvaluation() throws {
         let tileset = try MBTiles(path: TestData.path("openmaptiles/helsinki.mbtiles"))
         let id = TileID(z: 14, x: 9327, y: 4742)
         let tile = try #require(try tileset.vectorTile(id))
         var checked = 0
-        for layer in MapRenderer.streets.layers where (layer.kind == .line || layer.kind == .fill) && layer.source == "openmaptiles" {
+        for layer in MapRenderer.streets.layers
+        where (layer.kind == .line || layer.kind == .fill) && layer.source == "openmaptiles" {
             let shape = PreparedLayer.Shape(layer)
-            let prepared = PreparedLayer(PreparedLayer.Key(shape, id: 0, tileset: tileset.path, tile: id, zoom: 16.3, tilted: false), shape, tile: tile)
-            guard let source = tile.layer(named: layer.sourceLayer ?? "") else { #expect(prepared.featureClass.isEmpty); continue }
+            let prepared = PreparedLayer(
+                PreparedLayer.Key(shape, id: 0, tileset: tileset.path, tile: id, zoom: 16.3, tilted: false), shape,
+                tile: tile)
+            guard let source = tile.layer(named: layer.sourceLayer ?? "") else {
+                #expect(prepared.featureClass.isEmpty)
+                continue
+            }
             let kept = source.features.filter { f in
-                (f.type == .polygon || (layer.kind == .line && f.type == .lineString)) && layer.accepts(f.styleProperties, zoom: 16)
+                (f.type == .polygon || (layer.kind == .line && f.type == .lineString))
+                    && layer.accepts(f.styleProperties, zoom: 16)
             }
             #expect(prepared.featureClass.count == kept.count, "\(layer.id)")
             for (i, f) in kept.enumerated() where i < prepared.featureClass.count {
                 let representative = prepared.classes[Int(prepared.featureClass[i])]
                 for zoom in [16.0, 16.3, 16.99] {
                     for property in layer.paint.keys {
-                        #expect(layer.value(property, f.styleProperties, zoom: zoom) == layer.value(property, representative, zoom: zoom), "\(layer.id) \(property)")
+                        #expect(
+                            layer.value(property, f.styleProperties, zoom: zoom)
+                                == layer.value(property, representative, zoom: zoom), "\(layer.id) \(property)")
                     }
                 }
                 // Lines: every vertex, exactly as the frame made them before (rings closed again).
                 guard layer.kind == .line else { continue }
-                let partEnd = Int(prepared.featureEnds[i]), partStart = i == 0 ? 0 : Int(prepared.featureEnds[i - 1])
-                var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1]), points: [MercatorPoint] = []
-                for j in partStart..<partEnd { points += prepared.points[start..<Int(prepared.partEnds[j])]; start = Int(prepared.partEnds[j]) }
-                let n = Double(1 << id.z), e = Double(source.extent)
+                let partEnd = Int(prepared.featureEnds[i])
+                let partStart = i == 0 ? 0 : Int(prepared.featureEnds[i - 1])
+                var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
+                var points: [MercatorPoint] = []
+                for j in partStart..<partEnd {
+                    points += prepared.points[start..<Int(prepared.partEnds[j])]
+                    start = Int(prepared.partEnds[j])
+                }
+                let n = Double(1 << id.z)
+                let e = Double(source.extent)
                 let direct = f.geometry.flatMap { part in
-                    let w = part.map { MercatorPoint(x: (Double(id.x) + Double($0.x) / e) / n, y: (Double(id.y) + Double($0.y) / e) / n) }
+                    let w = part.map {
+                        MercatorPoint(
+                            x: (Double(id.x) + Double($0.x) / e) / n, y: (Double(id.y) + Double($0.y) / e) / n)
+                    }
                     return f.type == .polygon && !w.isEmpty ? w + [w[0]] : w
                 }
                 #expect(points == direct, "\(layer.id) feature \(i)")

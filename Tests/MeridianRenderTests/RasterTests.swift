@@ -19,11 +19,13 @@ func solidPNG(_ rgb: (Double, Double, Double), size: Int = 256) -> [UInt8] {
     return pngBytes(surface)
 }
 
-let rasterStyle = try! Style(json: Data(#"""
-{ "version": 8, "sources": { "img": { "type": "raster", "url": "mbtiles://img.mbtiles" } },
-  "layers": [ { "id": "bg", "type": "background", "paint": { "background-color": "#000000" } },
-              { "id": "img", "type": "raster", "source": "img", "paint": { "raster-opacity": ["interpolate", ["linear"], ["zoom"], 1, 1, 3, 0.5] } } ] }
-"""#.utf8))
+let rasterStyle = try! Style(
+    json: Data(
+        #"""
+        { "version": 8, "sources": { "img": { "type": "raster", "url": "mbtiles://img.mbtiles" } },
+          "layers": [ { "id": "bg", "type": "background", "paint": { "background-color": "#000000" } },
+                      { "id": "img", "type": "raster", "source": "img", "paint": { "raster-opacity": ["interpolate", ["linear"], ["zoom"], 1, 1, 3, 0.5] } } ] }
+        """#.utf8))
 
 @Suite struct RasterTests {
     /// A z1 raster source: the four tiles red, green, blue, white (x, y order).
@@ -40,21 +42,33 @@ let rasterStyle = try! Style(json: Data(#"""
     func quadrants() throws {
         let source = try Self.quadrants("quadrants.mbtiles")
         for (bearing, tilt) in [(0.0, 0.0), (30, 25)] {
-            let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 1.5, bearing: bearing, tilt: tilt),
-                                    size: ScreenSize(width: 400, height: 300))
-            let image = try #require(decodePNG(try MapRenderer(style: rasterStyle).render(view, sources: ["img": source]).png))
+            let view = try Viewport(
+                camera: try CameraPosition(
+                    target: Coordinate(latitude: 0, longitude: 0), zoom: 1.5, bearing: bearing, tilt: tilt),
+                size: ScreenSize(width: 400, height: 300))
+            let image = try #require(
+                decodePNG(try MapRenderer(style: rasterStyle).render(view, sources: ["img": source]).png))
             // Each quadrant's centre shows its tile's colour over black at the opacity the style gives
             // zoom 1.5: 1 − 0.5 × (1.5 − 1) / 2 = 0.875, so 223 of 255 (±2).
-            let expected: [(Coordinate, UInt32)] = [(Coordinate(latitude: 40, longitude: -90), 0xDF0000), (Coordinate(latitude: 40, longitude: 90), 0x00DF00),
-                                                    (Coordinate(latitude: -40, longitude: -90), 0x0000DF), (Coordinate(latitude: -40, longitude: 90), 0xDFDFDF)]
+            let expected: [(Coordinate, UInt32)] = [
+                (Coordinate(latitude: 40, longitude: -90), 0xDF0000),
+                (Coordinate(latitude: 40, longitude: 90), 0x00DF00),
+                (Coordinate(latitude: -40, longitude: -90), 0x0000DF),
+                (Coordinate(latitude: -40, longitude: 90), 0xDFDFDF),
+            ]
             for (place, colour) in expected {
                 guard let p = try view.point(for: place), p.x > 5, p.x < 395, p.y > 5, p.y < 295 else { continue }
                 let c = dominantColor(image, at: p)
-                for shift in [16, 8, 0] { #expect(abs(Int(c >> UInt32(shift) & 0xff) - Int(colour >> UInt32(shift) & 0xff)) <= 2, "\(place) at bearing \(bearing)") }
+                for shift in [16, 8, 0] {
+                    #expect(
+                        abs(Int(c >> UInt32(shift) & 0xff) - Int(colour >> UInt32(shift) & 0xff)) <= 2,
+                        "\(place) at bearing \(bearing)")
+                }
             }
             // No black seam along the tiles' shared edges: sample the equator and the meridian.
             for t in stride(from: -60.0, through: 60, by: 7.5) {
-                for place in [Coordinate(latitude: 0.001, longitude: t * 2), Coordinate(latitude: t, longitude: 0.001)] {
+                for place in [Coordinate(latitude: 0.001, longitude: t * 2), Coordinate(latitude: t, longitude: 0.001)]
+                {
                     guard let p = try view.point(for: place), p.x > 1, p.x < 399, p.y > 1, p.y < 299 else { continue }
                     #expect(image.pixels[Int(p.y) * image.width + Int(p.x)] & 0xFFFFFF != 0, "seam at \(place)")
                 }
@@ -65,7 +79,9 @@ let rasterStyle = try! Style(json: Data(#"""
     @Test("a raster tile that is not a PNG is a typed error naming the tile")
     func corrupt() throws {
         let source = try Self.quadrants("corrupt.mbtiles", corrupt: true)
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 1), size: ScreenSize(width: 200, height: 200))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 1),
+            size: ScreenSize(width: 200, height: 200))
         #expect { try MapRenderer(style: rasterStyle).render(view, sources: ["img": source]) } throws: { error in
             guard case let .badImage(why)? = error as? RenderError else { return false }
             return why.contains("1/0/0")
@@ -73,26 +89,38 @@ let rasterStyle = try! Style(json: Data(#"""
     }
 }
 
-@Suite(.enabled(if: RenderData.available && TestData.available("satellite.mbtiles") && TestData.available("terrain.mbtiles"), "no default data: run scripts/build-data.sh"))
+@Suite(
+    .enabled(
+        if: RenderData.available && TestData.available("satellite.mbtiles") && TestData.available("terrain.mbtiles"),
+        "no default data: run scripts/build-data.sh"))
 struct RasterRealDataTests {
-    static func frame(_ mapType: String) throws -> (Viewport, (width: Int, height: Int, pixels: [UInt32]), MapRenderer.Frame) {
+    static func frame(
+        _ mapType: String
+    ) throws -> (Viewport, (width: Int, height: Int, pixels: [UInt32]), MapRenderer.Frame) {
         let style = try Style(json: Data(MapType(named: mapType)!.document.utf8))
         var sources = try RenderData.sources()
         for name in ["satellite", "terrain"] { sources[name] = try MBTiles(path: TestData.path("\(name).mbtiles")) }
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 3), size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 3),
+            size: ScreenSize(width: 1024, height: 768))
         let frame = try MapRenderer(style: style).render(view, sources: sources)
         return (view, try #require(decodePNG(frame.png)), frame)
     }
 
-    static func rgb(_ c: UInt32) -> (r: Int, g: Int, b: Int) { (Int(c >> 16 & 0xff), Int(c >> 8 & 0xff), Int(c & 0xff)) }
+    static func rgb(_ c: UInt32) -> (r: Int, g: Int, b: Int) {
+        (Int(c >> 16 & 0xff), Int(c >> 8 & 0xff), Int(c & 0xff))
+    }
 
-    @Test("satellite and hybrid at zoom 3: the Sahara is sand, the Atlantic deep blue; hybrid names the countries, satellite does not",
-          arguments: ["satellite", "hybrid"])
+    @Test(
+        "satellite and hybrid at zoom 3: the Sahara is sand, the Atlantic deep blue; hybrid names the countries, satellite does not",
+        arguments: ["satellite", "hybrid"])
     func imagery(mapType: String) throws {
         let (view, image, frame) = try Self.frame(mapType)
-        let sahara = Self.rgb(dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 24, longitude: 12)))))
+        let sahara = Self.rgb(
+            dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 24, longitude: 12)))))
         #expect(sahara.r > sahara.b + 40 && sahara.g > sahara.b, "sand is warm: \(sahara)")
-        let atlantic = Self.rgb(dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 25, longitude: -45)))))
+        let atlantic = Self.rgb(
+            dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 25, longitude: -45)))))
         #expect(atlantic.b > atlantic.r + 30 && atlantic.b < 160, "deep ocean is dark blue: \(atlantic)")
         #expect(frame.labels.contains { $0.text == "Egypt" } == (mapType == "hybrid"))
     }
@@ -100,21 +128,29 @@ struct RasterRealDataTests {
     @Test("terrain at zoom 3: blue sea, tan desert from the relief image, with the country names over it")
     func terrain() throws {
         let (view, image, frame) = try Self.frame("terrain")
-        let sea = Self.rgb(dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 25, longitude: -45)))))
+        let sea = Self.rgb(
+            dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 25, longitude: -45)))))
         #expect(sea.b > sea.r + 20, "the sea is blue: \(sea)")
-        let sahara = Self.rgb(dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 24, longitude: 12)))))
+        let sahara = Self.rgb(
+            dominantColor(image, at: try #require(try view.point(for: Coordinate(latitude: 24, longitude: 12)))))
         #expect(sahara.r > sahara.b + 20, "the desert is tan: \(sahara)")
         #expect(frame.labels.contains { $0.text == "Egypt" })
     }
 }
 
-@Suite(.enabled(if: RenderData.available && TestData.available("coast.mbtiles"), "no default data: run scripts/build-data.sh"))
+@Suite(
+    .enabled(
+        if: RenderData.available && TestData.available("coast.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct CoastTests {
-    @Test("the full-resolution coast at zoom 12: Santahamina is an island, the sea south of Eira is water, Katajanokka is land")
+    @Test(
+        "the full-resolution coast at zoom 12: Santahamina is an island, the sea south of Eira is water, Katajanokka is land"
+    )
     func suomenlinna() throws {
         let (view, frame) = try RenderData.frame(Coordinate(latitude: 60.155, longitude: 24.97), zoom: 12)
         let image = try #require(decodePNG(frame.png))
-        let colour = { (c: Coordinate) throws -> UInt32 in dominantColor(image, at: try #require(try view.point(for: c))) }
+        let colour = { (c: Coordinate) throws -> UInt32 in
+            dominantColor(image, at: try #require(try view.point(for: c)))
+        }
         #expect(try colour(Coordinate(latitude: 60.1430, longitude: 25.0450)) == Palette.land)
         #expect(try colour(Coordinate(latitude: 60.1350, longitude: 24.9300)) == Palette.water)
         #expect(try colour(Coordinate(latitude: 60.1670, longitude: 24.9690)) == Palette.land)

@@ -6,7 +6,8 @@ import MeridianTiles
 extension MapSources {
     /// Sources of one tileset each, by the style's source names (tests' shorthand).
     init(tilesets: [String: any Tileset]) {
-        self.init(Dictionary(uniqueKeysWithValues: tilesets.map { ($0.key, TileSource(name: $0.key, tilesets: [$0.value])) }))
+        self.init(
+            Dictionary(uniqueKeysWithValues: tilesets.map { ($0.key, TileSource(name: $0.key, tilesets: [$0.value])) }))
     }
 }
 
@@ -15,13 +16,18 @@ extension MapRenderer {
     static let streetSource = "openmaptiles"
 
     /// A frame from tilesets by source name.
-    func render(_ viewport: Viewport, sources: [String: any Tileset], overlays: [Overlay] = [], scale: Double = 1,
-                cache: RenderCache? = nil) throws -> Frame {
+    func render(
+        _ viewport: Viewport, sources: [String: any Tileset], overlays: [Overlay] = [], scale: Double = 1,
+        cache: RenderCache? = nil
+    ) throws -> Frame {
         try render(viewport, sources: MapSources(tilesets: sources), overlays: overlays, scale: scale, cache: cache)
     }
 
     /// A frame of the default dataset's world and street tilesets (either may be left out).
-    func render(_ viewport: Viewport, world: (any Tileset)? = nil, tiles: (any Tileset)?, overlays: [Overlay] = [], scale: Double = 1) throws -> Frame {
+    func render(
+        _ viewport: Viewport, world: (any Tileset)? = nil, tiles: (any Tileset)?, overlays: [Overlay] = [],
+        scale: Double = 1
+    ) throws -> Frame {
         var sources: [String: any Tileset] = [:]
         if let world { sources["world"] = world }
         if let tiles { sources[Self.streetSource] = tiles }
@@ -29,7 +35,10 @@ extension MapRenderer {
     }
 
     /// The PNG bytes of ``render(_:world:tiles:overlays:scale:)``.
-    func png(_ viewport: Viewport, world: (any Tileset)? = nil, tiles: (any Tileset)?, overlays: [Overlay] = [], scale: Double = 1) throws -> [UInt8] {
+    func png(
+        _ viewport: Viewport, world: (any Tileset)? = nil, tiles: (any Tileset)?, overlays: [Overlay] = [],
+        scale: Double = 1
+    ) throws -> [UInt8] {
         try render(viewport, world: world, tiles: tiles, overlays: overlays, scale: scale).png
     }
 }

@@ -9,14 +9,17 @@ import MeridianTestSupport
 import MeridianTiles
 import Testing
 
-
 /// The colour most common in a 7×7 window around a point (robust against a line crossing it),
 /// as 0xRRGGBB.
-func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: ScreenPoint, scale: Double = 1) -> UInt32 {
+func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: ScreenPoint, scale: Double = 1) -> UInt32
+{
     var counts: [UInt32: Int] = [:]
-    let cx = Int(p.x * scale), cy = Int(p.y * scale)
+    let cx = Int(p.x * scale)
+    let cy = Int(p.y * scale)
     for y in (cy - 3)...(cy + 3) where y >= 0 && y < image.height {
-        for x in (cx - 3)...(cx + 3) where x >= 0 && x < image.width { counts[image.pixels[y * image.width + x] & 0xFFFFFF, default: 0] += 1 }
+        for x in (cx - 3)...(cx + 3) where x >= 0 && x < image.width {
+            counts[image.pixels[y * image.width + x] & 0xFFFFFF, default: 0] += 1
+        }
     }
     return counts.max { $0.value < $1.value }?.key ?? 0
 }
@@ -25,7 +28,8 @@ func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: S
 enum Palette {
     static func paint(_ layer: String, _ property: String) -> UInt32 {
         guard let l = MapRenderer.streets.layers.first(where: { $0.id == layer }),
-              case let .color(c)? = l.paint[property]?.evaluate([:], zoom: 16) else { return 0xDEAD }
+            case let .color(c)? = l.paint[property]?.evaluate([:], zoom: 16)
+        else { return 0xDEAD }
         return UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded())
     }
     static var land: UInt32 { paint("land", "fill-color") }
@@ -37,25 +41,30 @@ enum Palette {
 /// A roof (the building colour) or a shaded wall (the building colour times 0.72…0.9).
 func isBuildingColour(_ colour: UInt32) -> Bool {
     if colour == Palette.building { return true }
-    let channels = [16, 8, 0].map { (Double(colour >> UInt32($0) & 0xff), Double(Palette.building >> UInt32($0) & 0xff)) }
+    let channels = [16, 8, 0].map {
+        (Double(colour >> UInt32($0) & 0xff), Double(Palette.building >> UInt32($0) & 0xff))
+    }
     let k = channels[0].0 / channels[0].1
     return k >= 0.71 && k <= 0.91 && channels.allSatisfy { abs($0.0 - $0.1 * k) < 2 }
 }
-
 
 /// Every pair of placed labels' boxes is disjoint.
 func expectNoOverlap(_ labels: [PlacedLabel], sourceLocation: SourceLocation = #_sourceLocation) {
     for (i, a) in labels.enumerated() {
         for b in labels[(i + 1)...] {
-            #expect(!(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom),
-                    "\(a.text) overlaps \(b.text)", sourceLocation: sourceLocation)
+            #expect(
+                !(a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom
+                    && b.box.top < a.box.bottom),
+                "\(a.text) overlaps \(b.text)", sourceLocation: sourceLocation)
         }
     }
 }
 
 enum RenderData {
     static var mbtiles: String { TestData.path("openmaptiles/helsinki.mbtiles") }
-    static var available: Bool { TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("world.mbtiles") }
+    static var available: Bool {
+        TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("world.mbtiles")
+    }
     static let cathedral = Coordinate(latitude: 60.170378, longitude: 24.952176)
     static var world: String { TestData.path("world.mbtiles") }
 
@@ -69,15 +78,20 @@ enum RenderData {
 
     /// A 1024×768 flat frame of both sources at a target and zoom.
     static func frame(_ target: Coordinate, zoom: Double) throws -> (Viewport, MapRenderer.Frame) {
-        let view = try Viewport(camera: try CameraPosition(target: target, zoom: zoom), size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(target: target, zoom: zoom), size: ScreenSize(width: 1024, height: 768))
         return (view, try MapRenderer().render(view, sources: try sources()))
     }
 }
 
 @Suite struct RenderBasicsTests {
-    @Test("size and scale: a 300×200 view at scale 2 is a 600×400 PNG, at the preview scale 0.5 150×100; bad sizes and scales are typed errors")
+    @Test(
+        "size and scale: a 300×200 view at scale 2 is a 600×400 PNG, at the preview scale 0.5 150×100; bad sizes and scales are typed errors"
+    )
     func sizes() throws {
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 16), size: ScreenSize(width: 300, height: 200))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 16),
+            size: ScreenSize(width: 300, height: 200))
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, scale: 2)))
         #expect(image.width == 600 && image.height == 400)
         // No data given: the style's background everywhere but the credit line's corner.
@@ -90,9 +104,13 @@ enum RenderData {
 
     @Test("an overlay across the antimeridian is drawn where the camera sees it")
     func antimeridianOverlay() throws {
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 179.99), zoom: 12), size: ScreenSize(width: 400, height: 300))
-        var square = Polygon(outer: [Coordinate(latitude: -0.01, longitude: 179.98), Coordinate(latitude: -0.01, longitude: -179.98),
-                                     Coordinate(latitude: 0.01, longitude: -179.98), Coordinate(latitude: 0.01, longitude: 179.98)])
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 179.99), zoom: 12),
+            size: ScreenSize(width: 400, height: 300))
+        var square = Polygon(outer: [
+            Coordinate(latitude: -0.01, longitude: 179.98), Coordinate(latitude: -0.01, longitude: -179.98),
+            Coordinate(latitude: 0.01, longitude: -179.98), Coordinate(latitude: 0.01, longitude: 179.98),
+        ])
         square.fillColor = Color(red: 0, green: 1, blue: 0)
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: nil, overlays: [.polygon(square)])))
         // The square spans 179.98 E to 179.98 W: the view's centre (179.99) is inside it.
@@ -101,7 +119,8 @@ enum RenderData {
 
     @Test("overlays are drawn on their coordinates: a circle's centre shows its fill under tilt")
     func overlays() throws {
-        let camera = try CameraPosition(target: Coordinate(latitude: 10, longitude: 10), zoom: 14, bearing: 40, tilt: 40)
+        let camera = try CameraPosition(
+            target: Coordinate(latitude: 10, longitude: 10), zoom: 14, bearing: 40, tilt: 40)
         let view = try Viewport(camera: camera, size: ScreenSize(width: 400, height: 300))
         var circle = Circle(center: Coordinate(latitude: 10.005, longitude: 10.004), radius: 150)
         circle.fillColor = Color(red: 1, green: 0, blue: 0)
@@ -114,12 +133,15 @@ enum RenderData {
 }
 
 @Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh")) struct RenderRealDataTests {
-    @Test("the Cathedral is drawn as a building where the camera puts it: flat, rotated and tilted, and over-zoomed", arguments: [
-        (16.0, 0.0, 0.0), (16, 30, 45), (17, 200, 60), (19, 0, 0),
-    ])
+    @Test(
+        "the Cathedral is drawn as a building where the camera puts it: flat, rotated and tilted, and over-zoomed",
+        arguments: [
+            (16.0, 0.0, 0.0), (16, 30, 45), (17, 200, 60), (19, 0, 0),
+        ])
     func cathedral(zoom: Double, bearing: Double, tilt: Double) throws {
         let tiles = try MBTiles(path: RenderData.mbtiles)
-        let camera = try CameraPosition(target: Coordinate(latitude: 60.1704, longitude: 24.9518), zoom: zoom, bearing: bearing, tilt: tilt)
+        let camera = try CameraPosition(
+            target: Coordinate(latitude: 60.1704, longitude: 24.9518), zoom: zoom, bearing: bearing, tilt: tilt)
         let view = try Viewport(camera: camera, size: ScreenSize(width: 640, height: 480))
         let image = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
         // In the Cathedral's north arm, clear of its name label (drawn at the centroid from zoom 17).
@@ -131,24 +153,31 @@ enum RenderData {
     @Test("a cache keeps decoded tiles and label stamps between frames and changes no pixel")
     func cache() throws {
         let sources = try RenderData.sources()
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 10, tilt: 20),
-                                size: ScreenSize(width: 400, height: 300))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 10, tilt: 20),
+            size: ScreenSize(width: 400, height: 300))
         let cache = RenderCache()
         let uncached = try MapRenderer().render(view, sources: sources).png
         let first = try MapRenderer().render(view, sources: sources, cache: cache).png
-        let held = cache.count, stamps = cache.stamps.count
+        let held = cache.count
+        let stamps = cache.stamps.count
         let second = try MapRenderer().render(view, sources: sources, cache: cache)
         #expect(held > 0 && cache.count == held)
-        #expect(stamps >= second.labels.count && second.labels.count >= 5 && cache.stamps.count == stamps, "\(stamps) stamps, \(second.labels.count) labels")
+        #expect(
+            stamps >= second.labels.count && second.labels.count >= 5 && cache.stamps.count == stamps,
+            "\(stamps) stamps, \(second.labels.count) labels")
         #expect(first == uncached && second.png == uncached)
     }
 
     @Test("Kaisaniemi park is green; the same input gives the same bytes")
     func parkAndDeterminism() throws {
         let tiles = try MBTiles(path: RenderData.mbtiles)
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.1735, longitude: 24.946), zoom: 16, tilt: 30),
-                                size: ScreenSize(width: 640, height: 480))
-        let first = try MapRenderer().png(view, tiles: tiles), second = try MapRenderer().png(view, tiles: tiles)
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 60.1735, longitude: 24.946), zoom: 16, tilt: 30),
+            size: ScreenSize(width: 640, height: 480))
+        let first = try MapRenderer().png(view, tiles: tiles)
+        let second = try MapRenderer().png(view, tiles: tiles)
         #expect(first == second)
         let image = try #require(decodePNG(first))
         // Inside the park's lawns, south-west of the botanic garden.
@@ -156,40 +185,55 @@ enum RenderData {
         #expect(dominantColor(image, at: lawn) == Palette.park, "at \(lawn)")
     }
 
-    @Test("the world at zoom 3: land on the continents, ocean between them, the Caspian a lake, tilted too", arguments: [0.0, 30])
+    @Test(
+        "the world at zoom 3: land on the continents, ocean between them, the Caspian a lake, tilted too",
+        arguments: [0.0, 30])
     func world(tilt: Double) throws {
         let world = try MBTiles(path: RenderData.world)
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 10), zoom: 3, tilt: tilt),
-                                size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 10), zoom: 3, tilt: tilt),
+            size: ScreenSize(width: 1024, height: 768))
         let image = try #require(decodePNG(try MapRenderer().png(view, world: world, tiles: nil)))
-        for (name, c, color) in [("Paris", Coordinate(latitude: 48.85, longitude: 2.35), Palette.land),
-                                 ("Central Africa", Coordinate(latitude: 5, longitude: 20), Palette.land),
-                                 ("Atlantic", Coordinate(latitude: 40, longitude: -35), Palette.water),
-                                 ("Caspian Sea", Coordinate(latitude: 42, longitude: 51), Palette.water),
-                                 ("Mediterranean", Coordinate(latitude: 35, longitude: 18), Palette.water)] {
+        for (name, c, color) in [
+            ("Paris", Coordinate(latitude: 48.85, longitude: 2.35), Palette.land),
+            ("Central Africa", Coordinate(latitude: 5, longitude: 20), Palette.land),
+            ("Atlantic", Coordinate(latitude: 40, longitude: -35), Palette.water),
+            ("Caspian Sea", Coordinate(latitude: 42, longitude: 51), Palette.water),
+            ("Mediterranean", Coordinate(latitude: 35, longitude: 18), Palette.water),
+        ] {
             let p = try #require(try view.point(for: c))
             #expect(dominantColor(image, at: p) == color, "\(name) at \(p)")
         }
     }
 
-    @Test("labels at zoom 5 over the Baltic: the capitals, each on its city, none overlapping; also under tilt", arguments: [0.0, 25])
+    @Test(
+        "labels at zoom 5 over the Baltic: the capitals, each on its city, none overlapping; also under tilt",
+        arguments: [0.0, 25])
     func labels(tilt: Double) throws {
         let world = try MBTiles(path: RenderData.world)
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 58, longitude: 20), zoom: 5, bearing: tilt, tilt: tilt),
-                                size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 58, longitude: 20), zoom: 5, bearing: tilt, tilt: tilt),
+            size: ScreenSize(width: 1024, height: 768))
         let frame = try MapRenderer().render(view, world: world, tiles: nil)
         let names = Set(frame.labels.map(\.text))
         // Country names come first; a city whose label would collide with one (Riga, under "Latvia") gives way.
-        #expect(names.isSuperset(of: ["Helsinki", "Stockholm", "Tallinn", "Oslo", "Saint Petersburg", "Finland", "Latvia"]), "\(names.sorted())")
+        #expect(
+            names.isSuperset(of: ["Helsinki", "Stockholm", "Tallinn", "Oslo", "Saint Petersburg", "Finland", "Latvia"]),
+            "\(names.sorted())")
         // GeoNames puts Helsinki at (60.16952, 24.93545); tiles quantise points to 1/4096 of a z9 tile.
         let helsinki = try #require(frame.labels.first { $0.text == "Helsinki" })
-        expectClose(helsinki.anchor, try #require(try view.point(for: Coordinate(latitude: 60.16952, longitude: 24.93545))), within: 0.5, "anchor")
+        expectClose(
+            helsinki.anchor, try #require(try view.point(for: Coordinate(latitude: 60.16952, longitude: 24.93545))),
+            within: 0.5, "anchor")
         expectNoOverlap(frame.labels)
         // The label's box holds dark text pixels.
         let image = try #require(decodePNG(frame.png))
         let b = helsinki.box
-        let dark = stride(from: Int(b.left), to: Int(b.right), by: 1).flatMap { x in stride(from: Int(b.top), to: Int(b.bottom), by: 1).map { (x, $0) } }
-            .filter { image.pixels[$0.1 * image.width + $0.0] & 0xFF < 0x80 }
+        let dark = stride(from: Int(b.left), to: Int(b.right), by: 1).flatMap { x in
+            stride(from: Int(b.top), to: Int(b.bottom), by: 1).map { (x, $0) }
+        }
+        .filter { image.pixels[$0.1 * image.width + $0.0] & 0xFF < 0x80 }
         #expect(dark.count > 20)
     }
 
@@ -203,10 +247,17 @@ enum RenderData {
                 let id = TileID(z: 14, x: x, y: y)
                 guard let layer = try tiles.vectorTile(id)?.layer(named: "building") else { continue }
                 for f in layer.features {
-                    guard let h = f.properties["render_height"]?.number, h > best.height, let ring = f.geometry.first, !ring.isEmpty else { continue }
-                    let n = Double(1 << 14), e = Double(layer.extent)
-                    let mx = ring.reduce(0) { $0 + Double($1.x) } / Double(ring.count), my = ring.reduce(0) { $0 + Double($1.y) } / Double(ring.count)
-                    best = (h, WebMercator.unproject(MercatorPoint(x: (Double(x) + mx / e) / n, y: (Double(y) + my / e) / n)))
+                    guard let h = f.properties["render_height"]?.number, h > best.height, let ring = f.geometry.first,
+                        !ring.isEmpty
+                    else { continue }
+                    let n = Double(1 << 14)
+                    let e = Double(layer.extent)
+                    let mx = ring.reduce(0) { $0 + Double($1.x) } / Double(ring.count)
+                    let my = ring.reduce(0) { $0 + Double($1.y) } / Double(ring.count)
+                    best = (
+                        h,
+                        WebMercator.unproject(MercatorPoint(x: (Double(x) + mx / e) / n, y: (Double(y) + my / e) / n))
+                    )
                 }
             }
         }
@@ -218,7 +269,9 @@ enum RenderData {
         let tiles = try MBTiles(path: RenderData.mbtiles)
         let (height, tower) = try Self.tallestBuilding()
         #expect(height > 30, "the tallest outline is \(height) m")
-        let view = try Viewport(camera: try CameraPosition(target: tower, zoom: 17, bearing: 30, tilt: 60), size: ScreenSize(width: 640, height: 480))
+        let view = try Viewport(
+            camera: try CameraPosition(target: tower, zoom: 17, bearing: 30, tilt: 60),
+            size: ScreenSize(width: 640, height: 480))
         let metres = 0.8 * height
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: tower.latitude, zoom: 17)
         let up = try #require(view.point(forWorld: WebMercator.project(tower), elevation: metres * pointsPerMetre))
@@ -226,7 +279,8 @@ enum RenderData {
         var flatRenderer = MapRenderer()
         flatRenderer.extrusionMinZoom = 99
         let flat = try #require(decodePNG(try flatRenderer.png(view, tiles: tiles)))
-        let colour = dominantColor(standing, at: up), flatColour = dominantColor(flat, at: up)
+        let colour = dominantColor(standing, at: up)
+        let flatColour = dominantColor(flat, at: up)
         #expect(colour != flatColour, "nothing stands at \(up)")
         #expect(isBuildingColour(colour), "colour \(String(colour, radix: 16)) at \(up)")
     }
@@ -243,14 +297,21 @@ enum RenderData {
     @Test("country names at zoom 3.5 sit inside their countries, centred, without a dot")
     func countryNames() throws {
         let world = try MBTiles(path: RenderData.world)
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 15), zoom: 3.5), size: ScreenSize(width: 1024, height: 768))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 50, longitude: 15), zoom: 3.5),
+            size: ScreenSize(width: 1024, height: 768))
         let frame = try MapRenderer().render(view, world: world, tiles: nil)
         // Rough boxes (south, west, north, east) around each country's main landmass.
-        for (name, box) in [("France", (42.3, -4.8, 51.1, 8.2)), ("Germany", (47.3, 5.9, 55.1, 15.0)), ("Spain", (36.0, -9.3, 43.8, 3.3)),
-                            ("Finland", (59.8, 20.6, 70.1, 31.6))] {
+        for (name, box) in [
+            ("France", (42.3, -4.8, 51.1, 8.2)), ("Germany", (47.3, 5.9, 55.1, 15.0)),
+            ("Spain", (36.0, -9.3, 43.8, 3.3)),
+            ("Finland", (59.8, 20.6, 70.1, 31.6)),
+        ] {
             let label = try #require(frame.labels.first { $0.text == name }, "\(name) not placed")
             let c = try #require(try view.coordinate(for: label.anchor))
-            #expect(c.latitude >= box.0 && c.latitude <= box.2 && c.longitude >= box.1 && c.longitude <= box.3, "\(name) at \(c)")
+            #expect(
+                c.latitude >= box.0 && c.latitude <= box.2 && c.longitude >= box.1 && c.longitude <= box.3,
+                "\(name) at \(c)")
             // Centred: the anchor is the middle of the text box (within the box padding).
             expectClose((label.box.left + label.box.right) / 2, label.anchor.x, within: 0.5, "\(name) centred")
         }
@@ -262,9 +323,14 @@ enum RenderData {
         let label = try #require(frame.labels.first { $0.text == "Helsingin tuomiokirkko" })
         let c = try #require(try view.coordinate(for: label.anchor))
         // The Cathedral's outline spans 60.17011–60.17064 N, 24.95165–24.95271 E (OSM way 419479428).
-        #expect(c.latitude > 60.17011 && c.latitude < 60.17064 && c.longitude > 24.95165 && c.longitude < 24.95271, "at \(c)")
+        #expect(
+            c.latitude > 60.17011 && c.latitude < 60.17064 && c.longitude > 24.95165 && c.longitude < 24.95271,
+            "at \(c)")
         // Other buildings' names too. (Kansalliskirjasto's now yields to the seven-line block of
         // the faculty names beside it, broken at text-max-width as MapLibre breaks them.)
-        #expect(["Helsingin yliopiston päärakennus", "Porthania", "Hallintorakennus"].allSatisfy { name in frame.labels.contains { $0.text == name } })
+        #expect(
+            ["Helsingin yliopiston päärakennus", "Porthania", "Hallintorakennus"].allSatisfy { name in
+                frame.labels.contains { $0.text == name }
+            })
     }
 }

@@ -12,7 +12,8 @@ import Testing
 struct WebPEncoderTests {
     /// libwebp's decoding of `webp` as RGBA bytes.
     static func decode(_ webp: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         let pixels = try #require(WebPDecodeRGBA(webp, webp.count, &width, &height), "libwebp could not decode it")
         defer { WebPFree(pixels) }
         return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: Int(width * height * 4))))
@@ -20,12 +21,15 @@ struct WebPEncoderTests {
 
     @Test("a drawn map as WebP decodes to the PNG's pixels within the loss (PSNR over 30 dB), in fewer bytes")
     func roundTrip() throws {
-        let view = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 3, bearing: 20, tilt: 30),
-                                size: ScreenSize(width: 320, height: 200))
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 3, bearing: 20, tilt: 30),
+            size: ScreenSize(width: 320, height: 200))
         var circle = Circle(center: Coordinate(latitude: 60.17, longitude: 24.94), radius: 600_000)
         circle.strokeWidth = 4
         let image = try MapRenderer(attribution: "").draw(view, sources: MapSources([:]), overlays: [.circle(circle)])
-        let webp = try image.encoded(.webp), pngBytes = try image.png()
+        let webp = try image.encoded(.webp)
+        let pngBytes = try image.png()
         #expect(webp.starts(with: Array("RIFF".utf8)) && webp[8..<12].elementsEqual("WEBP".utf8))
         let decoded = try Self.decode(webp)
         let png = try #require(decodePNG(pngBytes))
@@ -33,7 +37,8 @@ struct WebPEncoderTests {
         var squared = 0.0
         for (i, p) in png.pixels.enumerated() {
             for (k, shift) in [UInt32(16), 8, 0].enumerated() {
-                let d = Double(Int(decoded.rgba[4 * i + k]) - Int(p >> shift & 0xFF)); squared += d * d
+                let d = Double(Int(decoded.rgba[4 * i + k]) - Int(p >> shift & 0xFF))
+                squared += d * d
             }
         }
         let psnr = 10 * log10(255 * 255 / (squared / Double(320 * 200 * 3)))
@@ -41,12 +46,16 @@ struct WebPEncoderTests {
         #expect(webp.count < pngBytes.count, "\(webp.count) bytes against the PNG's \(pngBytes.count)")
     }
 
-    @Test("a translucent image keeps its alpha (within 2 levels) and its colours un-premultiplied (PSNR over 25 dB where alpha ≥ 128)")
+    @Test(
+        "a translucent image keeps its alpha (within 2 levels) and its colours un-premultiplied (PSNR over 25 dB where alpha ≥ 128)"
+    )
     func translucent() throws {
         let canvas = try PNGEncoderTests.canvas(translucent: true)
         let decoded = try Self.decode(try canvas.encoded(.webp))
         let png = try #require(decodePNG(try canvas.png()))
-        var worstAlpha = 0, squared = 0.0, counted = 0
+        var worstAlpha = 0
+        var squared = 0.0
+        var counted = 0
         for (i, p) in png.pixels.enumerated() {
             let alpha = Int(p >> 24)
             worstAlpha = max(worstAlpha, abs(Int(decoded.rgba[4 * i + 3]) - alpha))
@@ -69,10 +78,18 @@ struct WebPEncoderTests {
         let pixels = [UInt8](repeating: 0xFF, count: 16)
         try pixels.withUnsafeBufferPointer { p in
             let base = p.baseAddress!
-            #expect(throws: RenderError.self) { try WebPEncoder.encode(base: base, width: 2, height: 2, stride: 8, quality: 101) }
-            #expect(throws: RenderError.self) { try WebPEncoder.encode(base: base, width: 2, height: 2, stride: 4, quality: 80) }
-            #expect(throws: RenderError.self) { try WebPEncoder.encode(base: base, width: 0, height: 2, stride: 8, quality: 80) }
-            #expect(throws: RenderError.self) { try WebPEncoder.encode(base: base, width: 20_000, height: 1, stride: 80_000, quality: 80) }
+            #expect(throws: RenderError.self) {
+                try WebPEncoder.encode(base: base, width: 2, height: 2, stride: 8, quality: 101)
+            }
+            #expect(throws: RenderError.self) {
+                try WebPEncoder.encode(base: base, width: 2, height: 2, stride: 4, quality: 80)
+            }
+            #expect(throws: RenderError.self) {
+                try WebPEncoder.encode(base: base, width: 0, height: 2, stride: 8, quality: 80)
+            }
+            #expect(throws: RenderError.self) {
+                try WebPEncoder.encode(base: base, width: 20_000, height: 1, stride: 80_000, quality: 80)
+            }
             let tiny = try Self.decode(try WebPEncoder.encode(base: base, width: 2, height: 2, stride: 8, quality: 100))
             #expect(tiny.width == 2 && tiny.height == 2 && tiny.rgba.allSatisfy { $0 >= 250 })
         }

@@ -6,10 +6,14 @@ import Testing
 /// ``WorldCopies``: the copies of a tile a view shows.
 @Suite struct WorldCopiesTests {
     static func view(lat: Double = 0, lng: Double, zoom: Double, width: Double, tilt: Double = 0) throws -> Viewport {
-        try Viewport(camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, tilt: tilt), size: ScreenSize(width: width, height: 256))
+        try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, tilt: tilt),
+            size: ScreenSize(width: width, height: 256))
     }
 
-    @Test("a view within the world shows each tile once, in the copy nearest its target; one across 180° shows the tile beyond it in the next copy")
+    @Test(
+        "a view within the world shows each tile once, in the copy nearest its target; one across 180° shows the tile beyond it in the next copy"
+    )
     func oneCopy() throws {
         let helsinki = try Self.view(lat: 60, lng: 25, zoom: 10, width: 1024)
         #expect(WorldCopies.copies(of: TileID(z: 10, x: 583, y: 296), in: helsinki) == [0])
@@ -31,7 +35,9 @@ import Testing
         #expect(WorldCopies.copies(of: TileID(z: 5, x: 0, y: 15), in: tilted) == [1])
         // Moved ids read as their own tile, and say their copy.
         let moved = WorldCopies.moved(TileID(z: 2, x: 3, y: 1), by: -1)
-        #expect(moved == TileID(z: 2, x: -1, y: 1) && WorldCopies.wrapped(moved) == TileID(z: 2, x: 3, y: 1) && WorldCopies.copy(of: moved) == -1)
+        #expect(
+            moved == TileID(z: 2, x: -1, y: 1) && WorldCopies.wrapped(moved) == TileID(z: 2, x: 3, y: 1)
+                && WorldCopies.copy(of: moved) == -1)
         #expect(WorldCopies.copy(of: WorldCopies.moved(TileID(z: 2, x: 0, y: 1), by: 2)) == 2)
     }
 }

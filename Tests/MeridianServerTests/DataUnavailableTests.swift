@@ -23,12 +23,17 @@ struct DataUnavailableTests {
 
     @Test("a custom style whose source has no data is refused at start, naming the source and the folder")
     func missingAtStart() throws {
-        let style = try Style(json: Data(#"{"version": 8, "sources": {"streets": {"type": "vector", "url": "mbtiles://nope"}}, "layers": []}"#.utf8))
+        let style = try Style(
+            json: Data(
+                #"{"version": 8, "sources": {"streets": {"type": "vector", "url": "mbtiles://nope"}}, "layers": []}"#
+                    .utf8))
         do {
             _ = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
             Issue.record("the service started without the style's source")
         } catch {
-            #expect(error.parameter == "style" && error.message.contains("source streets") && error.message.contains(TestData.directory), "\(error)")
+            #expect(
+                error.parameter == "style" && error.message.contains("source streets")
+                    && error.message.contains(TestData.directory), "\(error)")
         }
     }
 

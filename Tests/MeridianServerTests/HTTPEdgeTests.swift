@@ -8,7 +8,9 @@ import Testing
 /// The HTTP edge as a hostile client tries it, over raw sockets: heads the HTTP parser rejects
 /// are answered 400 and closed (never left hanging); refusals are logged and counted; one
 /// glyph range has one spelling; validators and ranges follow RFC 9110.
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
+@Suite(
+    .enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"),
+    .serialized)
 struct HTTPEdgeTests {
     /// Heads that pass a byte-level look but break HTTP/1.1's grammar (RFC 9112), by name.
     static let heads: [String: [UInt8]] = [
@@ -24,10 +26,13 @@ struct HTTPEdgeTests {
         "Content-Length: +0": Array("GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: +0\r\n\r\n".utf8),
         "Content-Length: 0x0": Array("GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0x0\r\n\r\n".utf8),
         "tab before the colon": Array("GET /health HTTP/1.1\r\nHost: x\r\nX-A\t: b\r\n\r\n".utf8),
-        "invalid UTF-8 in the path": [UInt8]("GET /h".utf8) + [0xC3, 0x28] + [UInt8](" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+        "invalid UTF-8 in the path": [UInt8]("GET /h".utf8) + [0xC3, 0x28]
+            + [UInt8](" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
     ]
 
-    @Test("a head the HTTP parser would reject is answered 400 with a JSON body and closed at once", arguments: Array(heads.keys).sorted())
+    @Test(
+        "a head the HTTP parser would reject is answered 400 with a JSON body and closed at once",
+        arguments: Array(heads.keys).sorted())
     func rejectedHeads(name: String) async throws {
         let head = try #require(Self.heads[name])
         try await withLiveServer(limits: HostileClientTests.limits) { base in
@@ -35,15 +40,19 @@ struct HTTPEdgeTests {
             defer { client.close() }
             client.send(head)
             let (text, closed) = await client.receive(timeout: 3)
-            #expect(text.hasPrefix("HTTP/1.1 400 ") && text.contains(#""status":400"#) && closed, "\(name): \(text.prefix(200)) closed: \(closed)")
+            #expect(
+                text.hasPrefix("HTTP/1.1 400 ") && text.contains(#""status":400"#) && closed,
+                "\(name): \(text.prefix(200)) closed: \(closed)")
         }
     }
 
-    @Test("fuzzed heads (fixed seed): every connection gets a status line and, unless kept alive, a close; the server keeps serving")
+    @Test(
+        "fuzzed heads (fixed seed): every connection gets a status line and, unless kept alive, a close; the server keeps serving"
+    )
     func fuzzedHeads() async throws {
         var rng = SplitMix64(seed: 0x4D45_5249_4449_414E)
         let good = Array("GET /health?x=1 HTTP/1.1\r\nHost: x\r\nAccept: */*\r\nConnection: close\r\n\r\n".utf8)
-        let bodyEnd = good.count - 4   // mutate the head's lines, not its final CRLF CRLF
+        let bodyEnd = good.count - 4  // mutate the head's lines, not its final CRLF CRLF
         let heads = (0..<240).map { _ in
             var head = good
             for _ in 0..<(1 + Int(rng.next() % 3)) {
@@ -58,7 +67,7 @@ struct HTTPEdgeTests {
             return head
         }
         var limits = HostileClientTests.limits
-        (limits.headerTimeout, limits.idleTimeout) = (0.25, 0.25)   // kept-alive and half heads end quickly
+        (limits.headerTimeout, limits.idleTimeout) = (0.25, 0.25)  // kept-alive and half heads end quickly
         try await withLiveServer(limits: limits) { base in
             for (round, head) in heads.enumerated() {
                 let client = try RawHTTP(port: HostileClientTests.port(base))
@@ -68,8 +77,10 @@ struct HTTPEdgeTests {
                 // A head that still parses is answered (and kept alive: the idle timeout closes it);
                 // one that does not is refused and closed.
                 let answered = text.hasPrefix("HTTP/1.1 ")
-                #expect(answered && (closed || text.hasPrefix("HTTP/1.1 200") || text.hasPrefix("HTTP/1.1 404")),
-                        "round \(round): \(head.map { String(format: "%02x", $0) }.joined()) → \(text.prefix(120)) closed: \(closed)")
+                #expect(
+                    answered && (closed || text.hasPrefix("HTTP/1.1 200") || text.hasPrefix("HTTP/1.1 404")),
+                    "round \(round): \(head.map { String(format: "%02x", $0) }.joined()) → \(text.prefix(120)) closed: \(closed)"
+                )
                 if !answered { break }
             }
             #expect(try await get(base + "/health").status == 200)
@@ -78,10 +89,14 @@ struct HTTPEdgeTests {
 }
 
 extension HTTPEdgeTests {
-    @Test("every answered request is logged once and counted once, the guard's refusals (route `refused`) as the routed ones; no error line")
+    @Test(
+        "every answered request is logged once and counted once, the guard's refusals (route `refused`) as the routed ones; no error line"
+    )
     func refusalsLoggedAndCounted() async throws {
         let lines = NIOLockedValueBox<[String]>([])
-        var logger = Logger(label: "meridian.test") { JSONLogHandler(label: $0, write: { line in lines.withLockedValue { $0.append(line) } }) }
+        var logger = Logger(label: "meridian.test") {
+            JSONLogHandler(label: $0, write: { line in lines.withLockedValue { $0.append(line) } })
+        }
         logger.logLevel = .info
         let refusals: [(String, [UInt8])] = [
             ("405", Array("BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n".utf8)),
@@ -99,42 +114,57 @@ extension HTTPEdgeTests {
                 #expect(text.hasPrefix("HTTP/1.1 \(status) ") && closed, "\(text.prefix(120))")
             }
             #expect(try await get(base + "/health").status == 200)
-            try await Task.sleep(for: .milliseconds(200))   // the refused connections' ends are logged after their answers
+            try await Task.sleep(for: .milliseconds(200))  // the refused connections' ends are logged after their answers
             let after = String(decoding: try await get(base + "/metrics").body, as: UTF8.self)
             for (status, _) in refusals {
                 let sample = #"meridian_http_requests_total{route="refused",status="\#(status)"}"#
                 let grew = (MetricsTests.sample(after, sample) ?? 0) - (MetricsTests.sample(before, sample) ?? 0)
-                #expect(grew >= 1, "\(sample): \(grew)")   // ≥: other suites of this process may refuse too
+                #expect(grew >= 1, "\(sample): \(grew)")  // ≥: other suites of this process may refuse too
             }
-            return lines.withLockedValue { $0 }   // (what the test's abrupt server stop logs is not the server's answer)
+            return lines.withLockedValue { $0 }  // (what the test's abrupt server stop logs is not the server's answer)
         }
-        let entries = try logged.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let entries = try logged.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         for (status, head) in refusals {
             let method = String(decoding: head.prefix { $0 != 32 }, as: UTF8.self)
-            let served = entries.filter { $0["message"] as? String == "served" && $0["route"] as? String == "refused" && $0["status"] as? String == status }
+            let served = entries.filter {
+                $0["message"] as? String == "served" && $0["route"] as? String == "refused"
+                    && $0["status"] as? String == status
+            }
             #expect(served.count == 1 && served.first?["method"] as? String == method, "\(status): \(served)")
         }
-        #expect(entries.filter { $0["message"] as? String == "served" && $0["route"] as? String == "/health" }.count == 1)
+        #expect(
+            entries.filter { $0["message"] as? String == "served" && $0["route"] as? String == "/health" }.count == 1)
         let errors = entries.filter { ["error", "critical", "warning"].contains($0["level"] as? String) }
         #expect(errors.isEmpty, "\(errors)")
     }
 }
 
 extension HTTPEdgeTests {
-    @Test("a glyph range has one cache entry per served font and range: any spelling of a stack gives its face's bytes and ETag; non-canonical ranges are 404")
+    @Test(
+        "a glyph range has one cache entry per served font and range: any spelling of a stack gives its face's bytes and ETag; non-canonical ranges are 404"
+    )
     func glyphSpellings() async throws {
         for stack in ["Book,x1", "DejaVu%20Sans%20Book", "Nothing%20served", "x"] {
             #expect(try DocumentRoutes.glyphRange(fontstack: stack, file: "0-255.pbf") == ("DejaVu Sans Book", "0-255"))
         }
-        #expect(try DocumentRoutes.glyphRange(fontstack: "Noto%20Sans,DejaVu%20Sans%20Bold", file: "256-511.pbf") == ("DejaVu Sans Bold", "256-511"))
+        #expect(
+            try DocumentRoutes.glyphRange(fontstack: "Noto%20Sans,DejaVu%20Sans%20Bold", file: "256-511.pbf") == (
+                "DejaVu Sans Bold", "256-511"
+            ))
         for file in ["+0-255.pbf", "000-255.pbf", "0-0255.pbf", "0-255", "0-255.pbf.pbf"] {
-            #expect(throws: RequestError.self, "\(file)") { try DocumentRoutes.glyphRange(fontstack: "DejaVu%20Sans%20Book", file: file) }
+            #expect(throws: RequestError.self, "\(file)") {
+                try DocumentRoutes.glyphRange(fontstack: "DejaVu%20Sans%20Book", file: file)
+            }
         }
         try await withLiveServer { base in
-            let a = try await get(base + "/fonts/Book,x1/0-255.pbf"), b = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")
+            let a = try await get(base + "/fonts/Book,x1/0-255.pbf")
+            let b = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")
             #expect(a.status == 200 && a.body == b.body && a.headers["etag"] == b.headers["etag"])
             for spelling in ["+0-255", "000-255", "0-0255"] {
-                #expect(try await get(base + "/fonts/DejaVu%20Sans%20Book/\(spelling).pbf").status == 404, "\(spelling)")
+                #expect(
+                    try await get(base + "/fonts/DejaVu%20Sans%20Book/\(spelling).pbf").status == 404, "\(spelling)")
             }
         }
     }
@@ -147,15 +177,21 @@ extension HTTPEdgeTests {
             let tag = try #require(first.headers["etag"])
             for field in [tag, "\"other\", " + tag, "*", "W/" + tag, "W/\"x\", W/" + tag] {
                 let reply = try await ClientHTTPTests.request(base, "GET", path, ["If-None-Match": field])
-                #expect(reply.status == 304 && reply.body.isEmpty && reply.headers["etag"] == tag, "\(field): \(reply.status)")
+                #expect(
+                    reply.status == 304 && reply.body.isEmpty && reply.headers["etag"] == tag,
+                    "\(field): \(reply.status)")
             }
             for field in ["\"other\"", "W/\"other\"", String(tag.dropLast()), "garbage"] {
-                #expect(try await ClientHTTPTests.request(base, "GET", path, ["If-None-Match": field]).status == 200, "\(field)")
+                #expect(
+                    try await ClientHTTPTests.request(base, "GET", path, ["If-None-Match": field]).status == 200,
+                    "\(field)")
             }
         }
     }
 
-    @Test("Range (RFC 9110 §14.2): an unknown unit, a malformed set and several ranges give the whole body (200); one range 206; past the end 416")
+    @Test(
+        "Range (RFC 9110 §14.2): an unknown unit, a malformed set and several ranges give the whole body (200); one range 206; past the end 416"
+    )
     func ranges() async throws {
         try await withLiveServer { base in
             let path = "/data/openmaptiles/14/9327/4742.pbf"
@@ -163,10 +199,14 @@ extension HTTPEdgeTests {
             #expect(whole.status == 200 && whole.body.count > 100)
             for range in ["items=0-5", "bytes=0-1,5-6", "bytes=5-4", "bytes=x-"] {
                 let reply = try await ClientHTTPTests.request(base, "GET", path, ["Range": range])
-                #expect(reply.status == 200 && reply.body == whole.body && reply.headers["content-range"] == nil, "\(range): \(reply.status)")
+                #expect(
+                    reply.status == 200 && reply.body == whole.body && reply.headers["content-range"] == nil,
+                    "\(range): \(reply.status)")
             }
             let part = try await ClientHTTPTests.request(base, "GET", path, ["Range": "bytes=10-19"])
-            #expect(part.status == 206 && part.body == Array(whole.body[10...19]) && part.headers["content-range"] == "bytes 10-19/\(whole.body.count)")
+            #expect(
+                part.status == 206 && part.body == Array(whole.body[10...19])
+                    && part.headers["content-range"] == "bytes 10-19/\(whole.body.count)")
             let past = try await ClientHTTPTests.request(base, "GET", path, ["Range": "bytes=\(whole.body.count)-"])
             #expect(past.status == 416 && past.headers["content-range"] == "bytes */\(whole.body.count)")
         }

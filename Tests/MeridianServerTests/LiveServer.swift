@@ -11,13 +11,20 @@ import NIOConcurrencyHelpers
 /// Runs Meridian's server on 127.0.0.1, port 0, for the duration of `body`, which gets the
 /// base URL. Requests go through URLSession, a real HTTP client over loopback. `logger`
 /// receives the server's log (its own level applies).
-func withLiveServer<T: Sendable>(limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(), logger: Logger? = nil,
-                                 _ body: @Sendable (String) async throws -> T) async throws -> T {
+func withLiveServer<T: Sendable>(
+    limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(), logger: Logger? = nil,
+    _ body: @Sendable (String) async throws -> T
+) async throws -> T {
     let service = try MapService(dataFolder: DataFolder(path: TestData.directory), limits: limits, access: access)
     let port = NIOLockedValueBox<Int?>(nil)
-    let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0, logger: logger) { bound in port.withLockedValue { $0 = bound } }
+    let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0, logger: logger) { bound in
+        port.withLockedValue { $0 = bound }
+    }
     return try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await app.runService(gracefulShutdownSignals: []); return nil }
+        group.addTask {
+            try await app.runService(gracefulShutdownSignals: [])
+            return nil
+        }
         var waited = 0
         while port.withLockedValue({ $0 }) == nil {
             try await Task.sleep(for: .milliseconds(20))
@@ -32,7 +39,9 @@ func withLiveServer<T: Sendable>(limits: HTTPLimits = HTTPLimits(), access: Publ
 }
 
 /// GET with optional headers: status, headers, body.
-func get(_ url: String, headers: [String: String] = [:]) async throws -> (status: Int, headers: [String: String], body: Data) {
+func get(
+    _ url: String, headers: [String: String] = [:]
+) async throws -> (status: Int, headers: [String: String], body: Data) {
     var request = URLRequest(url: URL(string: url)!)
     for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
     request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData

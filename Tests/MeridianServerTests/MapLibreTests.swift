@@ -12,19 +12,28 @@ import Testing
 /// warning, the map reaches `idle` with labels placed (the glyphs), and its canvas overlays
 /// Meridian's own drawing of the same camera (`/staticmap`, one zoom more: Meridian's zooms are
 /// of 256-point tiles) within a few pixels.
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js") && Browser.available,
-                "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
+@Suite(
+    .enabled(
+        if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js")
+            && Browser.available,
+        "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
 struct MapLibreTests {
     /// A view: MapLibre's camera, Meridian's static map of it, and the colour whose pixels are overlaid.
     struct View: Encodable {
-        let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double, meridian: String, colour: [Int]
+        let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double, meridian: String,
+            colour: [Int]
         /// Whether the driver measures the labels' halos in this view (clients_cdp.py).
         let halos: Bool
         /// How the style names its sources: "tiles" (as served) or "url" (each by its TileJSON).
         let form: String
-        init(_ name: String, lat: Double, lng: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0, colour: [Int], halos: Bool = false,
-             form: String = "tiles") {
-            (self.name, center, self.zoom, self.bearing, self.pitch, self.colour, self.halos, self.form) = (name, [lng, lat], zoom, bearing, pitch, colour, halos, form)
+        init(
+            _ name: String, lat: Double, lng: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0,
+            colour: [Int], halos: Bool = false,
+            form: String = "tiles"
+        ) {
+            (self.name, center, self.zoom, self.bearing, self.pitch, self.colour, self.halos, self.form) = (
+                name, [lng, lat], zoom, bearing, pitch, colour, halos, form
+            )
             meridian = "/staticmap?center=\(lat),\(lng)&zoom=\(zoom + 1)&size=800x600&bearing=\(bearing)&tilt=\(pitch)"
         }
     }
@@ -45,13 +54,17 @@ struct MapLibreTests {
     /// Pixels of two 800 × 600 pictures whose colours differ by more than 48 (summed over the
     /// channels; antialiasing rounding stays below), and the shots named by `prefix`.
     static func differing(_ prefix: String, _ a: String, _ b: String) throws -> Int {
-        let load = { (name: String) in decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).png")))) }
+        let load = { (name: String) in
+            decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).png"))))
+        }
         let (p, q) = (try #require(try load(a)), try #require(try load(b)))
         try #require(p.pixels.count == q.pixels.count)
         func channel(_ pixel: UInt32, _ shift: UInt32) -> Int { Int((pixel >> shift) & 0xFF) }
         var count = 0
         for (x, y) in zip(p.pixels, q.pixels) {
-            let distance = abs(channel(x, 0) - channel(y, 0)) + abs(channel(x, 8) - channel(y, 8)) + abs(channel(x, 16) - channel(y, 16))
+            let distance =
+                abs(channel(x, 0) - channel(y, 0)) + abs(channel(x, 8) - channel(y, 8))
+                + abs(channel(x, 16) - channel(y, 16))
             if distance > 48 { count += 1 }
         }
         return count
@@ -66,16 +79,23 @@ struct MapLibreTests {
         }
     }
 
-    @Test("MapLibre GL JS draws /style.json with an empty console, labels placed, and the same geometry as Meridian; the style with TileJSON urls draws the same")
+    @Test(
+        "MapLibre GL JS draws /style.json with an empty console, labels placed, and the same geometry as Meridian; the style with TileJSON urls draws the same"
+    )
     func maplibre() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre").path
         let views = String(decoding: try JSONEncoder().encode(Self.views), as: UTF8.self)
-        let (data, overlays) = try await HeavyClients.shared.run { try await withLiveServer { base in
-            let data = try await Browser.run("clients_cdp.py", ["maplibre", base, TestData.path("tools/maplibre"), prefix, views])
-            var overlays: [Overlay] = []
-            for view in Self.views { overlays.append(try await overlay("\(prefix)-\(view.name).png", on: view, base: base)) }
-            return (data, overlays)
-        } }
+        let (data, overlays) = try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                let data = try await Browser.run(
+                    "clients_cdp.py", ["maplibre", base, TestData.path("tools/maplibre"), prefix, views])
+                var overlays: [Overlay] = []
+                for view in Self.views {
+                    overlays.append(try await overlay("\(prefix)-\(view.name).png", on: view, base: base))
+                }
+                return (data, overlays)
+            }
+        }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(report.count == Self.views.count)
         try Self.samePicture(prefix)
@@ -86,18 +106,25 @@ struct MapLibreTests {
             #expect((view["labels"] as? Int ?? 0) > 5, "\(name): \(view["labels"] ?? 0) labels")
             // MapLibre draws the halos the style names (without text-halo-width it drew none): taking
             // them away changes hundreds of pixels around the street names.
-            if name == "flat" { #expect((view["halo_pixels"] as? Int ?? 0) > 300, "\(name): \(view["halo_pixels"] ?? "no") halo pixels") }
+            if name == "flat" {
+                #expect((view["halo_pixels"] as? Int ?? 0) > 300, "\(name): \(view["halo_pixels"] ?? "no") halo pixels")
+            }
             if name == "world-z1" {
                 // Meridian's own labels at that scale (its zoom 2), drawn in process on the same data.
                 let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
-                let viewport = try Viewport(camera: try CameraPosition(target: Coordinate(latitude: 30, longitude: 10), zoom: 2), size: ScreenSize(width: 800, height: 600))
-                let meridian = try service.drawing(.normal, credit: false, deadline: .never) { renderer, sources, cache in
+                let viewport = try Viewport(
+                    camera: try CameraPosition(target: Coordinate(latitude: 30, longitude: 10), zoom: 2),
+                    size: ScreenSize(width: 800, height: 600))
+                let meridian = try service.drawing(.normal, credit: false, deadline: .never) {
+                    renderer, sources, cache in
                     try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
                 }.labels.count
                 let (places, labels) = (view["places"] as? Int ?? 0, view["labels"] as? Int ?? 0)
                 // MapLibre drew 28 labels and 5 cities here before (its z1 tile held the world's
                 // z1 features); now 56 and 7, and Meridian draws 55 labels, 7 of them cities.
-                #expect(Double(labels) >= 0.8 * Double(meridian) && places >= 6, "\(name): MapLibre \(labels) labels (\(places) cities), Meridian \(meridian)")
+                #expect(
+                    Double(labels) >= 0.8 * Double(meridian) && places >= 6,
+                    "\(name): MapLibre \(labels) labels (\(places) cities), Meridian \(meridian)")
             }
             // The masks overlay best unshifted (±2 px) and mostly agree (MapLibre's buildings stand
             // over some ground under tilt; labels and antialiasing differ).
@@ -110,25 +137,35 @@ struct MapLibreTests {
 /// its workers (where MapLibre fetches tiles) log nothing and no request fails, with the style
 /// as served and with its sources named by TileJSON `url`s; tiles with no data were asked for
 /// (and answered with an empty tile).
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js") && Browser.available,
-                "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
+@Suite(
+    .enabled(
+        if: TestData.available("openmaptiles/helsinki.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js")
+            && Browser.available,
+        "needs the default data, its MapLibre GL JS, and Debian's chromium + python3-websocket"))
 struct MapLibrePanTests {
-    @Test("panned out over the sea and back: an empty console in the page and its workers, no failed request, in both forms of the style",
-          arguments: ["tiles", "url"])
+    @Test(
+        "panned out over the sea and back: an empty console in the page and its workers, no failed request, in both forms of the style",
+        arguments: ["tiles", "url"])
     func pan(form: String) async throws {
         // MapLibre's zooms: Helsinki, the open sea south of it, further out, Helsinki again.
         let stops = "[[24.94,60.17,13],[24.95,59.85,13],[25.3,59.6,12],[24.94,60.17,13]]"
-        let data = try await HeavyClients.shared.run { try await withLiveServer { base in
-            try await Browser.run("pan_cdp.py", [base, TestData.path("tools/maplibre"), form, stops])
-        } }
+        let data = try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                try await Browser.run("pan_cdp.py", [base, TestData.path("tools/maplibre"), form, stops])
+            }
+        }
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((report["reached"] as? [Bool]) == [true, true, true, true], "\(report["reached"] ?? "")")
         #expect((report["workers"] as? [Any])?.isEmpty == false, "no worker was watched")
         for key in ["messages", "failed", "broken"] {
-            #expect((report[key] as? [Any])?.isEmpty == true, "\(form) \(key): \(String(describing: report[key]).prefix(600))")
+            #expect(
+                (report[key] as? [Any])?.isEmpty == true,
+                "\(form) \(key): \(String(describing: report[key]).prefix(600))")
         }
         // Over the sea MapLibre asked for tiles with no data (12 or more in every run seen).
-        #expect((report["empty"] as? Int ?? 0) >= 4 && (report["tiles"] as? Int ?? 0) > (report["empty"] as? Int ?? 0), "\(report)")
+        #expect(
+            (report["empty"] as? Int ?? 0) >= 4 && (report["tiles"] as? Int ?? 0) > (report["empty"] as? Int ?? 0),
+            "\(report)")
     }
 }
 
@@ -136,35 +173,53 @@ struct MapLibrePanTests {
 /// showing the raster tiles where four metatiles meet at z17: every tile loads (CORS, no error),
 /// the tiles side by side overlay Meridian's `/staticmap` of the same view (Leaflet's zooms are
 /// Meridian's), and every label the static map shows is in Leaflet's view, the same pixels.
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && FileManager.default.fileExists(atPath: "/usr/share/javascript/leaflet/leaflet.js")
-                && Browser.available, "needs the default data, Debian's libjs-leaflet, chromium and python3-websocket"))
+@Suite(
+    .enabled(
+        if: TestData.available("openmaptiles/helsinki.mbtiles")
+            && FileManager.default.fileExists(atPath: "/usr/share/javascript/leaflet/leaflet.js")
+            && Browser.available, "needs the default data, Debian's libjs-leaflet, chromium and python3-websocket"))
 struct LeafletTests {
-    @Test("Leaflet loads every raster tile from another origin with an empty console, overlays the static map and shows every label it shows")
+    @Test(
+        "Leaflet loads every raster tile from another origin with an empty console, overlays the static map and shows every label it shows"
+    )
     func leaflet() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/leaflet").path
         // Centred on a metatile corner (a whole pixel at z17, so Leaflet's tiles and the static
         // map share a pixel grid), so labels cross the metatiles' edges.
-        let corner = MetatileTests.corner(z: 17), n = Double(1 << 17)
+        let corner = MetatileTests.corner(z: 17)
+        let n = Double(1 << 17)
         let centre = WebMercator.unproject(MercatorPoint(x: Double(corner.x) / n, y: Double(corner.y) / n))
-        let view = MapLibreTests.View("z17", lat: centre.latitude, lng: centre.longitude, zoom: 16, colour: MapLibreTests.park)
+        let view = MapLibreTests.View(
+            "z17", lat: centre.latitude, lng: centre.longitude, zoom: 16, colour: MapLibreTests.park)
         // Leaflet's zoom is Meridian's: the view's MapLibre-convention zoom plus one.
-        let views = #"[{"name":"z17","center":[\#(centre.longitude),\#(centre.latitude)],"zoom":17,"bearing":0,"pitch":0}]"#
-        let (data, best, meridian) = try await HeavyClients.shared.run { try await withLiveServer { base in
-            let data = try await Browser.run("clients_cdp.py", ["leaflet", base, "/usr/share/javascript/leaflet", prefix, views])
-            return (data, try await overlay("\(prefix)-z17.png", on: view, base: base), try await get(base + view.meridian).body)
-        } }
+        let views =
+            #"[{"name":"z17","center":[\#(centre.longitude),\#(centre.latitude)],"zoom":17,"bearing":0,"pitch":0}]"#
+        let (data, best, meridian) = try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                let data = try await Browser.run(
+                    "clients_cdp.py", ["leaflet", base, "/usr/share/javascript/leaflet", prefix, views])
+                return (
+                    data, try await overlay("\(prefix)-z17.png", on: view, base: base),
+                    try await get(base + view.meridian).body
+                )
+            }
+        }
         let result = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
         #expect(result["idle"] as? Bool == true && (result["messages"] as? [Any])?.isEmpty == true, "\(result)")
         #expect(best.dx == 0 && best.dy == 0 && best.iou >= 0.8, "\(best)")
         // The static map's labels (drawn in process by the same service) and its pixels in each
         // label's box against Leaflet's.
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
-        let labels = try MetatileTests.staticMap(service, z: 17, corner: corner, width: 800, height: 600, credit: true).labels
+        let labels = try MetatileTests.staticMap(service, z: 17, corner: corner, width: 800, height: 600, credit: true)
+            .labels
         let shot = try #require(decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-z17.png")))))
         let map = try #require(decodePNG(Array(meridian)))
         // The metatile edges in the view: x = 400 and y = 300, through the corner.
-        let crossing = labels.filter { (label: PlacedLabel) -> Bool in (label.box.left < 400 && label.box.right > 400) || (label.box.top < 300 && label.box.bottom > 300) }
-        #expect(labels.count >= 15 && !crossing.isEmpty, "\(labels.count) labels, \(crossing.count) across a metatile edge")
+        let crossing = labels.filter { (label: PlacedLabel) -> Bool in
+            (label.box.left < 400 && label.box.right > 400) || (label.box.top < 300 && label.box.bottom > 300)
+        }
+        #expect(
+            labels.count >= 15 && !crossing.isEmpty, "\(labels.count) labels, \(crossing.count) across a metatile edge")
         for label in labels {
             let bad = MetatileTests.differing(map.pixels, shot.pixels, width: 800, height: 600, in: label.box)
             #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in Leaflet's view")
@@ -179,31 +234,45 @@ enum MapLibreNative {
     static let python = Browser.root.appendingPathComponent(".build/tools/mapli/bin/python").path
     /// Installed, or required (the test command installs it and sets MERIDIAN_REQUIRE_BROWSER=1).
     static var available: Bool {
-        FileManager.default.isExecutableFile(atPath: python) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_BROWSER"] == "1"
+        FileManager.default.isExecutableFile(atPath: python)
+            || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_BROWSER"] == "1"
     }
 }
 
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles") && MapLibreNative.available,
-                "needs the default data and MapLibre Native (bash scripts/clients.sh)"))
+@Suite(
+    .enabled(
+        if: TestData.available("openmaptiles/helsinki.mbtiles") && MapLibreNative.available,
+        "needs the default data and MapLibre Native (bash scripts/clients.sh)"))
 struct MapLibreNativeTests {
 
-    @Test("MapLibre Native renders /style.json over HTTP without an error, and its flat, pitched and world views overlay Meridian's; the style with TileJSON urls draws the same")
+    @Test(
+        "MapLibre Native renders /style.json over HTTP without an error, and its flat, pitched and world views overlay Meridian's; the style with TileJSON urls draws the same"
+    )
     func native() async throws {
         let prefix = Browser.root.appendingPathComponent(".build/maplibre-native").path
         let views = String(decoding: try JSONEncoder().encode(MapLibreTests.views), as: UTF8.self)
-        try await HeavyClients.shared.run { try await withLiveServer { base in
-            let result = try await runProcess(MapLibreNative.python, [Browser.root.appendingPathComponent("Tests/Browser/native_render.py").path, base, prefix, views],
-                                              environment: ["EGL_PLATFORM": "surfaceless"])
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]], "\(result.err.suffix(1500))")
-            #expect(report.count == MapLibreTests.views.count)
-            for (view, rendered) in zip(MapLibreTests.views, report) {
-                #expect(rendered["error"] == nil, "\(view.name): \(rendered["error"] ?? "")")
-                guard let shot = rendered["shot"] as? String else { Issue.record("\(view.name): no image"); continue }
-                let best = try await overlay(shot, on: view, base: base, reach: 4)
-                #expect(abs(best.dx) <= 2 && abs(best.dy) <= 2 && best.iou >= 0.6, "\(view.name): \(best)")
+        try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                let result = try await runProcess(
+                    MapLibreNative.python,
+                    [Browser.root.appendingPathComponent("Tests/Browser/native_render.py").path, base, prefix, views],
+                    environment: ["EGL_PLATFORM": "surfaceless"])
+                let report = try #require(
+                    try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]],
+                    "\(result.err.suffix(1500))")
+                #expect(report.count == MapLibreTests.views.count)
+                for (view, rendered) in zip(MapLibreTests.views, report) {
+                    #expect(rendered["error"] == nil, "\(view.name): \(rendered["error"] ?? "")")
+                    guard let shot = rendered["shot"] as? String else {
+                        Issue.record("\(view.name): no image")
+                        continue
+                    }
+                    let best = try await overlay(shot, on: view, base: base, reach: 4)
+                    #expect(abs(best.dx) <= 2 && abs(best.dy) <= 2 && best.iou >= 0.6, "\(view.name): \(best)")
+                }
+                try MapLibreTests.samePicture(prefix)
             }
-            try MapLibreTests.samePicture(prefix)
-        } }
+        }
     }
 }
 
@@ -214,21 +283,27 @@ struct MapLibreNativeTests {
 typealias Overlay = (iou: Double, dx: Int, dy: Int)
 
 func overlay(_ shot: String, on view: MapLibreTests.View, base: String, reach: Int = 6) async throws -> Overlay {
-    let client = try #require(decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: shot)))), "\(view.name): no image at \(shot)")
+    let client = try #require(
+        decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: shot)))), "\(view.name): no image at \(shot)")
     let meridian = try #require(decodePNG(Array(try await get(base + view.meridian).body)))
     let (w, h) = (800, 600)
     try #require(client.width == w && client.height == h && meridian.width == w && meridian.height == h)
     func mask(_ p: [UInt32]) -> [Bool] {
-        p.map { abs(Int($0 >> 16 & 0xFF) - view.colour[0]) <= 6 && abs(Int($0 >> 8 & 0xFF) - view.colour[1]) <= 6 && abs(Int($0 & 0xFF) - view.colour[2]) <= 6 }
+        p.map {
+            abs(Int($0 >> 16 & 0xFF) - view.colour[0]) <= 6 && abs(Int($0 >> 8 & 0xFF) - view.colour[1]) <= 6
+                && abs(Int($0 & 0xFF) - view.colour[2]) <= 6
+        }
     }
     let (a, b) = (mask(client.pixels), mask(meridian.pixels))
     var best: Overlay = (-1, 0, 0)
     for dy in -reach...reach {
         for dx in -reach...reach {
-            var inter = 0, union = 0
+            var inter = 0
+            var union = 0
             for y in stride(from: 8, to: h - 24, by: 2) {
                 for x in stride(from: 8, to: w - 8, by: 2) {
-                    let p = a[y * w + x], q = b[(y + dy) * w + x + dx]
+                    let p = a[y * w + x]
+                    let q = b[(y + dy) * w + x + dx]
                     inter += p && q ? 1 : 0
                     union += p || q ? 1 : 0
                 }

@@ -15,14 +15,23 @@ struct RawHTTP {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard rc == 0 else { Glibc.close(fd); throw CocoaError(.fileReadUnknown) }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard rc == 0 else {
+            Glibc.close(fd)
+            throw CocoaError(.fileReadUnknown)
+        }
         var tv = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func send(_ text: String) { send(Array(text.utf8)) }
-    func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
 
     /// What the server sent until it closed the connection (`closed` true) or `timeout` passed.
     /// The blocking reads run on a thread of their own: the server under test needs Swift's
@@ -40,7 +49,8 @@ struct RawHTTP {
     }
 
     func blockingReceive(timeout: Double) -> (bytes: [UInt8], closed: Bool) {
-        var out: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         let end = Date().addingTimeInterval(timeout)
         while Date() < end {
             let n = recv(fd, &buffer, buffer.count, 0)

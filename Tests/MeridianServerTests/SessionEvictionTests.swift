@@ -7,7 +7,9 @@ import Testing
 /// the session silent longest once its silence reaches the grace, and is refused (1013) only
 /// while every place is held by a page that keeps talking. Every client here answers the
 /// server's pings, as an open browser tab does.
-@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"), .serialized)
+@Suite(
+    .enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"),
+    .serialized)
 struct SessionEvictionTests {
     typealias Session = SessionLivenessTests.Session
 
@@ -64,14 +66,20 @@ struct SessionEvictionTests {
         private func absorb(_ chunk: [UInt8], closed: Bool) {
             bytes += chunk
             ended = closed
-            guard let head = (0..<max(0, bytes.count - 3)).first(where: { bytes[$0...($0 + 3)].elementsEqual([13, 10, 13, 10]) }) else { return }
+            guard
+                let head = (0..<max(0, bytes.count - 3)).first(where: {
+                    bytes[$0...($0 + 3)].elementsEqual([13, 10, 13, 10])
+                })
+            else { return }
             let frames = Session.frames(Array(bytes[(head + 4)...]))
             let pings = frames.filter { $0.opcode == 9 }
             for ping in pings.dropFirst(answered) where ping.payload.count < 126 {
                 session.client.send([0x8A, 0x80 | UInt8(ping.payload.count), 0, 0, 0, 0] + ping.payload)
             }
             answered = pings.count
-            if firstImage == nil, frames.contains(where: { $0.opcode == 2 }) { firstImage = Date().timeIntervalSince(opened) }
+            if firstImage == nil, frames.contains(where: { $0.opcode == 2 }) {
+                firstImage = Date().timeIntervalSince(opened)
+            }
             if closeCode == nil, let code = Session.closeCode(frames) {
                 (closeCode, closedAfter) = (code, Date().timeIntervalSince(opened))
                 ended = true
@@ -80,7 +88,9 @@ struct SessionEvictionTests {
     }
 
     /// Opened tabs, started; stopped and closed at the end of `body`.
-    static func tabs<T: Sendable>(_ body: @Sendable (_ open: @Sendable (Bool) async throws -> Tab) async throws -> T, port: Int) async throws -> T {
+    static func tabs<T: Sendable>(
+        _ body: @Sendable (_ open: @Sendable (Bool) async throws -> Tab) async throws -> T, port: Int
+    ) async throws -> T {
         let opened = TabList()
         do {
             let result = try await body { talking in
@@ -105,48 +115,57 @@ struct SessionEvictionTests {
 
     static func wait(_ seconds: Double) async throws { try await Task.sleep(for: .milliseconds(Int64(seconds * 1000))) }
 
-    @Test("a newcomer at a cap of silent tabs gets its first frame within the grace plus 1 s; talking pages are never evicted; at a cap of talking pages a newcomer is refused 1013")
+    @Test(
+        "a newcomer at a cap of silent tabs gets its first frame within the grace plus 1 s; talking pages are never evicted; at a cap of talking pages a newcomer is refused 1013"
+    )
     func idleTabsGiveWay() async throws {
         let metric = "meridian_viewer_sessions_evicted_total"
-        let before = MetricsTests.sample(String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self), metric) ?? 0
+        let before =
+            MetricsTests.sample(String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self), metric) ?? 0
         // Not beside the browser tests (their CPU would delay pongs and first frames on 2 cores).
-        try await HeavyClients.shared.run { try await withLiveServer(limits: Self.limits) { base in
-            try await Self.tabs({ open in
-                let first = try await open(false)   // seated first: the quietest
-                try await Self.wait(0.3)
-                let second = try await open(false)
-                try await Self.wait(0.3)
+        try await HeavyClients.shared.run {
+            try await withLiveServer(limits: Self.limits) { base in
+                try await Self.tabs(
+                    { open in
+                        let first = try await open(false)  // seated first: the quietest
+                        try await Self.wait(0.3)
+                        let second = try await open(false)
+                        try await Self.wait(0.3)
 
-                // A newcomer while both tabs are silent: it waits until the first's silence reaches the grace.
-                let newcomer = try await open(true)
-                try await Self.wait(Self.grace + 1.5)
-                #expect(await first.closeCode == 1001, "the quietest tab gives its place up")
-                let secondCode = await second.closeCode
-                #expect(secondCode == nil, "the other silent tab is not yet needed, closed \(secondCode ?? 0)")
-                let firstImage = try #require(await newcomer.firstImage, "the newcomer is drawn")
-                #expect(firstImage < Self.grace + 1, "first frame after \(firstImage) s")
+                        // A newcomer while both tabs are silent: it waits until the first's silence reaches the grace.
+                        let newcomer = try await open(true)
+                        try await Self.wait(Self.grace + 1.5)
+                        #expect(await first.closeCode == 1001, "the quietest tab gives its place up")
+                        let secondCode = await second.closeCode
+                        #expect(secondCode == nil, "the other silent tab is not yet needed, closed \(secondCode ?? 0)")
+                        let firstImage = try #require(await newcomer.firstImage, "the newcomer is drawn")
+                        #expect(firstImage < Self.grace + 1, "first frame after \(firstImage) s")
 
-                // Another newcomer: the second tab has been silent past the grace, so it gives way at once.
-                let other = try await open(true)
-                try await Self.wait(Self.grace + 1.5)
-                #expect(await second.closeCode == 1001)
-                #expect(await other.firstImage.map { $0 < Self.grace + 1 } == true)
+                        // Another newcomer: the second tab has been silent past the grace, so it gives way at once.
+                        let other = try await open(true)
+                        try await Self.wait(Self.grace + 1.5)
+                        #expect(await second.closeCode == 1001)
+                        #expect(await other.firstImage.map { $0 < Self.grace + 1 } == true)
 
-                // Both places held by talking pages: a third newcomer is refused, once no place
-                // can come free within its grace (the talkers spoke 0.1 s before it looked).
-                let refused = try await open(false)
-                try await Self.wait(Self.grace + 1.5)
-                let (refusedCode, refusedImage) = (await refused.closeCode, await refused.firstImage)
-                #expect(refusedCode == 1013 && refusedImage == nil)
-                #expect(await refused.closedAfter.map { $0 > Self.grace - 0.5 && $0 < Self.grace + 1 } == true)
-                let (newcomerCode, otherCode) = (await newcomer.closeCode, await other.closeCode)
-                #expect(newcomerCode == nil && otherCode == nil, "talking pages keep their places")
-                // The tabs answered the server's pings all along (one every 2 s).
-                let (answeredByNewcomer, answeredBySecond) = (await newcomer.answered, await second.answered)
-                #expect(answeredByNewcomer >= 2 && answeredBySecond >= 1, "pings answered: \(answeredByNewcomer), \(answeredBySecond)")
-            }, port: HostileClientTests.port(base))
-        } }
-        let after = MetricsTests.sample(String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self), metric) ?? 0
+                        // Both places held by talking pages: a third newcomer is refused, once no place
+                        // can come free within its grace (the talkers spoke 0.1 s before it looked).
+                        let refused = try await open(false)
+                        try await Self.wait(Self.grace + 1.5)
+                        let (refusedCode, refusedImage) = (await refused.closeCode, await refused.firstImage)
+                        #expect(refusedCode == 1013 && refusedImage == nil)
+                        #expect(await refused.closedAfter.map { $0 > Self.grace - 0.5 && $0 < Self.grace + 1 } == true)
+                        let (newcomerCode, otherCode) = (await newcomer.closeCode, await other.closeCode)
+                        #expect(newcomerCode == nil && otherCode == nil, "talking pages keep their places")
+                        // The tabs answered the server's pings all along (one every 2 s).
+                        let (answeredByNewcomer, answeredBySecond) = (await newcomer.answered, await second.answered)
+                        #expect(
+                            answeredByNewcomer >= 2 && answeredBySecond >= 1,
+                            "pings answered: \(answeredByNewcomer), \(answeredBySecond)")
+                    }, port: HostileClientTests.port(base))
+            }
+        }
+        let after =
+            MetricsTests.sample(String(decoding: ServerMetrics.registry.emitToBuffer(), as: UTF8.self), metric) ?? 0
         #expect(after - before >= 2, "evictions counted: \(before) → \(after)")
     }
 }

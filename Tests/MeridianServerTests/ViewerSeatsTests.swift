@@ -13,12 +13,17 @@ import Testing
         return nil
     }
 
-    @Test("below the cap a newcomer is seated at once; at the cap it waits until the quietest session's silence reaches the grace")
+    @Test(
+        "below the cap a newcomer is seated at once; at the cap it waits until the quietest session's silence reaches the grace"
+    )
     func waitsForTheGrace() throws {
         let seats = ViewerSeats(capacity: 2, grace: .seconds(10))
         let a = try #require(Self.ticket(seats.claim(now: Self.at(0))))
         let b = try #require(Self.ticket(seats.claim(now: Self.at(1))))
-        guard case let .notBefore(instant) = seats.claim(now: Self.at(5)) else { Issue.record("a third was seated at once"); return }
+        guard case let .notBefore(instant) = seats.claim(now: Self.at(5)) else {
+            Issue.record("a third was seated at once")
+            return
+        }
         // a, seated at 0 s and silent since, reaches the 10 s grace at 10 s (exact: whole milliseconds).
         #expect(instant == Self.at(10))
         #expect(seats.count == 2)
@@ -58,7 +63,12 @@ import Testing
         let seats = ViewerSeats(capacity: 1, grace: .seconds(1))
         let held = try #require(await seats.take())
         // The holder keeps speaking: the waiter gives up after the grace.
-        let speaker = Task { for _ in 0..<30 { seats.heard(held.id); try? await Task.sleep(for: .milliseconds(50)) } }
+        let speaker = Task {
+            for _ in 0..<30 {
+                seats.heard(held.id)
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
         let clock = ContinuousClock()
         let waiter = Task { await clock.measure { #expect(await seats.take() == nil) } }
         try await Task.sleep(for: .milliseconds(50))

@@ -10,7 +10,9 @@ import Testing
 @Suite struct ViewerSessionTests {
     func errors(_ session: ViewerSession) -> [String] {
         session.events.compactMap { event -> String? in
-            guard case let .object(fields) = event, fields.contains(where: { $0.0 == "event" && $0.1 == .string("error") }) else { return nil }
+            guard case let .object(fields) = event,
+                fields.contains(where: { $0.0 == "event" && $0.1 == .string("error") })
+            else { return nil }
             return fields.first { $0.0 == "what" }.flatMap { if case let .string(s) = $0.1 { s } else { nil } }
         }
     }
@@ -19,16 +21,23 @@ import Testing
     func badMessages() {
         let session = ViewerSession()
         let before = session.map.camera
-        for text in ["not json", #"{"no":"type"}"#, #"{"type":"teleport"}"#, #"{"type":"resize","width":10,"height":10}"#,
-                     #"{"type":"down","id":1}"#, #"{"type":"wheel","x":1,"y":1,"delta":1e9}"#, #"{"type":"key","key":"jump"}"#,
-                     #"{"type":"maptype","name":"moon"}"#, #"{"type":"example","name":"nope"}"#] {
+        for text in [
+            "not json", #"{"no":"type"}"#, #"{"type":"teleport"}"#, #"{"type":"resize","width":10,"height":10}"#,
+            #"{"type":"down","id":1}"#, #"{"type":"wheel","x":1,"y":1,"delta":1e9}"#, #"{"type":"key","key":"jump"}"#,
+            #"{"type":"maptype","name":"moon"}"#, #"{"type":"example","name":"nope"}"#,
+        ] {
             session.handle(text, now: 0)
         }
-        #expect(errors(session) == ["message", "message", "type", "resize", "down", "wheel", "key", "maptype", "example"])
-        #expect(session.map.camera == before && session.mapType == .normal && session.map.frame == ScreenSize(width: 800, height: 600))
+        #expect(
+            errors(session) == ["message", "message", "type", "resize", "down", "wheel", "key", "maptype", "example"])
+        #expect(
+            session.map.camera == before && session.mapType == .normal
+                && session.map.frame == ScreenSize(width: 800, height: 600))
     }
 
-    @Test("input moves the map through the recognisers; frames are previews while it moves, then full; at most two in flight")
+    @Test(
+        "input moves the map through the recognisers; frames are previews while it moves, then full; at most two in flight"
+    )
     func frames() throws {
         let session = ViewerSession()
         session.handle(#"{"type":"resize","width":400,"height":300,"scale":2}"#, now: 0)
@@ -72,8 +81,11 @@ import Testing
         let clock = ManualClock()
         let session = ViewerSession(clock: clock)
         session.handle(#"{"type":"example","name":"fit-vancouver-calgary"}"#, now: 0)
-        let bounds = CoordinateBounds(Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05))
-        let expected = try #require(try CameraFit.camera(fitting: bounds, size: ScreenSize(width: 800, height: 600), insets: EdgeInsets(all: 64)))
+        let bounds = CoordinateBounds(
+            Coordinate(latitude: 49.26, longitude: -123.11), Coordinate(latitude: 51.05, longitude: -114.05))
+        let expected = try #require(
+            try CameraFit.camera(
+                fitting: bounds, size: ScreenSize(width: 800, height: 600), insets: EdgeInsets(all: 64)))
         // Run the animation to its end on the session's clock.
         for _ in 0..<120 {
             clock.advance(by: 1.0 / 60)
@@ -107,19 +119,26 @@ import Testing
         #expect(scales.contains(0.5) && scales.last == 1, "\(scales)")
     }
 
-    @Test("a pinch whose fingers' moves come as one batch makes one frame, on the camera of the same moves sent one by one")
+    @Test(
+        "a pinch whose fingers' moves come as one batch makes one frame, on the camera of the same moves sent one by one"
+    )
     func batchedPinch() throws {
         func session() -> ViewerSession {
             let s = ViewerSession()
             s.handle(#"{"type":"resize","width":400,"height":300}"#, now: 0)
             _ = s.nextFrame(now: 0)
             s.handle(#"{"type":"ack"}"#, now: 0)
-            s.handle(#"{"type":"batch","messages":[{"type":"down","id":1,"x":150,"y":150,"seq":1},{"type":"down","id":2,"x":250,"y":150,"seq":2}]}"#, now: 1)
+            s.handle(
+                #"{"type":"batch","messages":[{"type":"down","id":1,"x":150,"y":150,"seq":1},{"type":"down","id":2,"x":250,"y":150,"seq":2}]}"#,
+                now: 1)
             return s
         }
-        let moves = [#"{"type":"move","id":1,"x":100,"y":150,"seq":3}"#, #"{"type":"move","id":2,"x":300,"y":150,"seq":4}"#]
-        let batched = session(), single = session()
-        #expect(batched.nextFrame(now: 1.01)?.scale == nil)   // the touch-down moved nothing: a state only
+        let moves = [
+            #"{"type":"move","id":1,"x":100,"y":150,"seq":3}"#, #"{"type":"move","id":2,"x":300,"y":150,"seq":4}"#,
+        ]
+        let batched = session()
+        let single = session()
+        #expect(batched.nextFrame(now: 1.01)?.scale == nil)  // the touch-down moved nothing: a state only
         _ = single.nextFrame(now: 1.01)
         batched.handle(#"{"type":"batch","messages":["# + moves.joined(separator: ",") + "]}", now: 1.02)
         let frame = try #require(batched.nextFrame(now: 1.03))

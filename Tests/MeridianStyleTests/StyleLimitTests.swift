@@ -5,16 +5,22 @@ import Testing
 @Suite struct StyleLimitTests {
     /// A style of one line layer with this filter, and `count` copies of the layer.
     static func document(filter: String, count: Int = 1) -> Data {
-        let layers = (0..<count).map { #"{ "id": "l\#($0)", "type": "line", "source": "s", "source-layer": "x", "filter": \#(filter) }"# }
-        return Data(#"{ "version": 8, "sources": { "s": { "type": "vector", "url": "mbtiles://s" } }, "layers": [\#(layers.joined(separator: ","))] }"#.utf8)
+        let layers = (0..<count).map {
+            #"{ "id": "l\#($0)", "type": "line", "source": "s", "source-layer": "x", "filter": \#(filter) }"#
+        }
+        return Data(
+            #"{ "version": 8, "sources": { "s": { "type": "vector", "url": "mbtiles://s" } }, "layers": [\#(layers.joined(separator: ","))] }"#
+                .utf8)
     }
 
     @Test("a 500-deep '!' filter is refused at parse time, naming the layer and the property; 30 of them fail fast")
     func deepFilter() throws {
         let deep = String(repeating: #"["!", "#, count: 500) + #"["has", "name"]"# + String(repeating: "]", count: 500)
         let error = #expect(throws: StyleError.self) { try Style(json: Self.document(filter: deep, count: 30)) }
-        #expect(error?.description.contains("layers[0].filter") == true && error?.description.contains("nested more than 32") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("layers[0].filter") == true
+                && error?.description.contains("nested more than 32") == true,
+            "\(String(describing: error))")
         // (Before the nesting bound, decoding these 30 layers took over a minute: BENCHMARKS.md.)
         // Between the document's bound and the expression's, the error names the layer by id.
         let deeper = String(repeating: #"["!", "#, count: 32) + #"["has", "name"]"# + String(repeating: "]", count: 32)
@@ -26,12 +32,17 @@ import Testing
         #expect(style.layers[0].accepts(["name": .string("x")], zoom: 10) && !style.layers[0].accepts([:], zoom: 10))
     }
 
-    @Test("an expression of more than 20,000 values and a style of more than 1,000 layers are refused with a clear error")
+    @Test(
+        "an expression of more than 20,000 values and a style of more than 1,000 layers are refused with a clear error")
     func sizes() {
-        let big = #"["in", ["get", "class"], ["literal", ["# + (0..<25_000).map { "\"c\($0)\"" }.joined(separator: ",") + "]]]"
+        let big =
+            #"["in", ["get", "class"], ["literal", ["# + (0..<25_000).map { "\"c\($0)\"" }.joined(separator: ",")
+            + "]]]"
         let error = #expect(throws: StyleError.self) { try Style(json: Self.document(filter: big)) }
         #expect(error?.description.contains("more than 20000 values") == true, "\(String(describing: error))")
-        let many = #expect(throws: StyleError.self) { try Style(json: Self.document(filter: #"["has", "a"]"#, count: 1_001)) }
+        let many = #expect(throws: StyleError.self) {
+            try Style(json: Self.document(filter: #"["has", "a"]"#, count: 1_001))
+        }
         #expect(many?.description.contains("more than 1000 layers") == true, "\(String(describing: many))")
     }
 }

@@ -22,8 +22,9 @@ public func expectClose(
     }
     let dLat = abs(actual.latitude - expected.latitude)
     let dLng = abs(Angle.shortestDelta(from: expected.longitude, to: actual.longitude))
-    #expect(dLat <= degrees && dLng <= degrees, "\(what()) \(actual) is not within \(degrees)° of \(expected)",
-            sourceLocation: sourceLocation)
+    #expect(
+        dLat <= degrees && dLng <= degrees, "\(what()) \(actual) is not within \(degrees)° of \(expected)",
+        sourceLocation: sourceLocation)
 }
 
 /// Checks two screen points, in points.
@@ -35,8 +36,9 @@ public func expectClose(
         Issue.record("\(what()) expected \(expected), got nil", sourceLocation: sourceLocation)
         return
     }
-    #expect(abs(actual.x - expected.x) <= points && abs(actual.y - expected.y) <= points,
-            "\(what()) \(actual) is not within \(points) pt of \(expected)", sourceLocation: sourceLocation)
+    #expect(
+        abs(actual.x - expected.x) <= points && abs(actual.y - expected.y) <= points,
+        "\(what()) \(actual) is not within \(points) pt of \(expected)", sourceLocation: sourceLocation)
 }
 
 /// Non-finite values every entry point must reject.

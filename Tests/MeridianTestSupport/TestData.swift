@@ -6,8 +6,9 @@ import Foundation
 public enum TestData {
     public static var directory: String {
         ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/meridian-data").path
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent(".build/meridian-data").path
     }
 
     /// The path of a file of the dataset, e.g. `helsinki.mbtiles`.
@@ -15,6 +16,7 @@ public enum TestData {
 
     /// Whether a real-data test should run: the file is there, or it is required.
     public static func available(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: path(name)) || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
+        FileManager.default.fileExists(atPath: path(name))
+            || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
     }
 }

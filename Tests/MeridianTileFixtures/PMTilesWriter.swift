@@ -21,7 +21,8 @@ public struct PMTilesWriter {
         var (x, y, t) = (0, 0, d)
         var s = 1
         while s < n {
-            let rx = 1 & (t / 2), ry = 1 & (t ^ rx)
+            let rx = 1 & (t / 2)
+            let ry = 1 & (t ^ rx)
             if ry == 0 {
                 if rx == 1 { (x, y) = (s - 1 - x, s - 1 - y) }
                 swap(&x, &y)
@@ -45,7 +46,10 @@ public struct PMTilesWriter {
 
     static func varint(_ v: UInt64, into out: inout [UInt8]) {
         var v = v
-        while v >= 0x80 { out.append(UInt8(v & 0x7f) | 0x80); v >>= 7 }
+        while v >= 0x80 {
+            out.append(UInt8(v & 0x7f) | 0x80)
+            v >>= 7
+        }
         out.append(UInt8(v))
     }
 
@@ -53,7 +57,10 @@ public struct PMTilesWriter {
         var out: [UInt8] = []
         varint(UInt64(entries.count), into: &out)
         var last: UInt64 = 0
-        for e in entries { varint(e.id - last, into: &out); last = e.id }
+        for e in entries {
+            varint(e.id - last, into: &out)
+            last = e.id
+        }
         for e in entries { varint(e.run, into: &out) }
         for e in entries { varint(e.length, into: &out) }
         for (i, e) in entries.enumerated() {
@@ -64,11 +71,16 @@ public struct PMTilesWriter {
     }
 
     /// An archive of `tiles`; consecutive ids with the same bytes become one run.
-    public static func archive(_ tiles: [(z: Int, x: Int, y: Int, data: [UInt8])], options: Options = Options()) -> [UInt8] {
+    public static func archive(
+        _ tiles: [(z: Int, x: Int, y: Int, data: [UInt8])], options: Options = Options()
+    ) -> [UInt8] {
         let sorted = tiles.map { (tileID(z: $0.z, x: $0.x, y: $0.y), $0.data) }.sorted { $0.0 < $1.0 }
-        var data: [UInt8] = [], entries: [Entry] = []
+        var data: [UInt8] = []
+        var entries: [Entry] = []
         for (id, bytes) in sorted {
-            if let last = entries.last, last.id + last.run == id, Array(data[Int(last.offset)..<Int(last.offset + last.length)]) == bytes {
+            if let last = entries.last, last.id + last.run == id,
+                Array(data[Int(last.offset)..<Int(last.offset + last.length)]) == bytes
+            {
                 entries[entries.count - 1].run += 1
                 continue
             }
@@ -76,12 +88,14 @@ public struct PMTilesWriter {
             data += bytes
         }
         let pack = { (bytes: [UInt8]) in options.gzipDirectories ? gzip(bytes) : bytes }
-        var root: [UInt8], leaves: [UInt8] = []
+        var root: [UInt8]
+        var leaves: [UInt8] = []
         if let size = options.leafSize {
             var pointers: [Entry] = []
             for start in stride(from: 0, to: entries.count, by: size) {
                 let leaf = pack(directory(Array(entries[start..<min(start + size, entries.count)])))
-                pointers.append(Entry(id: entries[start].id, offset: UInt64(leaves.count), length: UInt64(leaf.count), run: 0))
+                pointers.append(
+                    Entry(id: entries[start].id, offset: UInt64(leaves.count), length: UInt64(leaf.count), run: 0))
                 leaves += leaf
             }
             root = pack(directory(pointers))
@@ -92,13 +106,36 @@ public struct PMTilesWriter {
         let zooms = tiles.map(\.z)
         var header = [UInt8]("PMTiles".utf8) + [3]
         func u64(_ v: Int) { for i in 0..<8 { header.append(UInt8(truncatingIfNeeded: v >> (8 * i))) } }
-        func i32(_ v: Double) { let raw = UInt32(bitPattern: Int32(v * 1e7)); for i in 0..<4 { header.append(UInt8(truncatingIfNeeded: raw >> (8 * UInt32(i)))) } }
-        let rootAt = 127, metaAt = rootAt + root.count, leafAt = metaAt + json.count, dataAt = leafAt + leaves.count
-        u64(rootAt); u64(root.count); u64(metaAt); u64(json.count); u64(leafAt); u64(leaves.count); u64(dataAt); u64(data.count)
-        u64(tiles.count); u64(entries.count); u64(entries.count)
-        header += [1, options.gzipDirectories ? 2 : 1, options.tileCompression, options.tileType, UInt8(zooms.min() ?? 0), UInt8(zooms.max() ?? 0)]
-        i32(-180); i32(-85); i32(180); i32(85)
-        header.append(UInt8(zooms.max() ?? 0)); i32(24.94); i32(60.17)
+        func i32(_ v: Double) {
+            let raw = UInt32(bitPattern: Int32(v * 1e7))
+            for i in 0..<4 { header.append(UInt8(truncatingIfNeeded: raw >> (8 * UInt32(i)))) }
+        }
+        let rootAt = 127
+        let metaAt = rootAt + root.count
+        let leafAt = metaAt + json.count
+        let dataAt = leafAt + leaves.count
+        u64(rootAt)
+        u64(root.count)
+        u64(metaAt)
+        u64(json.count)
+        u64(leafAt)
+        u64(leaves.count)
+        u64(dataAt)
+        u64(data.count)
+        u64(tiles.count)
+        u64(entries.count)
+        u64(entries.count)
+        header += [
+            1, options.gzipDirectories ? 2 : 1, options.tileCompression, options.tileType, UInt8(zooms.min() ?? 0),
+            UInt8(zooms.max() ?? 0),
+        ]
+        i32(-180)
+        i32(-85)
+        i32(180)
+        i32(85)
+        header.append(UInt8(zooms.max() ?? 0))
+        i32(24.94)
+        i32(60.17)
         return header + root + json + leaves + data
     }
 }

@@ -46,15 +46,19 @@ public struct TileFuzzer {
 
     mutating func feature(keys: Int, values: Int) -> [UInt8] {
         var w = MVTWriter()
-        if below(2) == 0 { w.key(1, 0); w.varint(varint()) }
+        if below(2) == 0 {
+            w.key(1, 0)
+            w.varint(varint())
+        }
         var tags: [UInt64] = []
         for _ in 0..<below(5) {
             tags.append(below(8) == 0 ? varint() : UInt64(below(max(keys, 1))))
             tags.append(below(8) == 0 ? varint() : UInt64(below(max(values, 1))))
         }
-        if below(10) == 0 { tags.append(0) }                   // an odd count
+        if below(10) == 0 { tags.append(0) }  // an odd count
         w.message(2, MVTWriter.packed(tags))
-        w.key(3, 0); w.varint(below(4) == 0 ? varint() : UInt64(1 + below(3)))
+        w.key(3, 0)
+        w.varint(below(4) == 0 ? varint() : UInt64(1 + below(3)))
         var geometry: [UInt64] = []
         for _ in 0..<(1 + below(6)) {
             geometry.append(commandWord())
@@ -85,14 +89,18 @@ public struct TileFuzzer {
         var counts: [Int] = []
         for l in 0..<(1 + below(3)) {
             var layer = MVTWriter()
-            layer.key(15, 0); layer.varint(below(4) == 0 ? varint() : 2)
+            layer.key(15, 0)
+            layer.varint(below(4) == 0 ? varint() : 2)
             layer.string(1, "layer\(l)")
-            let keys = below(4), values = below(4), features = below(7)
+            let keys = below(4)
+            let values = below(4)
+            let features = below(7)
             for k in 0..<keys { layer.string(3, "k\(k)") }
             for _ in 0..<values { layer.message(4, value()) }
             for _ in 0..<features { layer.message(2, feature(keys: keys, values: values)) }
             let extent = varint()
-            layer.key(5, 0); layer.varint(extent == 0 ? 4096 : extent)
+            layer.key(5, 0)
+            layer.varint(extent == 0 ? 4096 : extent)
             w.message(3, layer.bytes)
             counts.append(features)
         }

@@ -16,19 +16,29 @@ import Testing
             try body()
             Issue.record("a broken tile was read")
         } catch {
-            guard case let .badTile(named, tile, reason) = error else { Issue.record("not badTile: \(error)"); return }
+            guard case let .badTile(named, tile, reason) = error else {
+                Issue.record("not badTile: \(error)")
+                return
+            }
             #expect(named == path && tile == "3/2/1" && reason.contains("inflate"), "\(error)")
             #expect(error.description.contains(path) && error.description.contains("3/2/1"))
         }
     }
 
-    @Test("a tile that does not inflate, in PMTiles and in MBTiles, decoded or joined: the error names the file and the tile")
+    @Test(
+        "a tile that does not inflate, in PMTiles and in MBTiles, decoded or joined: the error names the file and the tile"
+    )
     func brokenTile() throws {
-        let pm = temporaryPath("broken-\(UUID().uuidString).pmtiles"), mb = temporaryPath("broken-\(UUID().uuidString).mbtiles")
-        defer { try? FileManager.default.removeItem(atPath: pm); try? FileManager.default.removeItem(atPath: mb) }
+        let pm = temporaryPath("broken-\(UUID().uuidString).pmtiles")
+        let mb = temporaryPath("broken-\(UUID().uuidString).mbtiles")
+        defer {
+            try? FileManager.default.removeItem(atPath: pm)
+            try? FileManager.default.removeItem(atPath: mb)
+        }
         try Data(PMTilesWriter.archive([(3, 2, 1, Self.brokenGzip)])).write(to: URL(fileURLWithPath: pm))
         try writeMBTiles(mb, metadata: ["format": "pbf"], tiles: [(3, 2, 1, Self.brokenGzip)])
-        let archive = try PMTiles(path: pm), database = try MBTiles(path: mb)
+        let archive = try PMTiles(path: pm)
+        let database = try MBTiles(path: mb)
         Self.expectNamed({ () throws(TileError) in _ = try archive.vectorTile(Self.tile) }, path: pm)
         Self.expectNamed({ () throws(TileError) in _ = try database.vectorTile(Self.tile) }, path: mb)
         let source = TileSource(name: "streets", tilesets: [archive])
@@ -49,14 +59,17 @@ import Testing
             _ = try PMTiles(path: path)
             Issue.record("a broken directory was read")
         } catch {
-            #expect(error.description.contains(path) && error.description.contains("directory at \(offset)"), "\(error)")
+            #expect(
+                error.description.contains(path) && error.description.contains("directory at \(offset)"), "\(error)")
         }
     }
 }
 
 /// The PMTiles leaf-directory cache is bounded by decoded bytes (issue 23, defect 9).
 @Suite struct PMTilesLeafCacheTests {
-    @Test("3,000 tiles in 60 leaves, read through a cache bounded at 5,000 bytes: every tile reads, the cache holds at most 5,000 bytes; the default bound keeps them all")
+    @Test(
+        "3,000 tiles in 60 leaves, read through a cache bounded at 5,000 bytes: every tile reads, the cache holds at most 5,000 bytes; the default bound keeps them all"
+    )
     func boundedByBytes() throws {
         let tiles = (0..<3000).map { i in (z: 12, x: i % 64, y: i / 64, data: [UInt8(0x1A), UInt8(i % 256)]) }
         var options = PMTilesWriter.Options()
@@ -64,7 +77,8 @@ import Testing
         let path = temporaryPath("leaves-\(UUID().uuidString).pmtiles")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(PMTilesWriter.archive(tiles, options: options)).write(to: URL(fileURLWithPath: path))
-        let small = try PMTiles(path: path, leafCacheBytes: 5000), roomy = try PMTiles(path: path)
+        let small = try PMTiles(path: path, leafCacheBytes: 5000)
+        let roomy = try PMTiles(path: path)
         for t in tiles {
             let id = TileID(z: t.z, x: t.x, y: t.y)
             #expect(try small.data(for: id) == t.data)

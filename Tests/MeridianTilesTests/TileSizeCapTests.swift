@@ -20,7 +20,8 @@ import Testing
         }
     }
 
-    @Test("MBTiles: a tile one byte over 32 MiB is a typed error naming the file and the tile; the tiles beside it read")
+    @Test(
+        "MBTiles: a tile one byte over 32 MiB is a typed error naming the file and the tile; the tiles beside it read")
     func mbtiles() throws {
         let path = NSTemporaryDirectory() + "meridian-cap-\(UUID().uuidString).mbtiles"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -35,7 +36,8 @@ import Testing
     func pmtiles() throws {
         let path = NSTemporaryDirectory() + "meridian-cap-\(UUID().uuidString).pmtiles"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(PMTilesWriter.archive([(3, 2, 1, Self.big), (3, 2, 2, Self.small)])).write(to: URL(fileURLWithPath: path))
+        try Data(PMTilesWriter.archive([(3, 2, 1, Self.big), (3, 2, 2, Self.small)])).write(
+            to: URL(fileURLWithPath: path))
         let archive = try PMTiles(path: path)
         Self.expectTooLarge({ () throws(TileError) in try archive.data(for: TileID(z: 3, x: 2, y: 1)) }, path: path)
         #expect(try archive.data(for: TileID(z: 3, x: 2, y: 2)) == Self.small)

@@ -12,7 +12,9 @@ import MeridianTiles
 func renderBenchmarks() {
     let folder = ProcessInfo.processInfo.environment["MERIDIAN_DATA"] ?? "../.build/meridian-data"
     // Every source of the streets style, opened from the folder as the CLI and the server do.
-    guard let sources = try? MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder)), sources.warnings.isEmpty else {
+    guard let sources = try? MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder)),
+        sources.warnings.isEmpty
+    else {
         print("render benchmarks skipped: no data in \(folder)")
         return
     }
@@ -20,9 +22,19 @@ func renderBenchmarks() {
     FrameMemory.keepFreedMemory()
     let size = ScreenSize(width: 1024, height: 768)
     let views: [(String, CameraPosition)] = [
-        ("render helsinki_z15 flat", try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15)),
-        ("render helsinki_z17 flat", try! CameraPosition(target: Coordinate(latitude: 60.1712, longitude: 24.9425), zoom: 17)),
-        ("render helsinki_z17 bearing 30 tilt 60", try! CameraPosition(target: Coordinate(latitude: 60.1695, longitude: 24.9523), zoom: 17, bearing: 30, tilt: 60)),
+        (
+            "render helsinki_z15 flat",
+            try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15)
+        ),
+        (
+            "render helsinki_z17 flat",
+            try! CameraPosition(target: Coordinate(latitude: 60.1712, longitude: 24.9425), zoom: 17)
+        ),
+        (
+            "render helsinki_z17 bearing 30 tilt 60",
+            try! CameraPosition(
+                target: Coordinate(latitude: 60.1695, longitude: 24.9523), zoom: 17, bearing: 30, tilt: 60)
+        ),
         ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
     ]
     for (name, camera) in views {
@@ -30,37 +42,65 @@ func renderBenchmarks() {
         Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
             for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources).png) }
         }
-        Benchmark(name + " (allocations)", configuration: .init(metrics: [.mallocCountTotal], maxDuration: .seconds(3), maxIterations: 20)) { b in
+        Benchmark(
+            name + " (allocations)",
+            configuration: .init(metrics: [.mallocCountTotal], maxDuration: .seconds(3), maxIterations: 20)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources).png) }
         }
         // The same frame with decoded tiles kept between frames (what a map session does).
         // Timed without counting allocations: the counting hook costs each malloc time (about
         // 3 ms of a z15 frame's 23,000), so the allocations are counted in a run of their own.
         let cache = RenderCache()
-        Benchmark(name + " (warm tile cache)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
-            for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png) }
+        Benchmark(
+            name + " (warm tile cache)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
+            for _ in b.scaledIterations {
+                blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png)
+            }
         }
-        Benchmark(name + " (warm tile cache, allocations)", configuration: .init(metrics: [.mallocCountTotal], maxDuration: .seconds(3), maxIterations: 20)) { b in
-            for _ in b.scaledIterations { blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png) }
+        Benchmark(
+            name + " (warm tile cache, allocations)",
+            configuration: .init(metrics: [.mallocCountTotal], maxDuration: .seconds(3), maxIterations: 20)
+        ) { b in
+            for _ in b.scaledIterations {
+                blackHole(try MapRenderer().render(viewport, sources: sources, cache: cache).png)
+            }
         }
         // Drawing alone (warm cache), and PNG encoding alone of the drawn image.
-        Benchmark(name + " (warm, draw only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+        Benchmark(
+            name + " (warm, draw only)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try MapRenderer().draw(viewport, sources: sources, cache: cache)) }
         }
         let drawn = try! MapRenderer().draw(viewport, sources: sources, cache: cache)
-        Benchmark(name + " (PNG encode only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+        Benchmark(
+            name + " (PNG encode only)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try drawn.png()) }
         }
-        Benchmark(name + " (PNG encode only, Cairo's libpng writer)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+        Benchmark(
+            name + " (PNG encode only, Cairo's libpng writer)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try drawn.cairoPNG()) }
         }
         // Frames of a moving camera: JPEG (libjpeg-turbo, quality 80), of the full frame and of
         // the viewer's preview (drawn at scale 0.5, a quarter of the pixels).
-        Benchmark(name + " (JPEG encode only)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+        Benchmark(
+            name + " (JPEG encode only)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try drawn.jpeg()) }
         }
         let preview = try! MapRenderer().draw(viewport, sources: sources, scale: 0.5, cache: cache)
-        Benchmark(name + " (moving: JPEG encode of the 0.5-scale preview)", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
+        Benchmark(
+            name + " (moving: JPEG encode of the 0.5-scale preview)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
             for _ in b.scaledIterations { blackHole(try preview.jpeg()) }
         }
     }

@@ -6,7 +6,8 @@ import Meridian
 /// uniformly in the lat/lng box of the view's ground footprint, latitude first.
 public enum Inputs {
     public static let size = ScreenSize(width: 1024, height: 768)
-    public static let camera = try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 30, tilt: 45)
+    public static let camera = try! CameraPosition(
+        target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15, bearing: 30, tilt: 45)
     public static let viewport = try! Viewport(camera: camera, size: size)
     public static let peer = peer_camera_make(60.1716, 24.9443, 15, 30, 45, 1024, 768)
 
@@ -42,7 +43,11 @@ public enum Inputs {
         var out = [peer_point](repeating: peer_point(), count: coordinates.count)
         coordinates.withUnsafeBytes { raw in
             out.withUnsafeMutableBufferPointer { o in
-                withUnsafePointer(to: peer) { peer_mercator($0, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), o.baseAddress!, coordinates.count) }
+                withUnsafePointer(to: peer) {
+                    peer_mercator(
+                        $0, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), o.baseAddress!,
+                        coordinates.count)
+                }
             }
         }
         return out

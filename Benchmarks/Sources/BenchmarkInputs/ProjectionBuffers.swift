@@ -23,21 +23,32 @@ public final class ProjectionBuffers {
     }
 
     public func meridianFull() {
-        coordinates.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(coordinates: i, into: $0) } }
+        coordinates.withUnsafeBufferPointer { i in
+            screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(coordinates: i, into: $0) }
+        }
     }
 
     public func cFull() {
         coordinates.withUnsafeBytes { raw in
-            peerScreen.withUnsafeMutableBufferPointer { peer_project_full(&camera, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), $0.baseAddress!, n) }
+            peerScreen.withUnsafeMutableBufferPointer {
+                peer_project_full(
+                    &camera, raw.baseAddress!.assumingMemoryBound(to: peer_latlng.self), $0.baseAddress!, n)
+            }
         }
     }
 
     public func meridianCamera() {
-        world.withUnsafeBufferPointer { i in screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(world: i, into: $0) } }
+        world.withUnsafeBufferPointer { i in
+            screen.withUnsafeMutableBufferPointer { Inputs.viewport.project(world: i, into: $0) }
+        }
     }
 
     public func cCamera() {
-        peerWorld.withUnsafeBufferPointer { i in peerScreen.withUnsafeMutableBufferPointer { peer_project_camera(&camera, i.baseAddress!, $0.baseAddress!, n) } }
+        peerWorld.withUnsafeBufferPointer { i in
+            peerScreen.withUnsafeMutableBufferPointer {
+                peer_project_camera(&camera, i.baseAddress!, $0.baseAddress!, n)
+            }
+        }
     }
 
     /// Largest difference between the last outputs of the two sides, in points.

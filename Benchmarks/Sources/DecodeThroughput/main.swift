@@ -37,8 +37,12 @@ for _ in 0..<passes {
     seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 let median = seconds.sorted()[passes / 2]
-print(String(format: "all %d tiles, %.1f KiB raw, %d features: %.1f tiles/s  %.3f MB/s  %.0f features/s (pass %.2f ms; min %.2f, max %.2f, n=%d)",
-             raw.count, Double(totalBytes) / 1024, features, Double(raw.count) / median, Double(totalBytes) / median / 1e6,
-             Double(features) / median, median * 1e3, seconds.min()! * 1e3, seconds.max()! * 1e3, passes))
-print(String(format: "peer=meridian metric=all_decode_mb_per_s value=%.4f unit=MB/s", Double(totalBytes) / median / 1e6))
+print(
+    String(
+        format:
+            "all %d tiles, %.1f KiB raw, %d features: %.1f tiles/s  %.3f MB/s  %.0f features/s (pass %.2f ms; min %.2f, max %.2f, n=%d)",
+        raw.count, Double(totalBytes) / 1024, features, Double(raw.count) / median, Double(totalBytes) / median / 1e6,
+        Double(features) / median, median * 1e3, seconds.min()! * 1e3, seconds.max()! * 1e3, passes))
+print(
+    String(format: "peer=meridian metric=all_decode_mb_per_s value=%.4f unit=MB/s", Double(totalBytes) / median / 1e6))
 print(String(format: "peer=meridian metric=all_decode_tiles_per_s value=%.2f unit=tiles/s", Double(raw.count) / median))

@@ -19,9 +19,12 @@ func percentile(_ v: [Double], _ p: Double) -> Double { v.sorted()[min(v.count -
 
 /// Times `meridian` and `peer` alternately (`repeats` calls each per round).
 func compare(_ name: String, points: Int, repeats: Int, meridian: () -> Void, peer: () -> Void) {
-    var ratios: [Double] = [], ours: [Double] = [], theirs: [Double] = []
+    var ratios: [Double] = []
+    var ours: [Double] = []
+    var theirs: [Double] = []
     for round in 0..<rounds {
-        var tm = 0.0, tc = 0.0
+        var tm = 0.0
+        var tc = 0.0
         for step in 0..<2 {
             let meridianFirst = (round + step) % 2 == 0
             let start = clock.now
@@ -29,13 +32,15 @@ func compare(_ name: String, points: Int, repeats: Int, meridian: () -> Void, pe
             let t = seconds(clock.now - start)
             if meridianFirst { tm = t } else { tc = t }
         }
-        if round < 5 { continue }   // warm-up
+        if round < 5 { continue }  // warm-up
         ratios.append(tm / tc)
         ours.append(tm / Double(repeats * points) * 1e9)
         theirs.append(tc / Double(repeats * points) * 1e9)
     }
-    print("ratio kernel=\(name) meridian_ns_per_point=\(median(ours)) c_ns_per_point=\(median(theirs)) "
-        + "meridian_over_c_median=\(median(ratios)) p10=\(percentile(ratios, 0.1)) p90=\(percentile(ratios, 0.9)) rounds=\(ratios.count)")
+    print(
+        "ratio kernel=\(name) meridian_ns_per_point=\(median(ours)) c_ns_per_point=\(median(theirs)) "
+            + "meridian_over_c_median=\(median(ratios)) p10=\(percentile(ratios, 0.1)) p90=\(percentile(ratios, 0.9)) rounds=\(ratios.count)"
+    )
 }
 
 for n in [4_096, 1_000_000] {

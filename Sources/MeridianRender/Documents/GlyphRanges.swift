@@ -17,7 +17,9 @@ import MeridianTiles
 /// top of the em box. A range is 256 code points starting at a multiple of 256.
 public enum GlyphRanges {
     /// The fontstacks served, by the name a style's `text-font` uses, and their files.
-    public static let fonts: [(name: String, file: String)] = [("DejaVu Sans Book", "DejaVuSans.ttf"), ("DejaVu Sans Bold", "DejaVuSans-Bold.ttf")]
+    public static let fonts: [(name: String, file: String)] = [
+        ("DejaVu Sans Book", "DejaVuSans.ttf"), ("DejaVu Sans Bold", "DejaVuSans-Bold.ttf"),
+    ]
     static let size = 24, border = 3, baseline = 25
 
     /// Why a range cannot be made.
@@ -28,7 +30,8 @@ public enum GlyphRanges {
         case fontMissing(String)
         public var description: String {
             switch self {
-            case let .badRange(text): return "glyph range '\(text.prefix(32))' must be N-(N+255) with N a multiple of 256 in 0…65280"
+            case let .badRange(text):
+                return "glyph range '\(text.prefix(32))' must be N-(N+255) with N a multiple of 256 in 0…65280"
             case let .fontMissing(path): return "cannot read the font \(path) (Debian: fonts-dejavu-core)"
             }
         }
@@ -40,15 +43,19 @@ public enum GlyphRanges {
     /// - Throws: ``Failure/badRange(_:)``.
     public static func start(ofRange text: String) throws(Failure) -> Int {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...5).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } }),
-              let a = Int(parts[0]), let b = Int(parts[1]), String(a) == parts[0], String(b) == parts[1],
-              a % 256 == 0, b == a + 255, b < 65_536 else { throw .badRange(text) }
+        guard parts.count == 2,
+            parts.allSatisfy({ (1...5).contains($0.utf8.count) && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            let a = Int(parts[0]), let b = Int(parts[1]), String(a) == parts[0], String(b) == parts[1],
+            a % 256 == 0, b == a + 255, b < 65_536
+        else { throw .badRange(text) }
         return a
     }
 
     /// The served font a fontstack (`text-font` names joined by commas) is drawn with: the first
     /// name served, else the regular face, so a client asking for any stack still gets legible
-    /// text. Every spelling of a stack that picks the same face gets the same bytes.
+    /// text.
+    ///
+    /// Every spelling of a stack that picks the same face gets the same bytes.
     public static func font(forFontstack stack: String) -> (name: String, file: String) {
         let names = stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return names.lazy.compactMap { name in fonts.first { $0.name == name } }.first ?? fonts[0]
@@ -57,14 +64,18 @@ public enum GlyphRanges {
     /// The font file of a fontstack (``font(forFontstack:)``).
     public static func file(forFontstack stack: String) -> String { font(forFontstack: stack).file }
 
-    /// The protobuf of one range of one fontstack (code points the font lacks are left out),
-    /// named by the served font (``font(forFontstack:)``: MapLibre's clients read the glyphs, not
-    /// the name). FreeType runs under a lock (its faces are not thread-safe); callers cache the
-    /// bytes by served font and range.
+    /// The protobuf of one range of one fontstack (code points the font lacks are left out), named
+    /// by the served font (``font(forFontstack:)``: MapLibre's clients read the glyphs, not the
+    /// name).
+    ///
+    /// FreeType runs under a lock (its faces are not thread-safe); callers cache the bytes by
+    /// served font and range.
+    ///
     /// - Throws: ``Failure``.
     public static func pbf(fontstack: String, range: String) throws(Failure) -> [UInt8] {
         let first = try start(ofRange: range)
-        let font = font(forFontstack: fontstack), path = Fonts.directory + font.file
+        let font = font(forFontstack: fontstack)
+        let path = Fonts.directory + font.file
         lock.lock()
         defer { lock.unlock() }
         let faces = try chain(bold: font.file.contains("Bold"), first: path)
@@ -72,7 +83,10 @@ public enum GlyphRanges {
         let glyphs = (first..<first + 256).compactMap { codepoint -> [UInt8]? in
             let script = hb_unicode_script(unicode, hb_codepoint_t(codepoint))
             let has = { (f: FT_Face) in FT_Get_Char_Index(f, FT_ULong(codepoint)) != 0 }
-            guard let face = faces.first(where: { $0.scripts.contains(script) && has($0.face) }) ?? faces.first(where: { has($0.face) }) else { return nil }
+            guard
+                let face = faces.first(where: { $0.scripts.contains(script) && has($0.face) })
+                    ?? faces.first(where: { has($0.face) })
+            else { return nil }
             return glyph(face.face, codepoint: codepoint)
         }
         var stack = Protobuf.string(1, font.name) + Protobuf.string(2, range)
@@ -91,7 +105,9 @@ public enum GlyphRanges {
             if FT_New_Face(library, index == 0 ? path : entry.file, FT_Long(entry.index), &face) == 0, let face {
                 FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
                 faces.append((face, entry.scripts))
-            } else if index == 0 { throw .fontMissing(path) }
+            } else if index == 0 {
+                throw .fontMissing(path)
+            }
         }
         opened[bold] = faces
         return faces
@@ -105,20 +121,26 @@ public enum GlyphRanges {
     /// One glyph message, or nil when the font has no glyph for the code point.
     static func glyph(_ face: FT_Face, codepoint: Int) -> [UInt8]? {
         let index = FT_Get_Char_Index(face, FT_ULong(codepoint))
-        guard index != 0, FT_Load_Glyph(face, index, Int32(1 << 1 | 1 << 3)) == 0 else { return nil }   // no hinting, no bitmap strikes
+        guard index != 0, FT_Load_Glyph(face, index, Int32(1 << 1 | 1 << 3)) == 0 else { return nil }  // no hinting, no bitmap strikes
         let slot = face.pointee.glyph!
         let advance = Int((Double(slot.pointee.metrics.horiAdvance) / 64).rounded())
         var box = FT_BBox()
         FT_Outline_Get_CBox(&slot.pointee.outline, &box)
-        let xmin = Int((Double(box.xMin) / 64).rounded()), xmax = Int((Double(box.xMax) / 64).rounded())
-        let ymin = Int((Double(box.yMin) / 64).rounded()), ymax = Int((Double(box.yMax) / 64).rounded())
+        let xmin = Int((Double(box.xMin) / 64).rounded())
+        let xmax = Int((Double(box.xMax) / 64).rounded())
+        let ymin = Int((Double(box.yMin) / 64).rounded())
+        let ymax = Int((Double(box.yMax) / 64).rounded())
         let (width, height) = (xmax - xmin, ymax - ymin)
         var message = Protobuf.uint(1, codepoint)
-        guard width > 0, height > 0, slot.pointee.outline.n_points > 0, FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0 else {
-            return message + Protobuf.uint(3, 0) + Protobuf.uint(4, 0) + Protobuf.sint(5, 0) + Protobuf.sint(6, 0) + Protobuf.uint(7, advance)
+        guard width > 0, height > 0, slot.pointee.outline.n_points > 0, FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0
+        else {
+            return message + Protobuf.uint(3, 0) + Protobuf.uint(4, 0) + Protobuf.sint(5, 0) + Protobuf.sint(6, 0)
+                + Protobuf.uint(7, advance)
         }
         // FreeType's SDF: 8 bits, the outline at 128, 16 levels a pixel (8 px spread), inside higher.
-        let bitmap = slot.pointee.bitmap, left = Int(slot.pointee.bitmap_left), top = Int(slot.pointee.bitmap_top)
+        let bitmap = slot.pointee.bitmap
+        let left = Int(slot.pointee.bitmap_left)
+        let top = Int(slot.pointee.bitmap_top)
         let (w, h) = (width + 2 * border, height + 2 * border)
         var pixels = [UInt8](repeating: 0, count: w * h)
         for j in 0..<h {

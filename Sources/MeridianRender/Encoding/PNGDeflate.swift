@@ -8,7 +8,9 @@ enum PNGDeflate {
     /// - Throws: ``RenderError/encoding(_:)`` when the input is over 4 GiB, memory runs out or
     ///   ISA-L refuses.
     static func zlib(_ input: UnsafeBufferPointer<UInt8>) throws(RenderError) -> [UInt8] {
-        guard input.count < Int(UInt32.max) / 2 else { throw .encoding("an image of \(input.count) bytes is too large to compress") }
+        guard input.count < Int(UInt32.max) / 2 else {
+            throw .encoding("an image of \(input.count) bytes is too large to compress")
+        }
         // Level 1's Huffman codes are fitted to the data; the bound also covers stored blocks.
         let capacity = input.count + input.count / 4 + 4096
         let workSize = Int(meridian_isal_level1_buffer_size())
@@ -16,7 +18,9 @@ enum PNGDeflate {
         defer { work.deallocate() }
         var failed = false
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = Int(meridian_isal_zlib_level1(input.baseAddress, UInt32(input.count), buffer.baseAddress, UInt32(capacity), work))
+            count = Int(
+                meridian_isal_zlib_level1(
+                    input.baseAddress, UInt32(input.count), buffer.baseAddress, UInt32(capacity), work))
             failed = count == 0
         }
         guard !failed else { throw .encoding("ISA-L could not compress the image") }

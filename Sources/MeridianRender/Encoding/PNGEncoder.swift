@@ -1,14 +1,17 @@
 import CIsal
 
-/// Encodes Cairo's ARGB32 pixels (premultiplied, native-endian words) as PNG: RGB when every
-/// pixel is opaque (maps are), RGBA un-premultiplied otherwise; every row with filter None,
-/// compressed by ISA-L at level 1 (``PNGDeflate``; CRCs by ISA-L too). On map frames, filter None
-/// both compresses better and costs less than choosing a filter per row (flat areas become long
-/// repeats at the pixel's distance, which DEFLATE finds itself; BENCHMARKS.md has the figures).
+/// Encodes Cairo's ARGB32 pixels (premultiplied, native-endian words) as PNG: RGB when every pixel
+/// is opaque (maps are), RGBA un-premultiplied otherwise; every row with filter None, compressed by
+/// ISA-L at level 1 (``PNGDeflate``; CRCs by ISA-L too).
+///
+/// On map frames, filter None both compresses better and costs less than choosing a filter per row
+/// (flat areas become long repeats at the pixel's distance, which DEFLATE finds itself;
+/// BENCHMARKS.md has the figures).
 enum PNGEncoder {
     /// - Parameters: pixels: `height` rows of `stride` bytes starting at `base`.
     /// - Throws: ``RenderError/encoding(_:)`` when the compressor fails (out of memory).
-    static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
+    static func encode(base: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8]
+    {
         let opaque = isOpaque(base: base, width: width, height: height, stride: stride)
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
@@ -16,7 +19,7 @@ enum PNGEncoder {
         let raw = [UInt8](unsafeUninitializedCapacity: rawStride * height) { buffer, count in
             for y in 0..<height {
                 let out = buffer.baseAddress! + y * rawStride
-                out[0] = 0   // filter None
+                out[0] = 0  // filter None
                 unpack(UnsafeRawPointer(base + y * stride), width: width, opaque: opaque, into: out + 1)
             }
             count = rawStride * height
@@ -35,7 +38,8 @@ enum PNGEncoder {
         // The AND of a row's words has alpha 255 only when every pixel's has (eight at a time).
         for y in 0..<height {
             let row = UnsafeRawPointer(base + y * stride)
-            var wide = SIMD8<UInt32>(repeating: .max), all = UInt32.max
+            var wide = SIMD8<UInt32>(repeating: .max)
+            var all = UInt32.max
             for g in 0..<width / 8 { wide &= row.loadUnaligned(fromByteOffset: g * 32, as: SIMD8<UInt32>.self) }
             for x in width / 8 * 8..<width { all &= row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) }
             for i in 0..<8 { all &= wide[i] }
@@ -54,7 +58,10 @@ enum PNGEncoder {
             let words = UnsafeMutableRawPointer(out)
             for g in 0..<groups {
                 let p = row.loadUnaligned(fromByteOffset: g * 16, as: SIMD4<UInt32>.self)
-                let w0 = p[0].byteSwapped >> 8, w1 = p[1].byteSwapped >> 8, w2 = p[2].byteSwapped >> 8, w3 = p[3].byteSwapped >> 8
+                let w0 = p[0].byteSwapped >> 8
+                let w1 = p[1].byteSwapped >> 8
+                let w2 = p[2].byteSwapped >> 8
+                let w3 = p[3].byteSwapped >> 8
                 words.storeBytes(of: w0 | w1 << 24, toByteOffset: g * 12, as: UInt32.self)
                 words.storeBytes(of: w1 >> 8 | w2 << 16, toByteOffset: g * 12 + 4, as: UInt32.self)
                 words.storeBytes(of: w2 >> 16 | w3 << 8, toByteOffset: g * 12 + 8, as: UInt32.self)
@@ -79,14 +86,24 @@ enum PNGEncoder {
         for x in 0..<width {
             let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
             let a = v >> 24
-            var r = v >> 16 & 0xFF, g = v >> 8 & 0xFF, b = v & 0xFF
-            if a > 0 && a < 255 { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a }
-            out[4 * x] = UInt8(min(r, 255)); out[4 * x + 1] = UInt8(min(g, 255)); out[4 * x + 2] = UInt8(min(b, 255))
+            var r = v >> 16 & 0xFF
+            var g = v >> 8 & 0xFF
+            var b = v & 0xFF
+            if a > 0 && a < 255 {
+                r = (r * 255 + a / 2) / a
+                g = (g * 255 + a / 2) / a
+                b = (b * 255 + a / 2) / a
+            }
+            out[4 * x] = UInt8(min(r, 255))
+            out[4 * x + 1] = UInt8(min(g, 255))
+            out[4 * x + 2] = UInt8(min(b, 255))
             out[4 * x + 3] = UInt8(a)
         }
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
         out += be32(UInt32(data.count))

@@ -24,7 +24,10 @@ struct FrameContext {
     /// Buffers the frame's geometry passes through, reused from feature to feature.
     let scratch = FrameScratch()
 
-    init(viewport: Viewport, canvas: Canvas, cache: RenderCache?, labelArea: LabelArea, extrusionMinZoom: Double, deadline: Deadline) {
+    init(
+        viewport: Viewport, canvas: Canvas, cache: RenderCache?, labelArea: LabelArea, extrusionMinZoom: Double,
+        deadline: Deadline
+    ) {
         self.viewport = viewport
         ground = GroundGeometry(viewport: viewport)
         zoom = viewport.camera.zoom

@@ -14,13 +14,18 @@ import MeridianOverlays
 /// Everything is recorded on the ``Canvas``; rasterising and encoding follow in ``MapRenderer``.
 /// The deadline is checked between stages and before each source and layer.
 extension MapRenderer {
-    func draw(_ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas) throws -> [PlacedLabel] {
-        let tiles = try FrameTiles(style, sources: sources, viewport: viewport, labelMargin: labelMargin, cache: cache, deadline: deadline)
+    func draw(
+        _ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas
+    ) throws -> [PlacedLabel] {
+        let tiles = try FrameTiles(
+            style, sources: sources, viewport: viewport, labelMargin: labelMargin, cache: cache, deadline: deadline)
         // The credit line is measured first: labels are not drawn over it.
         let credit = CreditLine(attribution ?? sources.attribution(for: style), in: viewport.size, measuring: canvas)
-        let area = LabelArea(viewport, margin: labelMargin, hidden: credit.box.map { [$0] } ?? [], acrossEdges: labelsAcrossEdges)
-        let frame = FrameContext(viewport: viewport, canvas: canvas, cache: cache, labelArea: area, extrusionMinZoom: extrusionMinZoom,
-                                 deadline: deadline)
+        let area = LabelArea(
+            viewport, margin: labelMargin, hidden: credit.box.map { [$0] } ?? [], acrossEdges: labelsAcrossEdges)
+        let frame = FrameContext(
+            viewport: viewport, canvas: canvas, cache: cache, labelArea: area, extrusionMinZoom: extrusionMinZoom,
+            deadline: deadline)
         let candidates = try paintLayers(of: style, in: frame, tiles: tiles)
         try deadline.check("overlays")
         OverlayPainter(ground: frame.ground, canvas: canvas).draw(overlays)
@@ -32,7 +37,9 @@ extension MapRenderer {
     }
 
     /// Places every candidate in `area`: point labels first, then labels along lines, none
-    /// overlapping another. Returns those the area shows.
+    /// overlapping another.
+    ///
+    /// Returns those the area shows.
     static func placeLabels(_ candidates: LabelCandidates, measuring canvas: Canvas, area: LabelArea) -> [ShownLabel] {
         var taken: [LabelArea.Box] = []
         let points = LabelPlacer.place(candidates.points, measuring: canvas, area: area, taken: &taken)

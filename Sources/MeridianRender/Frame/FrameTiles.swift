@@ -32,13 +32,17 @@ struct FrameTiles {
     /// Reads the tiles of every source `style` names that `sources` has (a source not given
     /// draws nothing), through the cache when there is one, checking `deadline` before each.
     /// - Throws: ``RenderError/deadlinePassed(_:)``; tile errors (a corrupt tile) as `TileError`.
-    init(_ style: Style, sources: MapSources, viewport: Viewport, labelMargin: Double, cache: RenderCache?, deadline: Deadline) throws {
+    init(
+        _ style: Style, sources: MapSources, viewport: Viewport, labelMargin: Double, cache: RenderCache?,
+        deadline: Deadline
+    ) throws {
         let wider = try Self.widened(viewport, by: labelMargin)
         for (name, described) in style.sources {
             guard let source = sources.sources[name] else { continue }
             try deadline.check("reading source \(name)")
             switch described.kind {
-            case .vector: (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
+            case .vector:
+                (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
             case .raster: raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache)
             }
         }
@@ -58,14 +62,19 @@ struct FrameTiles {
         return z < source.lowerBound ? nil : min(z, source.upperBound)
     }
 
-    /// The decoded tiles of a source covering the view, from each of its tilesets at that
-    /// tileset's own zoom (through the cache when there is one), coarser in the distance under
-    /// tilt (`Viewport/tilesByDepth(zoom:minimumZoom:)`); and with them the tiles covering
-    /// `labels` (the view widened by the label margin), each read once. A tile comes once per
-    /// world copy the view shows (its id's column moved by whole worlds, ``WorldCopies``).
-    static func tiles(of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
-                      cache: RenderCache?) throws -> (view: [SourceTile], labels: [SourceTile]) {
-        var view: [SourceTile] = [], around: [SourceTile] = []
+    /// The decoded tiles of a source covering the view, from each of its tilesets at that tileset's
+    /// own zoom (through the cache when there is one), coarser in the distance under tilt
+    /// (`Viewport/tilesByDepth(zoom:minimumZoom:)`); and with them the tiles covering `labels` (the
+    /// view widened by the label margin), each read once.
+    ///
+    /// A tile comes once per world copy the view shows (its id's column moved by whole worlds,
+    /// ``WorldCopies``).
+    static func tiles(
+        of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
+        cache: RenderCache?
+    ) throws -> (view: [SourceTile], labels: [SourceTile]) {
+        var view: [SourceTile] = []
+        var around: [SourceTile] = []
         for tileset in source.tilesets {
             guard let z = tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...14) else { continue }
             // Tiles carry their neighbours' edges in a buffer (up to 1/64 of a tile in common
@@ -82,13 +91,16 @@ struct FrameTiles {
             let inView = WorldCopies.ids(try coverByDepth(reach, zoom: z, tileset: tileset), in: viewport)
                 .sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let drawn = Set(inView)
-            let wider = try labels.map { WorldCopies.ids(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
+            let wider =
+                try labels.map { WorldCopies.ids(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
             // Each tile read once for all its copies (a missing tile is kept as nil).
             var read: [TileID: VectorTile?] = [:]
             for id in inView + wider.filter({ !drawn.contains($0) }) {
                 let own = WorldCopies.wrapped(id)
                 guard tileset.mayHold(own) else { continue }
-                if read[own] == nil { read[own] = try cache.map({ try $0.tile(own, tileset) }) ?? tileset.vectorTile(own) }
+                if read[own] == nil {
+                    read[own] = try cache.map({ try $0.tile(own, tileset) }) ?? tileset.vectorTile(own)
+                }
                 guard let tile = read[own] ?? nil else { continue }
                 let sourceTile = SourceTile(id: id, tile: tile, tileset: tileset.path)
                 around.append(sourceTile)
@@ -102,9 +114,12 @@ struct FrameTiles {
     /// around it (nil under tilt or without a margin).
     static func widened(_ viewport: Viewport, by margin: Double) throws -> Viewport? {
         guard margin > 0, viewport.camera.tilt == 0 else { return nil }
-        let p = viewport.padding, size = viewport.size
-        return try Viewport(camera: viewport.camera, size: ScreenSize(width: size.width + 2 * margin, height: size.height + 2 * margin),
-                            padding: EdgeInsets(top: p.top + margin, left: p.left + margin, bottom: p.bottom + margin,
-                                                right: p.right + margin))
+        let p = viewport.padding
+        let size = viewport.size
+        return try Viewport(
+            camera: viewport.camera, size: ScreenSize(width: size.width + 2 * margin, height: size.height + 2 * margin),
+            padding: EdgeInsets(
+                top: p.top + margin, left: p.left + margin, bottom: p.bottom + margin,
+                right: p.right + margin))
     }
 }

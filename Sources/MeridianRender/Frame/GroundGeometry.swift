@@ -16,13 +16,17 @@ struct GroundGeometry {
     /// World points of a tile's part, with the tile moved by whole worlds to the copy nearest
     /// the target.
     func world(_ part: [VectorTile.Point], tile: TileID, extent: Int) -> [MercatorPoint] {
-        let n = Double(1 << tile.z), e = Double(extent), tx = column(tile, n)
+        let n = Double(1 << tile.z)
+        let e = Double(extent)
+        let tx = column(tile, n)
         return part.map { MercatorPoint(x: (tx + Double($0.x) / e) / n, y: (Double(tile.y) + Double($0.y) / e) / n) }
     }
 
     /// ``world(_:tile:extent:)`` of one point (no array).
     func world(_ point: VectorTile.Point, tile: TileID, extent: Int) -> MercatorPoint {
-        let n = Double(1 << tile.z), e = Double(extent), tx = column(tile, n)
+        let n = Double(1 << tile.z)
+        let e = Double(extent)
+        let tx = column(tile, n)
         return MercatorPoint(x: (tx + Double(point.x) / e) / n, y: (Double(tile.y) + Double(point.y) / e) / n)
     }
 
@@ -54,8 +58,10 @@ struct GroundGeometry {
         return out
     }
 
-    /// A closed ring clipped to the near side (Sutherland–Hodgman on the depth, which is
-    /// affine on the ground), then projected. Empty when wholly too near.
+    /// A closed ring clipped to the near side (Sutherland–Hodgman on the depth, which is affine on
+    /// the ground), then projected.
+    ///
+    /// Empty when wholly too near.
     func ring(_ points: [MercatorPoint]) -> [ScreenPoint] {
         guard points.count >= 3 else { return [] }
         let depths = points.map(viewport.depthRatio(forWorld:))
@@ -71,11 +77,14 @@ struct GroundGeometry {
 
     /// An open line split into the pieces on the near side, projected.
     func line(_ points: [MercatorPoint]) -> [[ScreenPoint]] {
-        var pieces: [[ScreenPoint]] = [], current: [MercatorPoint] = []
+        var pieces: [[ScreenPoint]] = []
+        var current: [MercatorPoint] = []
         let depths = points.map(viewport.depthRatio(forWorld:))
         for i in points.indices {
             if depths[i] >= Self.nearDepth {
-                if i > 0, depths[i - 1] < Self.nearDepth { current.append(Self.cut(points[i - 1], points[i], depths[i - 1], depths[i])) }
+                if i > 0, depths[i - 1] < Self.nearDepth {
+                    current.append(Self.cut(points[i - 1], points[i], depths[i - 1], depths[i]))
+                }
                 current.append(points[i])
             } else if !current.isEmpty {
                 current.append(Self.cut(points[i - 1], points[i], depths[i - 1], depths[i]))
@@ -89,7 +98,9 @@ struct GroundGeometry {
 
     /// Mean depth ratio of some points (1 when there are none).
     func meanDepth(_ points: [MercatorPoint]) -> Double {
-        points.isEmpty ? 1 : max(Self.nearDepth, points.reduce(0) { $0 + viewport.depthRatio(forWorld: $1) } / Double(points.count))
+        points.isEmpty
+            ? 1
+            : max(Self.nearDepth, points.reduce(0) { $0 + viewport.depthRatio(forWorld: $1) } / Double(points.count))
     }
 
     static func cut(_ a: MercatorPoint, _ b: MercatorPoint, _ da: Double, _ db: Double) -> MercatorPoint {

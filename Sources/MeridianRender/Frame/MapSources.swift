@@ -3,10 +3,12 @@ import MeridianStyle
 import MeridianTiles
 
 /// The sources a style names, opened from a data folder, or from an offline-region archive
-/// (`TilePack`, `meridian data extract`) given in its place: the one way the CLI, the server
-/// and the benchmarks get tiles. A source with no file in the folder (or not in the region) is
-/// left out (it draws nothing) and listed once in ``warnings``; a file that is there but cannot
-/// be read is an error naming it. Holds open files: one per thread or task.
+/// (`TilePack`, `meridian data extract`) given in its place: the one way the CLI, the server and
+/// the benchmarks get tiles.
+///
+/// A source with no file in the folder (or not in the region) is left out (it draws nothing) and
+/// listed once in ``warnings``; a file that is there but cannot be read is an error naming it.
+/// Holds open files: one per thread or task.
 public struct MapSources {
     public let folder: DataFolder
     /// By the style's source names.
@@ -27,11 +29,15 @@ public struct MapSources {
         guard folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
         }
-        var sources: [String: TileSource] = [:], missing: [String] = []
+        var sources: [String: TileSource] = [:]
+        var missing: [String] = []
         let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
-        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue else {
+        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue
+        else {
             // An offline region: one archive holding the style's vector sources.
-            guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else { throw .notAPack(path: folder.path) }
+            guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else {
+                throw .notAPack(path: folder.path)
+            }
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
                 let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
                 if let source = packed[name] ?? packed[stem] {
@@ -47,7 +53,9 @@ public struct MapSources {
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {
                 let stem = DataFolder.name(ofReference: described.url)
-                missing.append("source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them)")
+                missing.append(
+                    "source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them)"
+                )
                 continue
             }
             var tilesets: [any Tileset] = []
@@ -81,8 +89,11 @@ public struct MapSources {
             let (za, zb) = (sources[a]?.zoomRange?.upperBound ?? -1, sources[b]?.zoomRange?.upperBound ?? -1)
             return za != zb ? za > zb : top[a]! > top[b]!
         }
-        var seen: Set<String> = [], lines: [String] = []
-        for name in order { for line in sources[name]?.attributions ?? [] where seen.insert(line).inserted { lines.append(line) } }
+        var seen: Set<String> = []
+        var lines: [String] = []
+        for name in order {
+            for line in sources[name]?.attributions ?? [] where seen.insert(line).inserted { lines.append(line) }
+        }
         return lines.joined(separator: " · ")
     }
 }

@@ -1,9 +1,11 @@
 import MeridianCamera
 import MeridianTiles
 
-/// Decoded tiles kept between frames, one least-recently-used cache per tileset file, each
-/// bounded by an estimate of its memory (ten bytes per stored byte of tile). A reference type:
-/// one per renderer owner (an app's map, a server session); not shared between threads.
+/// Decoded tiles kept between frames, one least-recently-used cache per tileset file, each bounded
+/// by an estimate of its memory (ten bytes per stored byte of tile).
+///
+/// A reference type: one per renderer owner (an app's map, a server session); not shared between
+/// threads.
 public final class RenderCache {
     public let capacityPerSource: Int
     var caches: [String: TileCache<VectorTile>] = [:]
@@ -87,8 +89,10 @@ public final class RenderCache {
 
     /// The value from `cache` (made on first use), or the tile's bytes decoded by `decode`
     /// (which also gives the cost) and remembered; nil when the source has no such tile.
-    static func cached<V>(_ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset,
-                          decode: ([UInt8]) throws -> (V, Int)) throws -> V? {
+    static func cached<V>(
+        _ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset,
+        decode: ([UInt8]) throws -> (V, Int)
+    ) throws -> V? {
         let store = cache ?? TileCache<V>(capacity: capacity)
         cache = store
         if let hit = store.value(for: id) { return hit }

@@ -1,15 +1,19 @@
 import MeridianCamera
 import MeridianGeometry
 
-/// Tiles in the world's copies. A view wider than the world (a whole-world metatile with its
-/// label margin, a low-zoom static map) shows the same tile in two or more copies side by side,
-/// and a label across ±180° is placed in both, so each side draws its part. A tile of a copy
-/// is its id with the column moved by whole worlds (outside 0..<2^z for every copy but the
-/// first); it reads, caches and prepares as its wrapped id, and is drawn where its column says.
+/// Tiles in the world's copies.
+///
+/// A view wider than the world (a whole-world metatile with its label margin, a low-zoom static
+/// map) shows the same tile in two or more copies side by side, and a label across ±180° is placed
+/// in both, so each side draws its part. A tile of a copy is its id with the column moved by whole
+/// worlds (outside 0..<2^z for every copy but the first); it reads, caches and prepares as its
+/// wrapped id, and is drawn where its column says.
 enum WorldCopies {
-    /// The copies (whole worlds to add) of tile `id` that `viewport` shows. Flat: every copy
-    /// whose ground meets the view's (at most 16). Tilted: the copy nearest the camera's target
-    /// alone (a tilted view never spans the world: the tilt curve holds it to 30° below zoom 10).
+    /// The copies (whole worlds to add) of tile `id` that `viewport` shows.
+    ///
+    /// Flat: every copy whose ground meets the view's (at most 16). Tilted: the copy nearest the
+    /// camera's target alone (a tilted view never spans the world: the tilt curve holds it to 30°
+    /// below zoom 10).
     static func copies(of id: TileID, in viewport: Viewport) -> [Int] {
         copies(of: id, target: viewport.targetWorld.x, extent: extent(viewport))
     }
@@ -17,12 +21,15 @@ enum WorldCopies {
     /// The ids of every copy of every tile of `cover` that `viewport` shows (the view's extent
     /// worked out once).
     static func ids(_ cover: [TileID], in viewport: Viewport) -> [TileID] {
-        let target = viewport.targetWorld.x, extent = extent(viewport)
+        let target = viewport.targetWorld.x
+        let extent = extent(viewport)
         return cover.flatMap { id in copies(of: id, target: target, extent: extent).map { moved(id, by: $0) } }
     }
 
     /// The flat view's x extent; nil under tilt.
-    static func extent(_ viewport: Viewport) -> (Double, Double)? { viewport.camera.tilt == 0 ? xExtent(viewport) : nil }
+    static func extent(_ viewport: Viewport) -> (Double, Double)? {
+        viewport.camera.tilt == 0 ? xExtent(viewport) : nil
+    }
 
     /// ``copies(of:in:)`` with the view's target x and flat x extent (nil under tilt) given.
     static func copies(of id: TileID, target: Double, extent: (Double, Double)?) -> [Int] {
@@ -31,7 +38,8 @@ enum WorldCopies {
         guard let (minX, maxX) = extent else { return [nearest] }
         // Copy k spans [x/n + k, (x+1)/n + k] in world units: it overlaps [minX, maxX] (more
         // than touching it) for these k.
-        let low = Int((minX - Double(id.x + 1) / n + 1e-9).rounded(.up)), high = Int((maxX - Double(id.x) / n - 1e-9).rounded(.down))
+        let low = Int((minX - Double(id.x + 1) / n + 1e-9).rounded(.up))
+        let high = Int((maxX - Double(id.x) / n - 1e-9).rounded(.down))
         guard low <= high else { return [nearest] }
         return Array(low...Swift.min(high, low + 15))
     }
@@ -39,8 +47,11 @@ enum WorldCopies {
     /// The world x extent (unwrapped, around the target's copy) of a flat view's frame.
     static func xExtent(_ viewport: Viewport) -> (Double, Double)? {
         let s = viewport.size
-        let xs = [ScreenPoint(x: 0, y: 0), ScreenPoint(x: s.width, y: 0), ScreenPoint(x: 0, y: s.height), ScreenPoint(x: s.width, y: s.height)]
-            .compactMap { viewport.worldPoint(for: $0)?.x }
+        let xs = [
+            ScreenPoint(x: 0, y: 0), ScreenPoint(x: s.width, y: 0), ScreenPoint(x: 0, y: s.height),
+            ScreenPoint(x: s.width, y: s.height),
+        ]
+        .compactMap { viewport.worldPoint(for: $0)?.x }
         guard xs.count == 4, let lo = xs.min(), let hi = xs.max(), lo.isFinite, hi.isFinite else { return nil }
         return (lo, hi)
     }

@@ -1,12 +1,13 @@
 import Foundation
 import MeridianGeometry
 
-/// Dashed lines as their dashes: each part of a path cut into the pieces its dash pattern
-/// draws, as Cairo dashes a stroke (the pattern restarts at the start of each part; an odd
-/// count of lengths is read twice over; lengths alternate on and off, starting on). The pieces
-/// keep the part's vertices inside each dash, so joins within a dash are drawn as in a solid line; drawn
-/// with butt caps they are the dashed stroke. This lets a rasteriser without dashing (Blend2D)
-/// draw dashed lines, and lets dashes be clipped to the view like any line.
+/// Dashed lines as their dashes: each part of a path cut into the pieces its dash pattern draws, as
+/// Cairo dashes a stroke (the pattern restarts at the start of each part; an odd count of lengths
+/// is read twice over; lengths alternate on and off, starting on).
+///
+/// The pieces keep the part's vertices inside each dash, so joins within a dash are drawn as in a
+/// solid line; drawn with butt caps they are the dashed stroke. This lets a rasteriser without
+/// dashing (Blend2D) draw dashed lines, and lets dashes be clipped to the view like any line.
 enum Dashes {
     /// At most this many dashes a part (a hostile pattern of tiny dashes along a long line
     /// cannot make unbounded work); past it the rest of the part is left undashed.
@@ -17,8 +18,11 @@ enum Dashes {
     static func append(_ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double], into out: inout Polylines) {
         guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
         let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
-        var index = 0, left = lengths[0], on = true, dashes = 0
-        var piece: [ScreenPoint] = [part[0]]   // every part starts on its first dash
+        var index = 0
+        var left = lengths[0]
+        var on = true
+        var dashes = 0
+        var piece: [ScreenPoint] = [part[0]]  // every part starts on its first dash
         for i in 1..<part.count {
             var a = part[i - 1]
             let b = part[i]

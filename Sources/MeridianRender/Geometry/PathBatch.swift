@@ -1,10 +1,11 @@
 import MeridianGeometry
 
-/// Consecutive features of one look (colour, width, dash) gathered into one Cairo path, so a
-/// layer of thousands of features costs a few fills or strokes instead of thousands; features
-/// keep their order (a new look ends the batch), so overlaps draw as they would one by one. Fills use the
-/// non-zero rule, under which a batch of polygons is their union and holes (rings wound the
-/// other way, as the vector tile spec requires) stay holes.
+/// Consecutive features of one look (colour, width, dash) gathered into one Cairo path, so a layer
+/// of thousands of features costs a few fills or strokes instead of thousands; features keep their
+/// order (a new look ends the batch), so overlaps draw as they would one by one.
+///
+/// Fills use the non-zero rule, under which a batch of polygons is their union and holes (rings
+/// wound the other way, as the vector tile spec requires) stay holes.
 struct PathBatch<Look: Equatable> {
     private var look: Look?
     private var parts = Polylines()

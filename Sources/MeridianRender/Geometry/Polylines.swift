@@ -1,7 +1,9 @@
 import MeridianGeometry
 
-/// The parts of a path (lines or rings) in one buffer: every point in order, and where each
-/// part ends. What a frame hands to Cairo, built without an array per part.
+/// The parts of a path (lines or rings) in one buffer: every point in order, and where each part
+/// ends.
+///
+/// What a frame hands to Cairo, built without an array per part.
 struct Polylines {
     var points: [ScreenPoint] = []
     /// The end (exclusive index into ``points``) of each part.

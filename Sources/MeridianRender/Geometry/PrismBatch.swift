@@ -1,10 +1,11 @@
 import MeridianGeometry
 
-/// A frame's building prisms as one drawing operation (``DrawOp/prisms(_:)``): every wall quad
-/// and roof ring in one point buffer, each drawn in order as its own fill (walls) or fill and
-/// outline (roofs), exactly as one operation each would draw them. Thousands of walls at a
-/// tilted z17 view cost one recorded operation instead of one each (no path or array made per
-/// wall).
+/// A frame's building prisms as one drawing operation (``DrawOp/prisms(_:)``): every wall quad and
+/// roof ring in one point buffer, each drawn in order as its own fill (walls) or fill and outline
+/// (roofs), exactly as one operation each would draw them.
+///
+/// Thousands of walls at a tilted z17 view cost one recorded operation instead of one each (no path
+/// or array made per wall).
 struct PrismBatch {
     enum Kind: UInt8 { case wall, roof }
     struct Item {
@@ -25,7 +26,10 @@ struct PrismBatch {
     var isEmpty: Bool { items.isEmpty }
 
     mutating func wall(_ a: ScreenPoint, _ b: ScreenPoint, _ c: ScreenPoint, _ d: ScreenPoint, _ color: RGBA) {
-        points.append(a); points.append(b); points.append(c); points.append(d)
+        points.append(a)
+        points.append(b)
+        points.append(c)
+        points.append(d)
         ends.append(points.count)
         items.append(Item(kind: .wall, parts: ends.count - 1..<ends.count, color: color))
     }
@@ -44,7 +48,8 @@ struct PrismBatch {
 
     /// An item's rings as their own parts (for Cairo, which draws one item at a time).
     func polylines(_ item: Item) -> Polylines {
-        var out = Polylines(), from = start(of: item)
+        var out = Polylines()
+        var from = start(of: item)
         for k in item.parts {
             out.append(points[from..<ends[k]])
             from = ends[k]

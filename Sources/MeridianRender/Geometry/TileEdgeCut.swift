@@ -1,11 +1,13 @@
 import MeridianTiles
 
 /// A polygon's outline without the edges a tile made by clipping it: where a polygon crosses a
-/// tile's edge, the tile holds it cut at the edge of its buffer (beyond its own square), and
-/// that cut is no edge of the polygon; the neighbouring tile holds the rest, and its own part of
-/// the outline. Stroked, the cut drew a seam across the polygon a few pixels inside the
-/// neighbour, in views that read the tile, and not in views that did not (a building at a z14
-/// tile's edge differed between the static map and the raster tiles over it).
+/// tile's edge, the tile holds it cut at the edge of its buffer (beyond its own square), and that
+/// cut is no edge of the polygon; the neighbouring tile holds the rest, and its own part of the
+/// outline.
+///
+/// Stroked, the cut drew a seam across the polygon a few pixels inside the neighbour, in views that
+/// read the tile, and not in views that did not (a building at a z14 tile's edge differed between
+/// the static map and the raster tiles over it).
 ///
 /// Tile units, extent `extent`: a ring's edges that lie wholly outside the tile's square
 /// (`0…extent` on both axes, a side included) are left out. A ring with no such edge is
@@ -34,7 +36,8 @@ enum TileEdgeCut {
         // Most rings lie inside their tile: found without allocating.
         guard let firstCut = (0..<n).first(where: { outside(ring[$0], ring[($0 + 1) % n]) }) else { return .closed }
         let cut = (0..<n).map { outside(ring[$0], ring[($0 + 1) % n]) }
-        var pieces: [[VectorTile.Point]] = [], current: [VectorTile.Point] = []
+        var pieces: [[VectorTile.Point]] = []
+        var current: [VectorTile.Point] = []
         // Start just after a cut edge, so no piece wraps around the ring's start.
         for step in 1...n {
             let i = (firstCut + step) % n

@@ -46,12 +46,15 @@ struct LabelArea {
 
     /// Whether a label's box may be placed as far as the region goes.
     func fits(_ b: Box) -> Bool {
-        !boxesInside || (b.left >= region.left && b.top >= region.top && b.right <= region.right && b.bottom <= region.bottom)
+        !boxesInside
+            || (b.left >= region.left && b.top >= region.top && b.right <= region.right && b.bottom <= region.bottom)
     }
 
     /// Whether a placed label's box is drawn.
     func shows(_ b: Box) -> Bool {
-        let inside = acrossEdges ? Self.overlap(b, view) : b.left >= 0 && b.top >= 0 && b.right <= view.right && b.bottom <= view.bottom
+        let inside =
+            acrossEdges
+            ? Self.overlap(b, view) : b.left >= 0 && b.top >= 0 && b.right <= view.right && b.bottom <= view.bottom
         return inside && !hidden.contains { Self.overlap(b, $0) }
     }
 

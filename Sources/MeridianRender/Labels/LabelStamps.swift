@@ -3,10 +3,12 @@ import MeridianGeometry
 import MeridianTiles
 
 /// Labels are drawn as stamps: the text and its halo rendered once into a small image (glyph
-/// outlines filled and stroked by Cairo, the costly part of a label), then composited onto the
-/// map at whole device pixels. A ``RenderCache`` keeps the stamps between frames, so a frame
-/// that shows the labels of the frame before (a pan, a redraw) only composites. With or without
-/// the cache a label's pixels are the same: the stamp is what is always drawn.
+/// outlines filled and stroked by Cairo, the costly part of a label), then composited onto the map
+/// at whole device pixels.
+///
+/// A ``RenderCache`` keeps the stamps between frames, so a frame that shows the labels of the frame
+/// before (a pan, a redraw) only composites. With or without the cache a label's pixels are the
+/// same: the stamp is what is always drawn.
 final class LabelStamp {
     let surface: OpaquePointer
     /// Device pixels from the stamp's top left to its reference point (the pen's start for
@@ -14,9 +16,11 @@ final class LabelStamp {
     let originX: Int, originY: Int
     var cost: Int { Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) + 64 }
 
-    /// What fixes a stamp's pixels. Stamps are upright: labels along lines turn them as they
-    /// composite them (``RasterTarget/turnedStamp(_:x:y:angle:)``), so a turning camera finds
-    /// every street's stamp made.
+    /// What fixes a stamp's pixels.
+    ///
+    /// Stamps are upright: labels along lines turn them as they composite them
+    /// (``RasterTarget/turnedStamp(_:x:y:angle:)``), so a turning camera finds every street's stamp
+    /// made.
     struct Key: Hashable {
         let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
         let centered: Bool
@@ -57,24 +61,40 @@ final class LabelStamp {
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
         // The text shaped (HarfBuzz, FriBidi, the font chain; cached), as Cairo glyph runs.
         var runs: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
-        var pen = (x: 0.0, y: height * 0.3)   // where the first line starts: the box of a text without ink
+        var pen = (x: 0.0, y: height * 0.3)  // where the first line starts: the box of a text without ink
         if key.glyph >= 0 {
             // One glyph, its advance's middle on the reference point.
             let all = TextShaper.shape(key.text, bold: key.bold, letterSpacing: key.letterSpacing).glyphs
             guard key.glyph < all.count else { return nil }
             let (face, g) = all[key.glyph]
-            runs = [(face.cairo, [cairo_glyph_t(index: UInt(g.id), x: (g.x - g.pen - g.advance / 2) * key.size, y: height * 0.3 + g.y * key.size)])]
+            runs = [
+                (
+                    face.cairo,
+                    [
+                        cairo_glyph_t(
+                            index: UInt(g.id), x: (g.x - g.pen - g.advance / 2) * key.size,
+                            y: height * 0.3 + g.y * key.size)
+                    ]
+                )
+            ]
         } else {
             // Several lines: the first baseline where one line's would be, less half the others
             // when centred on the reference point (the block then sits on it).
             let lines = key.text.split(separator: "\n", omittingEmptySubsequences: false)
-            let gap = lineHeight * key.size, extra = Double(lines.count - 1) * gap
+            let gap = lineHeight * key.size
+            let extra = Double(lines.count - 1) * gap
             pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
             for (i, line) in lines.enumerated() {
                 let set = TextShaper.shape(String(line), bold: key.bold, letterSpacing: key.letterSpacing)
-                let x = pen.x + (key.centeredLines ? (width - set.advance * key.size) / 2 : 0), y = pen.y + Double(i) * gap
+                let x = pen.x + (key.centeredLines ? (width - set.advance * key.size) / 2 : 0)
+                let y = pen.y + Double(i) * gap
                 runs += set.runs.map { run in
-                    (run.face.cairo, run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size) })
+                    (
+                        run.face.cairo,
+                        run.glyphs.map {
+                            cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size)
+                        }
+                    )
                 }
             }
         }
@@ -105,7 +125,7 @@ final class LabelStamp {
             (x1, y1) = (min(x1, ox), min(y1, oy))
             (x2, y2) = (max(x2, ox + ink.width), max(y2, oy + ink.height))
         }
-        if x1 > x2 { (x1, y1, x2, y2) = (pen.x, pen.y, pen.x, pen.y) }   // no ink (spaces): the pen point
+        if x1 > x2 { (x1, y1, x2, y2) = (pen.x, pen.y, pen.x, pen.y) }  // no ink (spaces): the pen point
         let margin = 2 * key.haloWidth
         (x1, y1, x2, y2) = (x1 - margin, y1 - margin, x2 + margin, y2 + margin)
         // Extents are in user space: take the device box of their corners.
@@ -114,11 +134,14 @@ final class LabelStamp {
             cairo_user_to_device(measure, &x, &y)
             return (x, y)
         }
-        let left = Int(corners.map(\.0).min()!.rounded(.down)) - 1, top = Int(corners.map(\.1).min()!.rounded(.down)) - 1
-        let right = Int(corners.map(\.0).max()!.rounded(.up)) + 1, bottom = Int(corners.map(\.1).max()!.rounded(.up)) + 1
+        let left = Int(corners.map(\.0).min()!.rounded(.down)) - 1
+        let top = Int(corners.map(\.1).min()!.rounded(.down)) - 1
+        let right = Int(corners.map(\.0).max()!.rounded(.up)) + 1
+        let bottom = Int(corners.map(\.1).max()!.rounded(.up)) + 1
         guard right > left, bottom > top, (right - left) * (bottom - top) <= 4096 * 512,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_translate(cr, Double(-left), Double(-top))

@@ -23,15 +23,20 @@ public struct PlacedLabel: Hashable, Sendable {
         a.text == b.text && a.anchor == b.anchor && a.box == b.box
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(text); hasher.combine(anchor) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(anchor)
+    }
 }
 
 /// Point labels (symbol layers): upright, never overlapping one another, never drawn over the
-/// credit line, placed in a ``LabelArea`` (beyond the view's edges for a flat camera), the
-/// most important first, each drawn at most once however many tiles carry it, and a text
-/// repeated by several features (building parts, a POI inside its building) at most once
-/// within ``repeatDistance``. Under tilt, nothing is labelled deeper than ``maximumDepth``
-/// (three times the target's distance), where the ground is too foreshortened to read.
+/// credit line, placed in a ``LabelArea`` (beyond the view's edges for a flat camera), the most
+/// important first, each drawn at most once however many tiles carry it, and a text repeated by
+/// several features (building parts, a POI inside its building) at most once within
+/// ``repeatDistance``.
+///
+/// Under tilt, nothing is labelled deeper than ``maximumDepth`` (three times the target's
+/// distance), where the ground is too foreshortened to read.
 struct LabelPlacer {
     static let padding = 2.0
     static let dotRadius = 2.5
@@ -57,10 +62,14 @@ struct LabelPlacer {
         var maxWidth = 10.0
     }
 
-    /// Candidates from a symbol layer's point features in front of the eye, each
-    /// text once. Priority: the layer's `symbol-sort-key` (lower first); without one, tile order.
-    /// Layers are placed from the last to the first (``LabelCandidates/inPlacementOrder()``), as MapLibre does.
-    static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ ground: GroundGeometry, order: Int) -> [Candidate] {
+    /// Candidates from a symbol layer's point features in front of the eye, each text once.
+    ///
+    /// Priority: the layer's `symbol-sort-key` (lower first); without one, tile order. Layers are
+    /// placed from the last to the first (``LabelCandidates/inPlacementOrder()``), as MapLibre
+    /// does.
+    static func candidates(
+        _ features: [StyledFeature], _ layer: Style.Layer, _ ground: GroundGeometry, order: Int
+    ) -> [Candidate] {
         let zoom = ground.viewport.camera.zoom
         struct Place: Hashable { let text: String, x: Int, y: Int }
         var seen: Set<Place> = []
@@ -73,17 +82,22 @@ struct LabelPlacer {
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
             let depth = ground.viewport.depthRatio(forWorld: world)
             guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
-                  let anchor = ground.viewport.point(forWorld: world) else { continue }
+                let anchor = ground.viewport.point(forWorld: world)
+            else { continue }
             seen.insert(key)
             let size = layer.number("text-size", p, zoom: zoom, default: 16)
             let sortKey = layer.value("symbol-sort-key", p, zoom: zoom)?.finite
             let priority = sortKey.map { -$0 } ?? 0
-            out.append(Candidate(text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
-                                 color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: Self.textColor) ?? Self.textColor,
-                                 halo: layer.color("text-halo-color", p, zoom: zoom, default: Self.haloColor) ?? Self.haloColor,
-                                 haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0), layerOrder: order, centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
-                                 letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
-                                 maxWidth: layer.number("text-max-width", p, zoom: zoom, default: 10)))
+            out.append(
+                Candidate(
+                    text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
+                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: Self.textColor)
+                        ?? Self.textColor,
+                    halo: layer.color("text-halo-color", p, zoom: zoom, default: Self.haloColor) ?? Self.haloColor,
+                    haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0), layerOrder: order,
+                    centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
+                    letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
+                    maxWidth: layer.number("text-max-width", p, zoom: zoom, default: 10)))
         }
         return out
     }
@@ -93,45 +107,63 @@ struct LabelPlacer {
     static func labelPoint(_ f: VectorTile.Feature) -> VectorTile.Point? {
         guard let ring = f.geometry.first, let first = ring.first else { return nil }
         guard f.type == .polygon, ring.count >= 3 else { return first }
-        var area = 0.0, cx = 0.0, cy = 0.0
+        var area = 0.0
+        var cx = 0.0
+        var cy = 0.0
         for (i, a) in ring.enumerated() {
             let b = ring[(i + 1) % ring.count]
             // Relative to the first vertex, for precision.
-            let (x0, y0) = (Double(a.x - first.x), Double(a.y - first.y)), (x1, y1) = (Double(b.x - first.x), Double(b.y - first.y))
+            let (x0, y0) = (Double(a.x - first.x), Double(a.y - first.y))
+            let (x1, y1) = (Double(b.x - first.x), Double(b.y - first.y))
             let cross = x0 * y1 - x1 * y0
             area += cross
             cx += (x0 + x1) * cross
             cy += (y0 + y1) * cross
         }
         guard area != 0 else { return first }
-        return VectorTile.Point(x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
+        return VectorTile.Point(
+            x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
     }
 
-    /// Places the candidates in `area`; boxes in `taken` (labels already set) stay free, and
-    /// each placed label's box is added to it, shown or not. Returns the labels `area` shows,
-    /// with how to draw each.
-    static func place(_ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [ShownLabel] {
+    /// Places the candidates in `area`; boxes in `taken` (labels already set) stay free, and each
+    /// placed label's box is added to it, shown or not.
+    ///
+    /// Returns the labels `area` shows, with how to draw each.
+    static func place(
+        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
+    ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
         var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
             // Anchors must lie in the region: cull before measuring.
             guard area.holds(c.anchor) else { continue }
-            if anchors[c.text, default: []].contains(where: { ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance * repeatDistance }) {
+            if anchors[c.text, default: []].contains(where: {
+                ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance
+                    * repeatDistance
+            }) {
                 continue
             }
             // Lines no wider than text-max-width, the block centred on the point's height.
-            let lines = LineBreaking.lines(c.text, size: c.size, maxWidth: c.maxWidth, bold: c.bold, letterSpacing: c.letterSpacing)
-            let drawn = lines.joined(separator: "\n"), extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
+            let lines = LineBreaking.lines(
+                c.text, size: c.size, maxWidth: c.maxWidth, bold: c.bold, letterSpacing: c.letterSpacing)
+            let drawn = lines.joined(separator: "\n")
+            let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
             let m = canvas.measure(drawn, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing)
-            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3, baseline = c.anchor.y + m.height * 0.3 - extra / 2
-            let box = (left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding, left + m.width + padding,
-                       baseline + extra + m.height * 0.2 + padding)
+            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3
+            let baseline = c.anchor.y + m.height * 0.3 - extra / 2
+            let box = (
+                left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding,
+                left + m.width + padding,
+                baseline + extra + m.height * 0.2 + padding
+            )
             guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
             taken.append(box)
             anchors[c.text, default: []].append(c.anchor)
             guard area.shows(box) else { continue }
-            shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.anchor, box: box),
-                                    ink: .point(c, lines: drawn, left: left, baseline: baseline)))
+            shown.append(
+                ShownLabel(
+                    label: PlacedLabel(text: c.text, anchor: c.anchor, box: box),
+                    ink: .point(c, lines: drawn, left: left, baseline: baseline)))
         }
         return shown
     }

@@ -1,21 +1,26 @@
 import Foundation
 import MeridianTiles
 
-/// Point labels broken into lines no wider than `text-max-width` (ems; MapLibre's default 10),
-/// as MapLibre breaks them: at spaces, and between two characters of scripts written without
-/// spaces (Han, kana), choosing the breaks that make the lines most even (the least sum of
-/// squared differences from the average line's width) among those that keep every line within
-/// the width where that is possible. A word longer than the width stays whole on its line.
-/// Thai and other scripts that need a dictionary to find their breaks are not broken.
+/// Point labels broken into lines no wider than `text-max-width` (ems; MapLibre's default 10), as
+/// MapLibre breaks them: at spaces, and between two characters of scripts written without spaces
+/// (Han, kana), choosing the breaks that make the lines most even (the least sum of squared
+/// differences from the average line's width) among those that keep every line within the width
+/// where that is possible.
+///
+/// A word longer than the width stays whole on its line. Thai and other scripts that need a
+/// dictionary to find their breaks are not broken.
 enum LineBreaking {
     private struct Key: Hashable { let text: String, size: Double, maxWidth: Double, bold: Bool, letterSpacing: Double }
     nonisolated(unsafe) private static let cache = LRUCache<Key, [String]>(capacity: 4096)
     private static let lock = NSLock()
 
     /// The lines of `text` at `size` points, each no wider than `maxWidth` ems when the breaks
-    /// allow; the text itself, one line, when it fits or has no break. A forced break
-    /// (`\n` in the text) is kept. Kept in a process-wide cache (4,096 texts).
-    static func lines(_ text: String, size: Double, maxWidth: Double, bold: Bool = false, letterSpacing: Double = 0) -> [String] {
+    /// allow; the text itself, one line, when it fits or has no break.
+    ///
+    /// A forced break (`\n` in the text) is kept. Kept in a process-wide cache (4,096 texts).
+    static func lines(
+        _ text: String, size: Double, maxWidth: Double, bold: Bool = false, letterSpacing: Double = 0
+    ) -> [String] {
         let key = Key(text: text, size: size, maxWidth: maxWidth, bold: bold, letterSpacing: letterSpacing)
         if let kept = lock.withLock({ cache.value(for: key) }) { return kept }
         let lines = breakNow(text, size: size, maxWidth: maxWidth, bold: bold, letterSpacing: letterSpacing)
@@ -24,17 +29,21 @@ enum LineBreaking {
     }
 
     /// ``lines(_:size:maxWidth:bold:letterSpacing:)`` without the cache.
-    static func breakNow(_ text: String, size: Double, maxWidth: Double, bold: Bool, letterSpacing: Double) -> [String] {
+    static func breakNow(_ text: String, size: Double, maxWidth: Double, bold: Bool, letterSpacing: Double) -> [String]
+    {
         let limit = maxWidth * size
         guard limit > 0, limit.isFinite else { return [text] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
-            let width = { (s: Substring) in TextShaper.shape(String(s), bold: bold, letterSpacing: letterSpacing).advance * size }
+            let width = { (s: Substring) in
+                TextShaper.shape(String(s), bold: bold, letterSpacing: letterSpacing).advance * size
+            }
             guard width(paragraph) > limit else { return [String(paragraph)] }
             let pieces = self.pieces(paragraph)
             guard pieces.count > 1 else { return [String(paragraph)] }
             guard pieces.count <= maxBalancedPieces else { return greedy(pieces, limit: limit, width: width) }
             // best[i]: the least cost of breaking pieces[0..<i] into lines, and where the last line starts.
-            let n = pieces.count, total = width(paragraph)
+            let n = pieces.count
+            let total = width(paragraph)
             let target = total / Double.maximum(1, (total / limit).rounded(.up))
             var best = [(cost: Double, from: Int)](repeating: (.infinity, 0), count: n + 1)
             best[0] = (0, 0)
@@ -48,7 +57,8 @@ enum LineBreaking {
                     if cost < best[end].cost { best[end] = (cost, start) }
                 }
             }
-            var out: [String] = [], end = n
+            var out: [String] = []
+            var end = n
             while end > 0 {
                 out.append(joined(pieces[best[end].from..<end]))
                 end = best[end].from
@@ -64,7 +74,9 @@ enum LineBreaking {
 
     /// Lines filled in order while the pieces' widths fit the limit.
     static func greedy(_ pieces: [Substring], limit: Double, width: (Substring) -> Double) -> [String] {
-        var lines: [String] = [], start = 0, used = 0.0
+        var lines: [String] = []
+        var start = 0
+        var used = 0.0
         for (i, piece) in pieces.enumerated() {
             let w = width(piece)
             if i > start && used + w > limit {
@@ -80,7 +92,9 @@ enum LineBreaking {
     /// The text cut at its break opportunities: after each space (which ends its piece), and
     /// between two Han or kana characters.
     static func pieces(_ text: Substring) -> [Substring] {
-        var out: [Substring] = [], start = text.startIndex, previous: Character?
+        var out: [Substring] = []
+        var start = text.startIndex
+        var previous: Character?
         for index in text.indices {
             let c = text[index]
             if let p = previous, index > start, (p == " " || (isUnspaced(p) && isUnspaced(c))) {

@@ -44,10 +44,14 @@ enum LineLabels {
     /// in the frame's label area where the line runs straight for the text offers a candidate centred
     /// on it, unsorted (the caller puts every layer's candidates in ``isPlacedBefore(_:_:)``'s order).
     static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) -> [Candidate] {
-        let viewport = frame.viewport, zoom = frame.zoom, scale = viewport.worldSize, area = frame.labelArea
+        let viewport = frame.viewport
+        let zoom = frame.zoom
+        let scale = viewport.worldSize
+        let area = frame.labelArea
         struct Name {
             var parts: [[ScreenPoint]] = []
-            var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0, letterSpacing = 0.0
+            var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0,
+                letterSpacing = 0.0
             var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
         }
         var names: [String: Name] = [:]
@@ -57,49 +61,68 @@ enum LineLabels {
             guard let text = layer.labelText(p, zoom: zoom) else { continue }
             if names[text] == nil {
                 order.append(text)
-                names[text] = Name(size: layer.number("text-size", p, zoom: zoom, default: 16),
-                                   color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? LabelPlacer.textColor,
-                                   halo: layer.color("text-halo-color", p, zoom: zoom) ?? LabelPlacer.haloColor,
-                                   haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0),
-                                   letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
-                                   spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
-                                   maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
+                names[text] = Name(
+                    size: layer.number("text-size", p, zoom: zoom, default: 16),
+                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? LabelPlacer.textColor,
+                    halo: layer.color("text-halo-color", p, zoom: zoom) ?? LabelPlacer.haloColor,
+                    haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0),
+                    letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
+                    spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
+                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
             }
             // World points at the camera's zoom (points on the ground, before the camera).
             names[text]!.parts += feature.feature.geometry.map { part in
-                frame.ground.world(part, tile: feature.tile, extent: feature.extent).map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) }
+                frame.ground.world(part, tile: feature.tile, extent: feature.extent).map {
+                    ScreenPoint(x: $0.x * scale, y: $0.y * scale)
+                }
             }
         }
         var out: [Candidate] = []
         for text in order {
             let name = names[text]!
-            var halfWidth: Double?   // measured at the first anchor in the region
+            var halfWidth: Double?  // measured at the first anchor in the region
             for line in joined(name.parts) {
                 for anchor in anchors(line) {
                     let world = MercatorPoint(x: anchor.point.x / scale, y: anchor.point.y / scale)
                     let depth = viewport.depthRatio(forWorld: world)
                     guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
-                          let center = viewport.point(forWorld: world), area.holds(center) else { continue }
-                    let half = halfWidth ?? frame.canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing).width / 2 + 4
+                        let center = viewport.point(forWorld: world), area.holds(center)
+                    else { continue }
+                    let half =
+                        halfWidth ?? frame.canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing)
+                        .width / 2 + 4
                     halfWidth = half
                     // Reach in world points: farther ground is smaller on screen by `depth`.
                     guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
-                          let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
-                          let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale)) else {
+                        let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
+                        let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale))
+                    else {
                         // Where the line bends: glyph by glyph along it, placed after every straight name.
-                        if let (path, at) = CurvedLabels.path(line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
-                           let glyphs = CurvedLabels.layout(text, size: name.size, letterSpacing: name.letterSpacing, maxAngle: name.maxAngle, along: path, at: at) {
-                            out.append(Candidate(text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                                 color: name.color, halo: name.halo, haloWidth: name.haloWidth, glyphs: glyphs, letterSpacing: name.letterSpacing,
-                                                 repeatDistance: name.spacing))
+                        if let (path, at) = CurvedLabels.path(
+                            line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
+                            let glyphs = CurvedLabels.layout(
+                                text, size: name.size, letterSpacing: name.letterSpacing, maxAngle: name.maxAngle,
+                                along: path, at: at)
+                        {
+                            out.append(
+                                Candidate(
+                                    text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
+                                    color: name.color, halo: name.halo, haloWidth: name.haloWidth, glyphs: glyphs,
+                                    letterSpacing: name.letterSpacing,
+                                    repeatDistance: name.spacing))
                         }
                         continue
                     }
-                    let room = stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
+                    let room =
+                        stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
-                    out.append(Candidate(text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size, color: name.color,
-                                         halo: name.halo, haloWidth: name.haloWidth, letterSpacing: name.letterSpacing, repeatDistance: name.spacing))
+                    out.append(
+                        Candidate(
+                            text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size,
+                            color: name.color,
+                            halo: name.halo, haloWidth: name.haloWidth, letterSpacing: name.letterSpacing,
+                            repeatDistance: name.spacing))
                 }
             }
         }
@@ -108,6 +131,7 @@ enum LineLabels {
 
     /// Placement order: roomy anchors first, then anchors on coarser grids, then by text and
     /// position (a total order, so the order never depends on the order tiles were read in).
+    ///
     /// Coarse grids first keep a long street's labels where the ground puts them: ordered by
     /// position alone, each label ``repeatDistance`` after the previous one would chain from
     /// wherever the view's first anchor happened to be.
@@ -125,9 +149,10 @@ enum LineLabels {
 
     /// Where a line (world points) crosses the grid lines x = k·``spacing`` (along its more
     /// horizontal segments) or y = k·``spacing`` (along the more vertical ones): the same places
-    /// whatever part of the line a view holds. Anchors of one level on a straight line are then
-    /// at least 8 × ``spacing`` apart, more than ``repeatDistance``, so they never suppress one
-    /// another. A crossing at a vertex counts once.
+    /// whatever part of the line a view holds.
+    ///
+    /// Anchors of one level on a straight line are then at least 8 × ``spacing`` apart, more than
+    /// ``repeatDistance``, so they never suppress one another. A crossing at a vertex counts once.
     static func anchors(_ line: [ScreenPoint]) -> [Anchor] {
         var out: [Anchor] = []
         for i in 0..<max(0, line.count - 1) {
@@ -139,8 +164,11 @@ enum LineLabels {
             var k = (min(u0, u1) / spacing).rounded(.up)
             while k * spacing < max(u0, u1), out.count < 100_000 {
                 let t = (k * spacing - u0) / (u1 - u0)
-                let m = Int(k.truncatingRemainder(dividingBy: 8)), level = m == 0 ? 3 : m % 4 == 0 ? 2 : m % 2 == 0 ? 1 : 0
-                out.append(Anchor(index: i, point: ScreenPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t), level: level))
+                let m = Int(k.truncatingRemainder(dividingBy: 8))
+                let level = m == 0 ? 3 : m % 4 == 0 ? 2 : m % 2 == 0 ? 1 : 0
+                out.append(
+                    Anchor(
+                        index: i, point: ScreenPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t), level: level))
                 k += 1
             }
         }
@@ -150,16 +178,24 @@ enum LineLabels {
     /// The chord of the line around an anchor, `reach` points along the line each way, when the
     /// line runs straight there: every vertex within `tolerance` of the chord and every segment
     /// turned less than ``maximumBend`` from it; nil when the line bends or ends within reach.
-    static func stretch(_ line: [ScreenPoint], at anchor: Anchor, reach: Double, tolerance: Double) -> (ScreenPoint, ScreenPoint)? {
-        guard reach > 0, let ahead = walk(line, from: anchor, reach: reach, step: 1), let behind = walk(line, from: anchor, reach: reach, step: -1),
-              let a = behind.last, let b = ahead.last else { return nil }
-        let chord = b - a, length = chord.length
+    static func stretch(
+        _ line: [ScreenPoint], at anchor: Anchor, reach: Double, tolerance: Double
+    ) -> (ScreenPoint, ScreenPoint)? {
+        guard reach > 0, let ahead = walk(line, from: anchor, reach: reach, step: 1),
+            let behind = walk(line, from: anchor, reach: reach, step: -1),
+            let a = behind.last, let b = ahead.last
+        else { return nil }
+        let chord = b - a
+        let length = chord.length
         guard length > 0 else { return nil }
         let path = behind.reversed() + [anchor.point] + ahead
-        for point in path where abs((point.x - a.x) * chord.dy - (point.y - a.y) * chord.dx) / length > tolerance { return nil }
+        for point in path where abs((point.x - a.x) * chord.dy - (point.y - a.y) * chord.dx) / length > tolerance {
+            return nil
+        }
         let cosLimit = Double.cos(maximumBend * .pi / 180)
         for (p, q) in zip(path, path.dropFirst()) {
-            let d = q - p, l = d.length
+            let d = q - p
+            let l = d.length
             if l > 1e-9, (d.dx * chord.dx + d.dy * chord.dy) / (l * length) < cosLimit { return nil }
         }
         return (a, b)
@@ -168,13 +204,16 @@ enum LineLabels {
     /// The points of `line` from `anchor` along it, forwards (`step` 1) or backwards (-1),
     /// ending exactly `reach` points away; nil when the line ends first.
     static func walk(_ line: [ScreenPoint], from anchor: Anchor, reach: Double, step: Int) -> [ScreenPoint]? {
-        var points: [ScreenPoint] = [], from = anchor.point, left = reach
+        var points: [ScreenPoint] = []
+        var from = anchor.point
+        var left = reach
         var next = step > 0 ? anchor.index + 1 : anchor.index
         while next >= 0 && next < line.count {
             let d = (line[next] - from).length
             if d >= left {
                 let t = left / d
-                points.append(ScreenPoint(x: from.x + (line[next].x - from.x) * t, y: from.y + (line[next].y - from.y) * t))
+                points.append(
+                    ScreenPoint(x: from.x + (line[next].x - from.x) * t, y: from.y + (line[next].y - from.y) * t))
                 return points
             }
             points.append(line[next])
@@ -201,11 +240,17 @@ enum LineLabels {
                 grew = false
                 let (head, tail) = (joins(line.first!), joins(line.last!))
                 for (i, p) in remaining.enumerated() {
-                    if tail && meet(line.last!, p.first!) { line += p.dropFirst() }
-                    else if tail && meet(line.last!, p.last!) { line += p.reversed().dropFirst() }
-                    else if head && meet(line.first!, p.last!) { line = p + line.dropFirst() }
-                    else if head && meet(line.first!, p.first!) { line = p.reversed() + line.dropFirst() }
-                    else { continue }
+                    if tail && meet(line.last!, p.first!) {
+                        line += p.dropFirst()
+                    } else if tail && meet(line.last!, p.last!) {
+                        line += p.reversed().dropFirst()
+                    } else if head && meet(line.first!, p.last!) {
+                        line = p + line.dropFirst()
+                    } else if head && meet(line.first!, p.first!) {
+                        line = p.reversed() + line.dropFirst()
+                    } else {
+                        continue
+                    }
                     remaining.remove(at: i)
                     grew = true
                     break
@@ -219,28 +264,43 @@ enum LineLabels {
     /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
-    /// Places the line labels that fit in `area` (candidates come from
-    /// ``candidates(_:_:_:)``, whose centres lie in its region); `taken` holds the boxes already
-    /// used, and each placed label's boxes are added to it, shown or not. Returns the labels
-    /// `area` shows, with how to draw each.
-    static func place(_ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]) -> [ShownLabel] {
+    /// Places the line labels that fit in `area` (candidates come from ``candidates(_:_:_:)``,
+    /// whose centres lie in its region); `taken` holds the boxes already used, and each placed
+    /// label's boxes are added to it, shown or not.
+    ///
+    /// Returns the labels `area` shows, with how to draw each.
+    static func place(
+        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
+    ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
         var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else { continue }
+            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else {
+                continue
+            }
             let m = canvas.measure(c.text, size: c.size, letterSpacing: c.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.
-                let advances = TextShaper.shape(c.text, letterSpacing: c.letterSpacing).glyphs.map { $0.glyph.advance * c.size }
-                let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map { CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2) }
+                let advances = TextShaper.shape(c.text, letterSpacing: c.letterSpacing).glyphs.map {
+                    $0.glyph.advance * c.size
+                }
+                let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map {
+                    CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2)
+                }
                 guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
-                      !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } }) else { continue }
+                    !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
+                else { continue }
                 taken += boxes
                 setAt[c.text, default: []].append(c.center)
-                let union = (boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!, boxes.map(\.bottom).max()!)
+                let union = (
+                    boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!,
+                    boxes.map(\.bottom).max()!
+                )
                 guard area.shows(union) else { continue }
-                shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs),
-                                        ink: .curved(c, glyphs: glyphs, height: m.height)))
+                shown.append(
+                    ShownLabel(
+                        label: PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs),
+                        ink: .curved(c, glyphs: glyphs, height: m.height)))
                 continue
             }
             // The axis-aligned box around the turned text.

@@ -1,7 +1,9 @@
 import MeridianGeometry
 
-/// A label placed and shown in the image: what the frame reports (``PlacedLabel``) and how to
-/// draw it (``LabelInk``). Placing decides every label before any is drawn.
+/// A label placed and shown in the image: what the frame reports (``PlacedLabel``) and how to draw
+/// it (``LabelInk``).
+///
+/// Placing decides every label before any is drawn.
 struct ShownLabel {
     let label: PlacedLabel
     let ink: LabelInk
@@ -22,14 +24,19 @@ enum LabelInk {
         switch self {
         case let .point(c, lines, left, baseline):
             if !c.centered { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, c.color) }
-            canvas.text(lines, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
-                        centeredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
+            canvas.text(
+                lines, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
+                centeredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
         case let .straight(c):
-            canvas.text(c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
-                        haloWidth: c.haloWidth)
+            canvas.text(
+                c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color,
+                halo: c.halo,
+                haloWidth: c.haloWidth)
         case let .curved(c, glyphs, height):
-            canvas.text(c.text, along: glyphs, size: c.size, height: height, letterSpacing: c.letterSpacing, c.color, halo: c.halo,
-                        haloWidth: c.haloWidth)
+            canvas.text(
+                c.text, along: glyphs, size: c.size, height: height, letterSpacing: c.letterSpacing, c.color,
+                halo: c.halo,
+                haloWidth: c.haloWidth)
         }
     }
 }

@@ -3,12 +3,20 @@ import MeridianStyle
 /// Circle layers: a disc of `circle-radius` points (default 5) in `circle-color` at
 /// `circle-opacity` on each point of the layer's point features in front of the eye.
 struct CirclePainter: LayerPainter {
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
+    ) {
         for f in frame.features(layer, tiles, .point) {
             let r = layer.number("circle-radius", f.properties, zoom: frame.zoom, default: 5)
-            guard let c = layer.color("circle-color", opacity: "circle-opacity", f.properties, zoom: frame.zoom, default: RGBA(0, 0, 0)) else { continue }
+            guard
+                let c = layer.color(
+                    "circle-color", opacity: "circle-opacity", f.properties, zoom: frame.zoom, default: RGBA(0, 0, 0))
+            else { continue }
             for point in f.feature.geometry.compactMap(\.first) {
-                guard let s = frame.viewport.point(forWorld: frame.ground.world([point], tile: f.tile, extent: f.extent)[0]) else { continue }
+                guard
+                    let s = frame.viewport.point(
+                        forWorld: frame.ground.world([point], tile: f.tile, extent: f.extent)[0])
+                else { continue }
                 frame.canvas.disc(s, radius: r, c)
             }
         }

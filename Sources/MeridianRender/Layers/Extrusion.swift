@@ -2,9 +2,11 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianTiles
 
-/// Buildings (fill-extrusion layers) as prisms under tilt: each footprint raised to its height
-/// in metres, walls shaded by the way they face, drawn far to near (painter's order by
-/// footprint depth), roofs on top. Without tilt they are flat fills (walls would not show).
+/// Buildings (fill-extrusion layers) as prisms under tilt: each footprint raised to its height in
+/// metres, walls shaded by the way they face, drawn far to near (painter's order by footprint
+/// depth), roofs on top.
+///
+/// Without tilt they are flat fills (walls would not show).
 struct Extrusion {
     struct Item { let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA }
 
@@ -20,30 +22,40 @@ struct Extrusion {
         for (k, item) in items.enumerated() {
             guard let ring = item.feature.geometry.first else { continue }
             let outer = ground.world(ring, tile: item.tile, extent: item.extent)
-            var sum = 0.0, whole = !outer.isEmpty
+            var sum = 0.0
+            var whole = !outer.isEmpty
             for p in outer {
                 let d = v.depthRatio(forWorld: p)
-                if !(d > GroundGeometry.nearDepth) { whole = false; break }
+                if !(d > GroundGeometry.nearDepth) {
+                    whole = false
+                    break
+                }
                 sum += d
             }
             if whole { order.append((sum / Double(outer.count), k, outer)) }
         }
         order.sort { $0.depth > $1.depth }
         var batch = PrismBatch()
-        var walls: [(depth: Double, a0: ScreenPoint, b0: ScreenPoint, b1: ScreenPoint, a1: ScreenPoint, color: RGBA)] = []
+        var walls: [(depth: Double, a0: ScreenPoint, b0: ScreenPoint, b1: ScreenPoint, a1: ScreenPoint, color: RGBA)] =
+            []
         for entry in order {
-            let item = items[entry.item], outer = entry.outer
-            let rings = [outer] + item.feature.geometry.dropFirst().map { ground.world($0, tile: item.tile, extent: item.extent) }
+            let item = items[entry.item]
+            let outer = entry.outer
+            let rings =
+                [outer]
+                + item.feature.geometry.dropFirst().map { ground.world($0, tile: item.tile, extent: item.extent) }
             let e = min(max(item.height, 0), 1000) * pointsPerMetre
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
             // Each footprint corner projected once at the ground and once at the roof.
-            let base = outer.map { v.point(forWorld: $0) }, top = roof[0]
+            let base = outer.map { v.point(forWorld: $0) }
+            let top = roof[0]
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells
             // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
             // outer ring's far walls stand in for them through the hole.)
-            let seen = base.compactMap { $0 }, winding = Self.signedArea(seen)
+            let seen = base.compactMap { $0 }
+            let winding = Self.signedArea(seen)
             let cull = item.color.a >= 1 && rings.count == 1 && seen.count == outer.count && winding != 0
             walls.removeAll(keepingCapacity: true)
             for i in outer.indices {
@@ -62,8 +74,10 @@ struct Extrusion {
         return batch
     }
 
-    /// Twice the signed area of a polygon on screen (the shoelace sum; y down). A wall quad
-    /// (base a→b, then the roof b→a) has the footprint's sign when its outside faces the eye.
+    /// Twice the signed area of a polygon on screen (the shoelace sum; y down).
+    ///
+    /// A wall quad (base a→b, then the roof b→a) has the footprint's sign when its outside faces
+    /// the eye.
     static func signedArea(_ p: [ScreenPoint]) -> Double {
         var sum = 0.0
         for i in p.indices {
@@ -78,10 +92,13 @@ struct Extrusion {
         (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
     }
 
-    /// Wall colour: the building colour darkened by 10–28 %, less for walls facing the light
-    /// (from the north-west, as maps light them). Edge direction only, so winding does not matter.
+    /// Wall colour: the building colour darkened by 10–28 %, less for walls facing the light (from
+    /// the north-west, as maps light them).
+    ///
+    /// Edge direction only, so winding does not matter.
     static func shade(_ c: RGBA, _ a: MercatorPoint, _ b: MercatorPoint) -> RGBA {
-        let ex = b.x - a.x, ey = b.y - a.y
+        let ex = b.x - a.x
+        let ey = b.y - a.y
         let len = (ex * ex + ey * ey).squareRoot()
         let facing = len > 0 ? abs((ey - ex) / len) * 0.7071 : 0
         let k = 0.72 + 0.18 * facing
@@ -94,18 +111,23 @@ struct Extrusion {
     /// Footprints only (flat camera or low zoom): fills, then outlines, batched by colour.
     func drawFlat(_ items: [Item], on canvas: Canvas) {
         var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
-        var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, Self.outline(color), width: 0.6, closed: true) }
+        var outlines = PathBatch<RGBA> { color, parts in
+            canvas.stroke(parts, Self.outline(color), width: 0.6, closed: true)
+        }
         // The edges a tile's clip made are not outlined (``TileEdgeCut``): what is left of such
         // a ring is stroked open.
         var cutOutlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, Self.outline(color), width: 0.6) }
         for item in items {
-            var rings: [[ScreenPoint]] = [], whole: [[ScreenPoint]] = [], pieces: [[ScreenPoint]] = []
+            var rings: [[ScreenPoint]] = []
+            var whole: [[ScreenPoint]] = []
+            var pieces: [[ScreenPoint]] = []
             for part in item.feature.geometry {
                 let ring = ground.ring(ground.world(part, tile: item.tile, extent: item.extent))
                 rings.append(ring)
                 switch TileEdgeCut.outline(part, extent: item.extent) {
                 case .closed: whole.append(ring)
-                case let .pieces(kept): pieces += kept.flatMap { ground.line(ground.world($0, tile: item.tile, extent: item.extent)) }
+                case let .pieces(kept):
+                    pieces += kept.flatMap { ground.line(ground.world($0, tile: item.tile, extent: item.extent)) }
                 }
             }
             fills.add(item.color, rings)

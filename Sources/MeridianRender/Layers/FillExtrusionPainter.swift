@@ -4,16 +4,26 @@ import MeridianStyle
 /// the frame stands them (``FrameContext/standsBuildings``), drawn flat with outlines otherwise
 /// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`.
 struct FillExtrusionPainter: LayerPainter {
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
+    ) {
         let items = frame.features(layer, tiles, .polygon).compactMap { f -> Extrusion.Item? in
             let p = f.properties
-            guard let c = layer.color("fill-extrusion-color", opacity: "fill-extrusion-opacity", p, zoom: frame.zoom, default: RGBA(0.5, 0.5, 0.5)) else {
+            guard
+                let c = layer.color(
+                    "fill-extrusion-color", opacity: "fill-extrusion-opacity", p, zoom: frame.zoom,
+                    default: RGBA(0.5, 0.5, 0.5))
+            else {
                 return nil
             }
             let height = layer.number("fill-extrusion-height", p, zoom: frame.zoom, default: 0)
             return Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
         }
         let extrusion = Extrusion(ground: frame.ground)
-        if frame.standsBuildings { extrusion.draw(items, on: frame.canvas) } else { extrusion.drawFlat(items, on: frame.canvas) }
+        if frame.standsBuildings {
+            extrusion.draw(items, on: frame.canvas)
+        } else {
+            extrusion.drawFlat(items, on: frame.canvas)
+        }
     }
 }

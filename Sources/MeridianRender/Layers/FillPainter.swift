@@ -5,8 +5,11 @@ import MeridianStyle
 /// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
 /// fill (``PathBatch``).
 struct FillPainter: LayerPainter {
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
-        let canvas = frame.canvas, scratch = frame.scratch
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
+    ) {
+        let canvas = frame.canvas
+        let scratch = frame.scratch
         var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
         var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
         let color = layer.colorResolver("fill-color", opacity: "fill-opacity", zoom: frame.zoom, default: RGBA(0, 0, 0))
@@ -25,7 +28,8 @@ struct FillPainter: LayerPainter {
                 var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 for j in partStart..<partEnd {
                     let stop = Int(prepared.partEnds[j])
-                    frame.appendPart(prepared, start..<stop, ring: true, closeRings: false, shift: shift, into: &scratch.parts)
+                    frame.appendPart(
+                        prepared, start..<stop, ring: true, closeRings: false, shift: shift, into: &scratch.parts)
                     start = stop
                 }
                 fills.add(c, scratch.parts)

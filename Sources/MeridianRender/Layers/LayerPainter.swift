@@ -5,7 +5,8 @@ import MeridianStyle
 protocol LayerPainter: Sendable {
     /// Paints `layer` (visible at the frame's zoom; `order` its index in the style) from the
     /// frame's tiles onto its canvas; a symbol painter adds label candidates instead.
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates)
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates)
 }
 
 /// The painter of each layer kind the style specification has and Meridian draws.
@@ -26,20 +27,26 @@ struct LabelCandidates {
     /// Labels along lines (``LineLabels``).
     var lines: [LineLabels.Candidate] = []
 
-    /// The candidates in placement order. As MapLibre places symbols: the last symbol layer
-    /// first, and within a layer the lowest `symbol-sort-key` first (so one style draws the same
-    /// labels in both); ties go by text and position, so the order never depends on the order
-    /// tiles were read in.
+    /// The candidates in placement order.
+    ///
+    /// As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
+    /// `symbol-sort-key` first (so one style draws the same labels in both); ties go by text and
+    /// position, so the order never depends on the order tiles were read in.
     func inPlacementOrder() -> LabelCandidates {
-        LabelCandidates(points: points.sorted { a, b in
-            (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (-b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x)
-        }, lines: lines.sorted(by: LineLabels.isPlacedBefore))
+        LabelCandidates(
+            points: points.sorted { a, b in
+                (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (
+                    -b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x
+                )
+            }, lines: lines.sorted(by: LineLabels.isPlacedBefore))
     }
 }
 
-/// The frame's second stage: every visible layer of `style`, in order, by its kind's painter,
-/// the deadline checked before each. Returns the symbol layers' label candidates in placement
-/// order.
+/// The frame's second stage: every visible layer of `style`, in order, by its kind's painter, the
+/// deadline checked before each.
+///
+/// Returns the symbol layers' label candidates in placement order.
+///
 /// - Throws: ``RenderError/deadlinePassed(_:)`` naming the layer.
 func paintLayers(of style: Style, in frame: FrameContext, tiles: FrameTiles) throws(RenderError) -> LabelCandidates {
     var labels = LabelCandidates()

@@ -10,8 +10,11 @@ struct LinePainter: LayerPainter {
         let color: RGBA, width: Double, dash: [Double]
     }
 
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
-        let canvas = frame.canvas, scratch = frame.scratch
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
+    ) {
+        let canvas = frame.canvas
+        let scratch = frame.scratch
         // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
         var batch = PathBatch<Look> { look, parts in
             canvas.stroke(parts, look.color, width: look.width, ends: look.dash.isEmpty ? .byWidth : .butt)
@@ -28,16 +31,19 @@ struct LinePainter: LayerPainter {
             scratch.project(prepared, shift: shift, frame.ground)
             var partStart = 0
             for (i, look) in prepared.featureClass.enumerated() {
-                let partEnd = Int(prepared.featureEnds[i]), isRing = prepared.featureIsRing[i]
+                let partEnd = Int(prepared.featureEnds[i])
+                let isRing = prepared.featureIsRing[i]
                 defer { partStart = partEnd }
                 let l = looks[Int(look)]
                 guard let c = l.color, partEnd > partStart else { continue }
                 scratch.parts.removeAll()
                 var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
-                var depthSum = 0.0, depthCount = 0
+                var depthSum = 0.0
+                var depthCount = 0
                 for j in partStart..<partEnd {
                     let stop = Int(prepared.partEnds[j])
-                    frame.appendPart(prepared, start..<stop, ring: isRing, closeRings: true, shift: shift, into: &scratch.parts)
+                    frame.appendPart(
+                        prepared, start..<stop, ring: isRing, closeRings: true, shift: shift, into: &scratch.parts)
                     if frame.isTilted {
                         // The mean depth of the feature's own vertices (a ring's repeated first point left out).
                         for k in start..<(isRing ? stop - 1 : stop) { depthSum += scratch.depths[k] }
@@ -46,7 +52,8 @@ struct LinePainter: LayerPainter {
                     start = stop
                 }
                 guard !scratch.parts.isEmpty else { continue }
-                let width = Self.width(l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
+                let width = Self.width(
+                    l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
                 let dash = Self.dashes(l.dash, width: width)
                 // A dashed line is cut into its dashes first (the pattern runs along the whole line).
                 if !dash.isEmpty {
@@ -57,7 +64,8 @@ struct LinePainter: LayerPainter {
                 // Only what can touch the view is stroked.
                 scratch.clipped.removeAll()
                 scratch.parts.forEachPart {
-                    ScreenClip.append($0, to: (0, 0, size.width, size.height), margin: width + 8, into: &scratch.clipped)
+                    ScreenClip.append(
+                        $0, to: (0, 0, size.width, size.height), margin: width + 8, into: &scratch.clipped)
                 }
                 // Added even when nothing is left: the batches (and so how overlapping strokes of
                 // one look blend) must not depend on which features the view shows.

@@ -22,9 +22,11 @@ import MeridianTiles
 ///
 /// Immutable once made; its ``cost`` (bytes) bounds the ``RenderCache``'s prepared layers.
 final class PreparedLayer: @unchecked Sendable {
-    /// What of a style layer a prepared layer depends on: two layers (of any styles) with the
-    /// same shape prepare the same data. Interned to a number by the ``RenderCache`` once per
-    /// layer and frame (a filter is hashed by its text: too slow to hash per tile).
+    /// What of a style layer a prepared layer depends on: two layers (of any styles) with the same
+    /// shape prepare the same data.
+    ///
+    /// Interned to a number by the ``RenderCache`` once per layer and frame (a filter is hashed by
+    /// its text: too slow to hash per tile).
     struct Shape: Hashable {
         let sourceLayer: String
         let kind: Style.Layer.Kind
@@ -76,12 +78,19 @@ final class PreparedLayer: @unchecked Sendable {
     /// tile's layer named by the style layer's `source-layer`, of the geometry types the layer
     /// draws (fills: polygons; lines: lines and polygons).
     init(_ key: Key, _ shape: Shape, tile: VectorTile) {
-        var classes: [[String: StyleValue]] = [], classIndex: [[StyleValue?]: Int32] = [:]
-        var featureClass: [Int32] = [], featureEnds: [Int32] = [], featureIsRing: [Bool] = []
-        var partEnds: [Int32] = [], points: [MercatorPoint] = []
+        var classes: [[String: StyleValue]] = []
+        var classIndex: [[StyleValue?]: Int32] = [:]
+        var featureClass: [Int32] = []
+        var featureEnds: [Int32] = []
+        var featureIsRing: [Bool] = []
+        var partEnds: [Int32] = []
+        var points: [MercatorPoint] = []
         let filterKeys = shape.filter?.featureKeys ?? []
         if let layer = tile.layer(named: shape.sourceLayer) {
-            let n = Double(1 << key.tile.z), e = Double(layer.extent), tx = Double(key.tile.x), ty = Double(key.tile.y)
+            let n = Double(1 << key.tile.z)
+            let e = Double(layer.extent)
+            let tx = Double(key.tile.x)
+            let ty = Double(key.tile.y)
             // Ring steps in tile units at the next whole zoom (fills only).
             let unitsPerPoint = e / (256 * Foundation.pow(2, Double(key.zoom + 1 - key.tile.z)))
             let step = GroundGeometry.ringStep * unitsPerPoint * (key.tilted ? 0.25 : 1)
@@ -95,7 +104,9 @@ final class PreparedLayer: @unchecked Sendable {
                 }
                 let values = shape.keys.map { f.properties[$0]?.styleValue }
                 let look: Int32
-                if let known = classIndex[values] { look = known } else {
+                if let known = classIndex[values] {
+                    look = known
+                } else {
                     look = Int32(classes.count)
                     classIndex[values] = look
                     var p: [String: StyleValue] = [:]
@@ -105,7 +116,9 @@ final class PreparedLayer: @unchecked Sendable {
                 for part in f.geometry {
                     let kept = shape.kind == .fill && isRing ? RingThinning.thinned(part, step: step) : part
                     guard !kept.isEmpty else { continue }
-                    for q in kept { points.append(MercatorPoint(x: (tx + Double(q.x) / e) / n, y: (ty + Double(q.y) / e) / n)) }
+                    for q in kept {
+                        points.append(MercatorPoint(x: (tx + Double(q.x) / e) / n, y: (ty + Double(q.y) / e) / n))
+                    }
                     if shape.kind == .line && isRing { points.append(points[points.count - kept.count]) }
                     partEnds.append(Int32(points.count))
                 }
@@ -114,7 +127,9 @@ final class PreparedLayer: @unchecked Sendable {
                 featureIsRing.append(isRing)
             }
         }
-        (self.classes, self.featureClass, self.featureEnds, self.featureIsRing) = (classes, featureClass, featureEnds, featureIsRing)
+        (self.classes, self.featureClass, self.featureEnds, self.featureIsRing) = (
+            classes, featureClass, featureEnds, featureIsRing
+        )
         (self.partEnds, self.points) = (partEnds, points)
     }
 }
@@ -132,7 +147,9 @@ final class FilteredFeatures: @unchecked Sendable {
     let cost: Int
 
     init(_ shape: PreparedLayer.Shape, key: PreparedLayer.Key, layer: VectorTile.Layer) {
-        var indices: [Int32] = [], properties: [[String: StyleValue]] = [], cost = 256
+        var indices: [Int32] = []
+        var properties: [[String: StyleValue]] = []
+        var cost = 256
         for (i, f) in layer.features.enumerated() {
             let p = f.styleProperties
             guard shape.filter.map({ $0.evaluate(p, zoom: key.filterZoom).isTrue }) ?? true else { continue }

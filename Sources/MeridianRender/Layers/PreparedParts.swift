@@ -3,8 +3,10 @@ import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
-/// Buffers a frame's geometry passes through: projected points and their depths, and the parts
-/// of one feature. Reused from feature to feature and tile to tile (no allocation once grown).
+/// Buffers a frame's geometry passes through: projected points and their depths, and the parts of
+/// one feature.
+///
+/// Reused from feature to feature and tile to tile (no allocation once grown).
 final class FrameScratch {
     var screen: [ScreenPoint] = []
     var depths: [Double] = []
@@ -21,7 +23,9 @@ final class FrameScratch {
         }
         prepared.points.withUnsafeBufferPointer { input in
             screen.withUnsafeMutableBufferPointer { out in
-                depths.withUnsafeMutableBufferPointer { d in ground.viewport.project(world: input, shiftedBy: shift, into: out, depths: d) }
+                depths.withUnsafeMutableBufferPointer { d in
+                    ground.viewport.project(world: input, shiftedBy: shift, into: out, depths: d)
+                }
             }
         }
     }
@@ -34,9 +38,11 @@ final class FrameScratch {
 extension FrameContext {
     /// The prepared layers of a layer's tiles (from the cache when there is one), with the tiles.
     func prepared(_ layer: Style.Layer, _ tiles: FrameTiles) -> [(tile: SourceTile, prepared: PreparedLayer)] {
-        let shape = PreparedLayer.Shape(layer), id = cache?.shapeID(shape) ?? 0
+        let shape = PreparedLayer.Shape(layer)
+        let id = cache?.shapeID(shape) ?? 0
         return (tiles.vector[layer.source ?? ""] ?? []).map { tile in
-            let key = PreparedLayer.Key(shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: isTilted)
+            let key = PreparedLayer.Key(
+                shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: isTilted)
             return (tile, cache?.prepared(key, shape, tile: tile.tile) ?? PreparedLayer(key, shape, tile: tile.tile))
         }
     }
@@ -49,8 +55,11 @@ extension FrameContext {
     /// ``FrameScratch`` first): as projected where every point lies deeper than the near plane
     /// (always on a flat view), else clipped there first (rings as rings, closed again for
     /// strokes when `closeRings`).
-    func appendPart(_ prepared: PreparedLayer, _ range: Range<Int>, ring: Bool, closeRings: Bool, shift: Double, into out: inout Polylines) {
-        if !ring && range.count < 2 { return }   // no line to draw (as ``GroundGeometry/line(_:)`` gives none)
+    func appendPart(
+        _ prepared: PreparedLayer, _ range: Range<Int>, ring: Bool, closeRings: Bool, shift: Double,
+        into out: inout Polylines
+    ) {
+        if !ring && range.count < 2 { return }  // no line to draw (as ``GroundGeometry/line(_:)`` gives none)
         if !isTilted || !scratch.depths[range].contains(where: { !($0 >= GroundGeometry.nearDepth) }) {
             out.append(scratch.screen[range])
             return

@@ -51,14 +51,22 @@ extension Style.Layer {
     }
 
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
-    func color(_ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double, default fallback: RGBA? = nil) -> RGBA? {
-        ResolvedColor.fold(value(property, properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) }, fallback)
+    func color(
+        _ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double,
+        default fallback: RGBA? = nil
+    ) -> RGBA? {
+        ResolvedColor.fold(
+            value(property, properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) }, fallback)
     }
 
     /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
     /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
-    func number(_ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double) -> Double {
-        ResolvedNumber.clamp(value(property, properties, zoom: zoom), into: Self.drawableRanges[property] ?? -1e6...1e6, fallback: fallback)
+    func number(
+        _ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double
+    ) -> Double {
+        ResolvedNumber.clamp(
+            value(property, properties, zoom: zoom), into: Self.drawableRanges[property] ?? -1e6...1e6,
+            fallback: fallback)
     }
 
     /// One property for one zoom, looked up once (see ``ResolvedProperty``).
@@ -67,19 +75,27 @@ extension Style.Layer {
     }
 
     /// ``color(_:opacity:_:zoom:default:)`` for every feature of one frame.
-    func colorResolver(_ property: String, opacity: String? = nil, zoom: Double, default fallback: RGBA? = nil) -> ResolvedColor {
-        ResolvedColor(color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: fallback)
+    func colorResolver(
+        _ property: String, opacity: String? = nil, zoom: Double, default fallback: RGBA? = nil
+    ) -> ResolvedColor {
+        ResolvedColor(
+            color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: fallback
+        )
     }
 
     /// ``number(_:_:zoom:default:)`` for every feature of one frame.
     func numberResolver(_ property: String, zoom: Double, default fallback: Double) -> ResolvedNumber {
-        ResolvedNumber(value: resolved(property, zoom: zoom), range: Self.drawableRanges[property] ?? -1e6...1e6, fallback: fallback)
+        ResolvedNumber(
+            value: resolved(property, zoom: zoom), range: Self.drawableRanges[property] ?? -1e6...1e6,
+            fallback: fallback)
     }
 
     /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
     static let drawableRanges: [String: ClosedRange<Double>] = [
         "circle-radius": 0...1024, "line-width": 0...1024, "text-size": 1...256, "text-halo-width": 0...64,
-        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1, "symbol-sort-key": -1e15...1e15, "text-letter-spacing": -2...10, "text-max-width": 0...1000, "symbol-spacing": 1...100_000, "text-max-angle": 0...180,
+        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1,
+        "symbol-sort-key": -1e15...1e15, "text-letter-spacing": -2...10, "text-max-width": 0...1000,
+        "symbol-spacing": 1...100_000, "text-max-angle": 0...180,
     ]
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.
@@ -120,7 +136,9 @@ struct ResolvedColor {
 
     init(color: ResolvedProperty, opacity: ResolvedProperty?, fallback: RGBA?) {
         (self.color, self.opacity, self.fallback) = (color, opacity, fallback)
-        constant = color.isConstant && opacity?.isConstant ?? true ? .some(Self.fold(color([:]), opacity?([:]), fallback)) : nil
+        constant =
+            color.isConstant && opacity?.isConstant ?? true
+            ? .some(Self.fold(color([:]), opacity?([:]), fallback)) : nil
     }
 
     /// The colour for a feature; nil when absent or not a colour (and no fallback).

@@ -14,16 +14,20 @@ struct StyledFeature {
 extension FrameContext {
     /// The features of a layer's source layer that pass its filter (of one geometry type when
     /// `type` is given), tile by tile: per tile, the filtered features are kept in the
-    /// ``RenderCache`` (``FilteredFeatures``), so a frame neither converts properties nor
-    /// evaluates the filter again for a tile it has seen at this whole zoom. Symbol layers read
-    /// ``FrameTiles/labels``, the others ``FrameTiles/vector``.
-    func features(_ layer: Style.Layer, _ tiles: FrameTiles, _ type: VectorTile.GeometryType? = nil) -> [StyledFeature] {
+    /// ``RenderCache`` (``FilteredFeatures``), so a frame neither converts properties nor evaluates
+    /// the filter again for a tile it has seen at this whole zoom.
+    ///
+    /// Symbol layers read ``FrameTiles/labels``, the others ``FrameTiles/vector``.
+    func features(_ layer: Style.Layer, _ tiles: FrameTiles, _ type: VectorTile.GeometryType? = nil) -> [StyledFeature]
+    {
         guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
-        let shape = PreparedLayer.Shape(layer), id = cache?.shapeID(shape) ?? 0
+        let shape = PreparedLayer.Shape(layer)
+        let id = cache?.shapeID(shape) ?? 0
         var out: [StyledFeature] = []
         for tile in (layer.kind == .symbol ? tiles.labels : tiles.vector)[source] ?? [] {
             guard let l = tile.tile.layer(named: sourceLayer) else { continue }
-            let key = PreparedLayer.Key(shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: false)
+            let key = PreparedLayer.Key(
+                shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: false)
             let kept = cache?.filtered(key, shape, layer: l) ?? FilteredFeatures(shape, key: key, layer: l)
             for (i, p) in zip(kept.indices, kept.properties) where type == nil || l.features[Int(i)].type == type {
                 out.append(StyledFeature(tile: tile.id, extent: l.extent, feature: l.features[Int(i)], properties: p))

@@ -4,11 +4,15 @@ import MeridianStyle
 /// `symbol-placement: line` (``LineLabels``), else at points and polygons' centroids
 /// (``LabelPlacer``).
 struct SymbolPainter: LayerPainter {
-    func paint(_ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates) {
+    func paint(
+        _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
+    ) {
         if layer.value("symbol-placement", [:], zoom: frame.zoom)?.string == "line" {
             labels.lines += LineLabels.candidates(frame.features(layer, tiles, .lineString), layer, frame)
         } else {
-            let features = frame.features(layer, tiles).filter { $0.feature.type == .point || $0.feature.type == .polygon }
+            let features = frame.features(layer, tiles).filter {
+                $0.feature.type == .point || $0.feature.type == .polygon
+            }
             labels.points += LabelPlacer.candidates(features, layer, frame.ground, order: order)
         }
     }

@@ -11,7 +11,9 @@ struct OverlayPainter {
     let canvas: Canvas
 
     func draw(_ overlays: [Overlay]) {
-        let ordered = overlays.enumerated().sorted { ($0.element.layer, $0.element.zIndex, $0.offset) < ($1.element.layer, $1.element.zIndex, $1.offset) }
+        let ordered = overlays.enumerated().sorted {
+            ($0.element.layer, $0.element.zIndex, $0.offset) < ($1.element.layer, $1.element.zIndex, $1.offset)
+        }
         for (_, overlay) in ordered {
             switch overlay {
             case let .polygon(p):
@@ -49,7 +51,11 @@ struct OverlayPainter {
         guard let shape = MarkerShape(m, in: ground.viewport) else { return }
         canvas.fill([shape.outline], rgba(m.iconColor))
         canvas.stroke([shape.outline], RGBA(0, 0, 0, 0.35), width: 1, closed: true)
-        if m.flat { canvas.fill([shape.dot], RGBA(1, 1, 1, 0.9)) } else { canvas.disc(shape.head, radius: shape.dotRadius, RGBA(1, 1, 1, 0.9)) }
+        if m.flat {
+            canvas.fill([shape.dot], RGBA(1, 1, 1, 0.9))
+        } else {
+            canvas.disc(shape.head, radius: shape.dotRadius, RGBA(1, 1, 1, 0.9))
+        }
     }
 
     func rgba(_ c: Color) -> RGBA { RGBA(c.red, c.green, c.blue, c.alpha) }

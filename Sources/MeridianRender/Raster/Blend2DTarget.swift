@@ -2,14 +2,15 @@ import CBlend2D
 import CCairo
 import MeridianGeometry
 
-/// Blend2D drawing into a frame's pixels (``FramePixels``, Cairo's premultiplied 32-bit
-/// format): the target of the renderer's default ``MapRenderer/Rasterizer/blend2d``. It draws
-/// fills, strokes, discs, rectangles, prisms and turned stamps itself, and hands raster images
-/// and upright stamps to a ``CairoTarget`` on the same pixels (Blend2D's work waited for before
-/// Cairo draws, Cairo's flushed before Blend2D goes on). Geometry is given in points; the
-/// context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads`
-/// above 1, Blend2D renders asynchronously on its own worker threads (its bands, not ours);
-/// ``finish()`` waits for them. Same input, same pixels, whatever the thread count.
+/// Blend2D drawing into a frame's pixels (``FramePixels``, Cairo's premultiplied 32-bit format):
+/// the target of the renderer's default ``MapRenderer/Rasterizer/blend2d``.
+///
+/// It draws fills, strokes, discs, rectangles, prisms and turned stamps itself, and hands raster
+/// images and upright stamps to a ``CairoTarget`` on the same pixels (Blend2D's work waited for
+/// before Cairo draws, Cairo's flushed before Blend2D goes on). Geometry is given in points; the
+/// context's transform scales it to pixels (stroke widths too, as in Cairo). With `threads` above
+/// 1, Blend2D renders asynchronously on its own worker threads (its bands, not ours); ``finish()``
+/// waits for them. Same input, same pixels, whatever the thread count.
 final class Blend2DTarget: RasterTarget {
     private var image = BLImageCore(detail: (0, 0))
     private var context = BLContextCore(detail: (0, 0))
@@ -21,19 +22,25 @@ final class Blend2DTarget: RasterTarget {
     /// A context on `height` rows of `stride` bytes at `pixels`; nil when Blend2D (or Cairo)
     /// refuses them.
     init?(pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double, threads: Int) {
-        guard let cairo = CairoTarget(rows: pixels, width: width, height: height, stride: stride, top: 0, scale: scale) else { return nil }
+        guard let cairo = CairoTarget(rows: pixels, width: width, height: height, stride: stride, top: 0, scale: scale)
+        else { return nil }
         self.cairo = cairo
         blImageInit(&image)
-        blContextInit(&context)   // a valid (empty) context, so deinit may always destroy it
+        blContextInit(&context)  // a valid (empty) context, so deinit may always destroy it
         blPathInit(&path)
-        guard blImageCreateFromData(&image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels, stride,
-                                    UInt32(MERIDIAN_BL_DATA_ACCESS_RW), nil, nil) == 0 else { return nil }
+        guard
+            blImageCreateFromData(
+                &image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels, stride,
+                UInt32(MERIDIAN_BL_DATA_ACCESS_RW), nil, nil) == 0
+        else { return nil }
         var info = BLContextCreateInfo()
         info.threadCount = UInt32(threads > 1 ? threads : 0)
         blContextDestroy(&context)
         guard blContextInitAs(&context, &image, &info) == 0 else { return nil }
         var factors = (scale, scale)
-        _ = withUnsafePointer(to: &factors) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_SCALE), $0) }
+        _ = withUnsafePointer(to: &factors) {
+            blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_SCALE), $0)
+        }
     }
 
     deinit {
@@ -85,11 +92,14 @@ final class Blend2DTarget: RasterTarget {
     }
 
     /// ``build(_:closed:)`` of the parts from point `start`, ending at `ends` (indices into `points`).
-    private func build(_ points: UnsafeBufferPointer<ScreenPoint>, from start: Int, ends: UnsafeBufferPointer<Int>, closed: Bool) {
+    private func build(
+        _ points: UnsafeBufferPointer<ScreenPoint>, from start: Int, ends: UnsafeBufferPointer<Int>, closed: Bool
+    ) {
         blPathClear(&path)
         points.baseAddress.map { base in
             base.withMemoryRebound(to: BLPoint.self, capacity: points.count) { blPoints in
-                meridian_bl_add_parts(&path, blPoints, start, ends.baseAddress, ends.count, closed ? 3 : 2, closed ? 1 : 0)
+                meridian_bl_add_parts(
+                    &path, blPoints, start, ends.baseAddress, ends.count, closed ? 3 : 2, closed ? 1 : 0)
             }
         }
     }
@@ -99,19 +109,27 @@ final class Blend2DTarget: RasterTarget {
     func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double) {
         cairo_surface_flush(stamp.surface)
         guard let pixels = cairo_image_surface_get_data(stamp.surface) else { return }
-        let width = Int(cairo_image_surface_get_width(stamp.surface)), height = Int(cairo_image_surface_get_height(stamp.surface))
+        let width = Int(cairo_image_surface_get_width(stamp.surface))
+        let height = Int(cairo_image_surface_get_height(stamp.surface))
         var image = BLImageCore(detail: (0, 0))
         blImageInit(&image)
         defer { blImageDestroy(&image) }
-        guard blImageCreateFromData(&image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels,
-                                    Int(cairo_image_surface_get_stride(stamp.surface)),
-                                    UInt32(MERIDIAN_BL_DATA_ACCESS_READ), nil, nil) == 0 else { return }
+        guard
+            blImageCreateFromData(
+                &image, Int32(width), Int32(height), UInt32(MERIDIAN_BL_FORMAT_PRGB32), pixels,
+                Int(cairo_image_surface_get_stride(stamp.surface)),
+                UInt32(MERIDIAN_BL_DATA_ACCESS_READ), nil, nil) == 0
+        else { return }
         blContextSave(&context, nil)
         defer { blContextRestore(&context, nil) }
-        blContextSetHint(&context, UInt32(MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY), UInt32(MERIDIAN_BL_PATTERN_QUALITY_BILINEAR))
+        blContextSetHint(
+            &context, UInt32(MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY), UInt32(MERIDIAN_BL_PATTERN_QUALITY_BILINEAR))
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_RESET), nil)
-        var offset = (x, y), turn = angle
-        _ = withUnsafePointer(to: &offset) { blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0) }
+        var offset = (x, y)
+        var turn = angle
+        _ = withUnsafePointer(to: &offset) {
+            blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0)
+        }
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn)
         var corner = BLPoint(x: Double(-stamp.originX), y: Double(-stamp.originY))
         blContextBlitImageD(&context, &corner, &image, nil)
@@ -122,7 +140,9 @@ final class Blend2DTarget: RasterTarget {
         batch.points.withUnsafeBufferPointer { points in
             batch.ends.withUnsafeBufferPointer { ends in
                 for item in batch.items {
-                    build(points, from: batch.start(of: item), ends: UnsafeBufferPointer(rebasing: ends[item.parts]), closed: true)
+                    build(
+                        points, from: batch.start(of: item), ends: UnsafeBufferPointer(rebasing: ends[item.parts]),
+                        closed: true)
                     blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(item.color))
                     guard item.kind == .roof else { continue }
                     blContextSetStrokeWidth(&context, PrismBatch.outlineWidth)
@@ -136,7 +156,8 @@ final class Blend2DTarget: RasterTarget {
 
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
         build(parts, closed: true)
-        blContextSetFillRule(&context, UInt32(evenOdd ? MERIDIAN_BL_FILL_RULE_EVEN_ODD : MERIDIAN_BL_FILL_RULE_NON_ZERO))
+        blContextSetFillRule(
+            &context, UInt32(evenOdd ? MERIDIAN_BL_FILL_RULE_EVEN_ODD : MERIDIAN_BL_FILL_RULE_NON_ZERO))
         blContextFillPathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 
@@ -145,8 +166,10 @@ final class Blend2DTarget: RasterTarget {
         build(parts, closed: closed)
         let rule = StrokeRule(width: width, ends: ends)
         blContextSetStrokeWidth(&context, width)
-        blContextSetStrokeJoin(&context, UInt32(rule.roundJoins ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
-        blContextSetStrokeCaps(&context, UInt32(rule.roundCaps ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
+        blContextSetStrokeJoin(
+            &context, UInt32(rule.roundJoins ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
+        blContextSetStrokeCaps(
+            &context, UInt32(rule.roundCaps ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
         blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 }

@@ -1,10 +1,12 @@
 import CCairo
 import MeridianGeometry
 
-/// Cairo drawing into rows of a frame's pixels (``FramePixels``): the whole image, or one band
-/// of it (rows from `top`, drawn in the same point coordinates through a translation by whole
-/// device rows). FAST antialiasing: fewer coverage samples than GOOD, edges still smoothed
-/// (BENCHMARKS.md has the cost of each).
+/// Cairo drawing into rows of a frame's pixels (``FramePixels``): the whole image, or one band of
+/// it (rows from `top`, drawn in the same point coordinates through a translation by whole device
+/// rows).
+///
+/// FAST antialiasing: fewer coverage samples than GOOD, edges still smoothed (BENCHMARKS.md has the
+/// cost of each).
 final class CairoTarget: RasterTarget {
     let surface: OpaquePointer
     let cr: OpaquePointer
@@ -14,8 +16,11 @@ final class CairoTarget: RasterTarget {
     /// A target on `height` rows of `stride` bytes at `rows`, the image's row `top` first, at
     /// `scale` pixels per point; nil when Cairo refuses the rows.
     init?(rows: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, top: Int, scale: Double) {
-        guard let s = cairo_image_surface_create_for_data(rows, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let context = cairo_create(s) else { return nil }
+        guard
+            let s = cairo_image_surface_create_for_data(
+                rows, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+            cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let context = cairo_create(s)
+        else { return nil }
         surface = s
         cr = context
         deviceTop = top
@@ -92,7 +97,8 @@ final class CairoTarget: RasterTarget {
             let gy = ((s2 - s0) * (b.x - a.x) - (s1 - s0) * (c.x - a.x)) / det
             return (gx, gy, s0 - gx * a.x - gy * a.y)
         }
-        let u = row(src[0].x, src[1].x, src[2].x), v = row(src[0].y, src[1].y, src[2].y)
+        let u = row(src[0].x, src[1].x, src[2].x)
+        let v = row(src[0].y, src[1].y, src[2].y)
         var m = cairo_matrix_t(xx: u.0, yx: v.0, xy: u.1, yy: v.1, x0: u.2, y0: v.2)
         let pattern = cairo_pattern_create_for_surface(image.surface)
         cairo_pattern_set_matrix(pattern, &m)
@@ -102,7 +108,9 @@ final class CairoTarget: RasterTarget {
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
         path(Polylines([dst]), closed: true)
         cairo_set_source(cr, pattern)
-        if opacity >= 1 { cairo_fill(cr) } else {
+        if opacity >= 1 {
+            cairo_fill(cr)
+        } else {
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, max(0, opacity))
         }
@@ -126,8 +134,9 @@ final class CairoTarget: RasterTarget {
         cairo_rotate(cr, angle)
         cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_rectangle(cr, Double(-stamp.originX), Double(-stamp.originY),
-                        Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
+        cairo_rectangle(
+            cr, Double(-stamp.originX), Double(-stamp.originY),
+            Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
         cairo_fill(cr)
         cairo_restore(cr)
     }
@@ -137,7 +146,8 @@ final class CairoTarget: RasterTarget {
             let rings = batch.polylines(item)
             fill(rings, item.color, evenOdd: false)
             if item.kind == .roof {
-                stroke(rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true, ends: .byWidth)
+                stroke(
+                    rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true, ends: .byWidth)
             }
         }
     }

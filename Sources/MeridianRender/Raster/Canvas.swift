@@ -1,9 +1,11 @@
 import MeridianGeometry
 
-/// A frame's drawing surface, in points: what layers, overlays and labels draw on while a frame
-/// is composed. It holds no pixels: it records each operation (``DrawOp``) for a
-/// ``RasterTarget`` to replay into ``FramePixels``, and measures text (``TextMeasurer``) so
-/// labels can be placed before anything is rasterised. One per frame, never shared.
+/// A frame's drawing surface, in points: what layers, overlays and labels draw on while a frame is
+/// composed.
+///
+/// It holds no pixels: it records each operation (``DrawOp``) for a ``RasterTarget`` to replay into
+/// ``FramePixels``, and measures text (``TextMeasurer``) so labels can be placed before anything is
+/// rasterised. One per frame, never shared.
 final class Canvas {
     /// The image's size in points.
     let size: ScreenSize
@@ -31,7 +33,9 @@ final class Canvas {
     /// Rasterises what was recorded into new pixels (``FramePixels/rasterise(_:with:bands:deadline:)``);
     /// nil when `deadline` passed first.
     /// - Throws: ``RenderError/cairo(_:)`` when the pixels cannot be made.
-    func rasterised(with rasterizer: MapRenderer.Rasterizer, bands: Int, deadline: Deadline = .never) throws(RenderError) -> FramePixels? {
+    func rasterised(
+        with rasterizer: MapRenderer.Rasterizer, bands: Int, deadline: Deadline = .never
+    ) throws(RenderError) -> FramePixels? {
         let pixels = try FramePixels(size: size, scale: scale)
         return pixels.rasterise(ops, with: rasterizer, bands: bands, deadline: deadline) ? pixels : nil
     }
@@ -40,7 +44,9 @@ final class Canvas {
 
     /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
     /// vector tiles), or by the even-odd rule (holes however they are wound, as overlays give them).
-    func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) { fill(Polylines(parts), c, evenOdd: evenOdd) }
+    func fill(_ parts: [[ScreenPoint]], _ c: RGBA, evenOdd: Bool = false) {
+        fill(Polylines(parts), c, evenOdd: evenOdd)
+    }
 
     /// ``fill(_:_:evenOdd:)-(Polylines,_,_)`` of parts in one buffer.
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool = false) { record(.fill(parts, c, evenOdd: evenOdd)) }

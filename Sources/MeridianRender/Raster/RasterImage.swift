@@ -2,8 +2,9 @@ import CCairo
 import MeridianCamera
 import MeridianTiles
 
-/// A decoded raster tile: a Cairo image surface, owned and freed with the value's last
-/// reference. Decoded once per tile and kept in ``RenderCache``.
+/// A decoded raster tile: a Cairo image surface, owned and freed with the value's last reference.
+///
+/// Decoded once per tile and kept in ``RenderCache``.
 final class RasterImage {
     let surface: OpaquePointer
     let width: Int
@@ -13,18 +14,23 @@ final class RasterImage {
     /// - Throws: ``RenderError/badImage(_:)`` naming the tile when the bytes are not a PNG
     ///   Cairo can decode (truncated, corrupt, or another format).
     init(png bytes: [UInt8], tile: TileID) throws(RenderError) {
-        final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        final class Reader {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ b: [UInt8]) { bytes = b }
+        }
         let reader = Reader(bytes)
         let decoded = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ context, data, length in
-                guard let context, let data else { return CAIRO_STATUS_READ_ERROR }
-                let r = Unmanaged<Reader>.fromOpaque(context).takeUnretainedValue()
-                let n = Int(length)
-                guard r.bytes.count - r.offset >= n else { return CAIRO_STATUS_READ_ERROR }
-                r.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + r.offset, count: n) }
-                r.offset += n
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(reader).toOpaque())
+            cairo_image_surface_create_from_png_stream(
+                { context, data, length in
+                    guard let context, let data else { return CAIRO_STATUS_READ_ERROR }
+                    let r = Unmanaged<Reader>.fromOpaque(context).takeUnretainedValue()
+                    let n = Int(length)
+                    guard r.bytes.count - r.offset >= n else { return CAIRO_STATUS_READ_ERROR }
+                    r.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + r.offset, count: n) }
+                    r.offset += n
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(reader).toOpaque())
         }
         guard let decoded else { throw .badImage("tile \(tile): Cairo returned no surface") }
         let status = cairo_surface_status(decoded)

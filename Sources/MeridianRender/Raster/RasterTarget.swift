@@ -1,9 +1,11 @@
 import MeridianGeometry
 
-/// What rasterises a frame's recorded operations (``DrawOp``) into pixels: the one interface
-/// of ``CairoTarget`` and ``Blend2DTarget``. Coordinates are in points (the target scales them
-/// to device pixels) except stamps', which are device pixels. A target draws each operation
-/// in the order given; ``finish()`` returns once everything drawn is in the pixels.
+/// What rasterises a frame's recorded operations (``DrawOp``) into pixels: the one interface of
+/// ``CairoTarget`` and ``Blend2DTarget``.
+///
+/// Coordinates are in points (the target scales them to device pixels) except stamps', which are
+/// device pixels. A target draws each operation in the order given; ``finish()`` returns once
+/// everything drawn is in the pixels.
 protocol RasterTarget: AnyObject {
     func fillAll(_ c: RGBA)
     /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
@@ -49,6 +51,7 @@ extension RasterTarget {
 let replayCheckInterval = 32
 
 /// Replays recorded operations on a target in order, then waits for the target to finish.
+///
 /// Stops once `deadline` has passed (looked at every ``replayCheckInterval`` operations) and
 /// returns false then; true when every operation was drawn.
 func replay(_ ops: [DrawOp], on target: some RasterTarget, deadline: Deadline) -> Bool {

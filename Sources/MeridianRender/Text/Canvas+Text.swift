@@ -4,41 +4,62 @@ import MeridianGeometry
 /// curve, and of several lines, recorded as stamp operations.
 extension Canvas {
     /// The width and height, points, of `s` at `size` points (``TextMeasurer/measure(_:size:bold:letterSpacing:)``).
-    func measure(_ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0) -> (width: Double, height: Double) {
+    func measure(
+        _ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0
+    ) -> (width: Double, height: Double) {
         measurer.measure(s, size: size, bold: bold, letterSpacing: letterSpacing)
     }
 
     /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
+    ///
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
     /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centeredLines`.
-    func text(_ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
-              centeredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth) {
-        let key = LabelStamp.Key(text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centered: false,
-                                 letterSpacing: letterSpacing, centeredLines: centeredLines, haloWidth: haloWidth)
-        stamp(key, at: ScreenPoint(x: x, y: y), width: centeredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0)
+    func text(
+        _ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
+        centeredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
+    ) {
+        let key = LabelStamp.Key(
+            text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centered: false,
+            letterSpacing: letterSpacing, centeredLines: centeredLines, haloWidth: haloWidth)
+        stamp(
+            key, at: ScreenPoint(x: x, y: y),
+            width: centeredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0
+        )
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
-    func text(_ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
-              haloWidth: Double = LabelStamp.haloWidth) {
+    func text(
+        _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA,
+        halo: RGBA,
+        haloWidth: Double = LabelStamp.haloWidth
+    ) {
         let m = measure(s, size: size, letterSpacing: letterSpacing)
-        let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
-                                 letterSpacing: letterSpacing, haloWidth: haloWidth)
-        stamp(key, at: center, width: m.width, height: m.height, turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
+        let key = LabelStamp.Key(
+            text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
+            letterSpacing: letterSpacing, haloWidth: haloWidth)
+        stamp(
+            key, at: center, width: m.width, height: m.height,
+            turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
     }
 
-    /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first,
-    /// then every glyph, each a stamp of its own turned to its place's angle. `height`: the
-    /// text's measure (its glyphs sit on the same baseline as a straight name's).
-    func text(_ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA, halo: RGBA,
-              haloWidth: Double = LabelStamp.haloWidth) {
+    /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first, then
+    /// every glyph, each a stamp of its own turned to its place's angle.
+    ///
+    /// `height`: the text's measure (its glyphs sit on the same baseline as a straight name's).
+    func text(
+        _ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA,
+        halo: RGBA,
+        haloWidth: Double = LabelStamp.haloWidth
+    ) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
-                let key = LabelStamp.Key(text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
-                                         glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
-                stamp(key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
+                let key = LabelStamp.Key(
+                    text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
+                    glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
+                stamp(
+                    key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }
         }
     }
@@ -46,21 +67,29 @@ extension Canvas {
     /// Radians below which a turned label is drawn upright (its stamp's pixels as they are).
     static let uprightAngle = 0.0005
 
-    /// Composites a label's stamp (from ``stamps`` or made now) with its reference point at
-    /// `point` rounded to whole device pixels, turned by `angle` radians about that point (then
-    /// resampled bilinearly: one upright stamp serves a label at every angle, so a camera that
-    /// turns makes no new stamps). `width` and `height`: the text's measure, for centred stamps.
-    func stamp(_ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0, exact: Bool = false) {
+    /// Composites a label's stamp (from ``stamps`` or made now) with its reference point at `point`
+    /// rounded to whole device pixels, turned by `angle` radians about that point (then resampled
+    /// bilinearly: one upright stamp serves a label at every angle, so a camera that turns makes no
+    /// new stamps).
+    ///
+    /// `width` and `height`: the text's measure, for centred stamps.
+    func stamp(
+        _ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0,
+        exact: Bool = false
+    ) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
         let stamp: LabelStamp
-        if let kept = stamps?.value(for: key) { stamp = kept } else {
+        if let kept = stamps?.value(for: key) {
+            stamp = kept
+        } else {
             guard let made = LabelStamp.make(key, width: width, height: height) else { return }
             stamps?.insert(made, for: key, cost: made.cost)
             stamp = made
         }
         // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
         // two views shifted by whole pixels, on either side of the origin.
-        let x = Int((point.x * scale + 0.5).rounded(.down)), y = Int((point.y * scale + 0.5).rounded(.down))
+        let x = Int((point.x * scale + 0.5).rounded(.down))
+        let y = Int((point.y * scale + 0.5).rounded(.down))
         if angle != 0 || exact {
             // A glyph along a curve lands where the curve puts it (`exact`); a whole name on its pixel.
             let (px, py) = exact ? (point.x * scale, point.y * scale) : (Double(x), Double(y))

@@ -3,7 +3,9 @@ import CShaping
 
 /// One font file opened twice: by HarfBuzz for shaping (its own OpenType reader over the file's
 /// bytes, safe to share between threads) and by FreeType for Cairo to draw the glyphs HarfBuzz
-/// chose (Cairo locks the FreeType face while it renders). Faces live as long as the process.
+/// chose (Cairo locks the FreeType face while it renders).
+///
+/// Faces live as long as the process.
 final class FontFace: @unchecked Sendable {
     /// The file and, for a collection (`.ttc`), the face's index in it.
     let file: String, index: Int
@@ -21,13 +23,21 @@ final class FontFace: @unchecked Sendable {
         self.scripts = scripts
         guard let library = Fonts.library else { return nil }
         var ft: FT_Face?
-        guard FT_New_Face(library, file, FT_Long(index), &ft) == 0, let ft, let cairo = cairo_ft_font_face_create_for_ft_face(ft, 0) else { return nil }
-        guard let blob = hb_blob_create_from_file_or_fail(file) else { cairo_font_face_destroy(cairo); return nil }
+        guard FT_New_Face(library, file, FT_Long(index), &ft) == 0, let ft,
+            let cairo = cairo_ft_font_face_create_for_ft_face(ft, 0)
+        else { return nil }
+        guard let blob = hb_blob_create_from_file_or_fail(file) else {
+            cairo_font_face_destroy(cairo)
+            return nil
+        }
         defer { hb_blob_destroy(blob) }
         let face = hb_face_create(blob, UInt32(index))
         defer { hb_face_destroy(face) }
         let upem = hb_face_get_upem(face)
-        guard upem > 0, let font = hb_font_create(face) else { cairo_font_face_destroy(cairo); return nil }
+        guard upem > 0, let font = hb_font_create(face) else {
+            cairo_font_face_destroy(cairo)
+            return nil
+        }
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         (self.file, self.index, self.font, self.cairo, self.unitsPerEm) = (file, index, font, cairo, Double(upem))
     }
@@ -46,12 +56,13 @@ final class FontFace: @unchecked Sendable {
     }
 }
 
-/// The fonts labels are set in (documented in the README, "Labels in every script"). A
-/// character of a script that has a face of its own here (Arabic, Hebrew, Devanagari, Thai,
-/// CJK…) takes that face; any other character takes the first face that has it, in this
-/// order: DejaVu Sans first (Latin, Greek, Cyrillic, and the look of the maps so far), then
-/// the Noto faces. A character no face covers is drawn as the first face's replacement box
-/// (`.notdef`), and counted (``ShapedText/missing``).
+/// The fonts labels are set in (documented in the README, "Labels in every script").
+///
+/// A character of a script that has a face of its own here (Arabic, Hebrew, Devanagari, Thai, CJK…)
+/// takes that face; any other character takes the first face that has it, in this order: DejaVu
+/// Sans first (Latin, Greek, Cyrillic, and the look of the maps so far), then the Noto faces. A
+/// character no face covers is drawn as the first face's replacement box (`.notdef`), and counted
+/// (``ShapedText/missing``).
 enum FontChain {
     /// Where each file comes from: fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk.
     static let regularFiles: [(file: String, index: Int, scripts: [hb_script_t])] = [
@@ -66,17 +77,25 @@ enum FontChain {
         ("/usr/share/fonts/truetype/noto/NotoSansArmenian-Regular.ttf", 0, [HB_SCRIPT_ARMENIAN]),
         ("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf", 0, [HB_SCRIPT_ETHIOPIC]),
         ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", 0, []),
-        ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0, [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO]),
+        (
+            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0,
+            [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO]
+        ),
     ]
 
     /// The bold chain: the same files' bold faces.
     static let boldFiles = regularFiles.map { font in
-        (file: font.file.replacingOccurrences(of: "DejaVuSans.ttf", with: "DejaVuSans-Bold.ttf").replacingOccurrences(of: "-Regular.", with: "-Bold."),
-         index: font.index, scripts: font.scripts)
+        (
+            file: font.file.replacingOccurrences(of: "DejaVuSans.ttf", with: "DejaVuSans-Bold.ttf")
+                .replacingOccurrences(of: "-Regular.", with: "-Bold."),
+            index: font.index, scripts: font.scripts
+        )
     }
 
     /// The faces found on this machine, in order (files that are missing are left out).
-    static let regular: [FontFace] = regularFiles.compactMap { FontFace(file: $0.file, index: $0.index, scripts: $0.scripts) }
+    static let regular: [FontFace] = regularFiles.compactMap {
+        FontFace(file: $0.file, index: $0.index, scripts: $0.scripts)
+    }
     static let bold: [FontFace] = boldFiles.compactMap { FontFace(file: $0.file, index: $0.index, scripts: $0.scripts) }
 
     static func faces(bold: Bool) -> [FontFace] { bold ? Self.bold : regular }

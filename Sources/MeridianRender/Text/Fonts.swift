@@ -1,9 +1,10 @@
 import CCairo
 
-/// The label fonts: DejaVu Sans and DejaVu Sans Bold, loaded once through FreeType from the
-/// files the setup installs (Debian's fonts-dejavu-core), so text looks the same on every
-/// machine whatever fontconfig would substitute. Without the files, Cairo's own font
-/// selection by family name is used instead.
+/// The label fonts: DejaVu Sans and DejaVu Sans Bold, loaded once through FreeType from the files
+/// the setup installs (Debian's fonts-dejavu-core), so text looks the same on every machine
+/// whatever fontconfig would substitute.
+///
+/// Without the files, Cairo's own font selection by family name is used instead.
 enum Fonts {
     static let directory = "/usr/share/fonts/truetype/dejavu/"
 
@@ -17,8 +18,9 @@ enum Fonts {
     nonisolated(unsafe) static let regular: OpaquePointer? = face("DejaVuSans.ttf")
     nonisolated(unsafe) static let bold: OpaquePointer? = face("DejaVuSans-Bold.ttf")
 
-    /// A Cairo font face over a FreeType face of the file; nil when it cannot be read. The
-    /// faces live as long as the process (Cairo locks them while it renders glyphs).
+    /// A Cairo font face over a FreeType face of the file; nil when it cannot be read.
+    ///
+    /// The faces live as long as the process (Cairo locks them while it renders glyphs).
     static func face(_ file: String) -> OpaquePointer? {
         guard let library else { return nil }
         var face: FT_Face?
@@ -40,8 +42,11 @@ enum Fonts {
     /// Selects DejaVu Sans, regular or bold, on a context (through fontconfig when the setup's
     /// font files are missing).
     static func select(_ cr: OpaquePointer, bold: Bool) {
-        if let face = bold ? Fonts.bold : Fonts.regular { cairo_set_font_face(cr, face) } else {
-            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        if let face = bold ? Fonts.bold : Fonts.regular {
+            cairo_set_font_face(cr, face)
+        } else {
+            cairo_select_font_face(
+                cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         }
     }
 }

@@ -1,9 +1,10 @@
 import CCairo
 
-/// Measures label text for one frame: the shaped advance (``TextShaper``) and DejaVu's ascent
-/// plus descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up
-/// as the frame's), each text measured once per frame. Notes the texts that hold a character no
-/// face of the font chain covers.
+/// Measures label text for one frame: the shaped advance (``TextShaper``) and DejaVu's ascent plus
+/// descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up as the
+/// frame's), each text measured once per frame.
+///
+/// Notes the texts that hold a character no face of the font chain covers.
 final class TextMeasurer {
     private let scratch: OpaquePointer
     private let cr: OpaquePointer
@@ -17,8 +18,10 @@ final class TextMeasurer {
     /// A measurer at `scale` pixels per point.
     /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot make its scratch context.
     init(scale: Double) throws(RenderError) {
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
-              let context = cairo_create(s) else { throw .cairo("cannot create a context to measure text") }
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1),
+            cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+            let context = cairo_create(s)
+        else { throw .cairo("cannot create a context to measure text") }
         (scratch, cr) = (s, context)
         cairo_scale(cr, scale, scale)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
@@ -32,7 +35,9 @@ final class TextMeasurer {
 
     /// The width and height, points, of `s` at `size` points: of several lines (broken at
     /// `\n`), the widest line's width and one line's height.
-    func measure(_ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0) -> (width: Double, height: Double) {
+    func measure(
+        _ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0
+    ) -> (width: Double, height: Double) {
         let key = Key(text: s, size: size, bold: bold, letterSpacing: letterSpacing)
         if let known = measured[key] { return known }
         font(size: size, bold: bold)

@@ -12,7 +12,11 @@ struct ShapedText: @unchecked Sendable {
         let id: UInt32, x: Double, y: Double
         var pen = 0.0, advance = 0.0
     }
-    struct Run { let face: FontFace; let glyphs: [Glyph]; let rightToLeft: Bool }
+    struct Run {
+        let face: FontFace
+        let glyphs: [Glyph]
+        let rightToLeft: Bool
+    }
     let runs: [Run]
     /// The pen's advance over the whole text, in ems.
     let advance: Double
@@ -23,13 +27,15 @@ struct ShapedText: @unchecked Sendable {
     var glyphs: [(face: FontFace, glyph: Glyph)] { runs.flatMap { run in run.glyphs.map { (run.face, $0) } } }
 }
 
-/// Shapes text with HarfBuzz after FriBidi's bidirectional analysis (Unicode's algorithm,
-/// UAX #9, with the paragraph's direction taken from its first strong character), a face per
-/// character from the ``FontChain`` (its script's own face first; combining marks and joiners stay with the character
-/// before; spaces and punctuation stay in the run they are in when its face has them), runs of
-/// one level, face and script shaped with the whole text as context (so Arabic letters join
-/// across a change of face), then the runs put in visual order (rule L2). Results are kept in
-/// a process-wide cache (``cacheCapacity`` texts), so a label is shaped once, not every frame.
+/// Shapes text with HarfBuzz after FriBidi's bidirectional analysis (Unicode's algorithm, UAX #9,
+/// with the paragraph's direction taken from its first strong character), a face per character from
+/// the ``FontChain`` (its script's own face first; combining marks and joiners stay with the
+/// character before; spaces and punctuation stay in the run they are in when its face has them),
+/// runs of one level, face and script shaped with the whole text as context (so Arabic letters join
+/// across a change of face), then the runs put in visual order (rule L2).
+///
+/// Results are kept in a process-wide cache (``cacheCapacity`` texts), so a label is shaped once,
+/// not every frame.
 enum TextShaper {
     static let cacheCapacity = 8192
     private struct Key: Hashable { let text: String, bold: Bool, letterSpacing: Double }
@@ -48,24 +54,38 @@ enum TextShaper {
 
     /// Shapes without the cache, in `faces` (tests give their own chain).
     static func shapeNow(_ text: String, faces: [FontFace]) -> ShapedText {
-        let scalars = Array(text.unicodeScalars), n = scalars.count
+        let scalars = Array(text.unicodeScalars)
+        let n = scalars.count
         guard n > 0, !faces.isEmpty else { return ShapedText(runs: [], advance: 0, missing: 0) }
         let codepoints = scalars.map(\.value)
         let levels = bidiLevels(codepoints)
         let unicode = hb_unicode_funcs_get_default()
         // A face and a script for each character.
-        var faceOf = [Int](repeating: 0, count: n), scriptOf = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n), missing = 0
+        var faceOf = [Int](repeating: 0, count: n)
+        var scriptOf = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n)
+        var missing = 0
         for i in 0..<n {
             let category = hb_unicode_general_category(unicode, codepoints[i])
             let script = hb_unicode_script(unicode, codepoints[i])
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
             scriptOf[i] = neutral && i > 0 ? scriptOf[i - 1] : script
-            let attached = category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
-                || category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT
-            if i > 0 && (attached || (neutral && faces[faceOf[i - 1]].covers(scalars[i]))) { faceOf[i] = faceOf[i - 1]; continue }
-            if let found = faces.firstIndex(where: { $0.scripts.contains(script) && $0.covers(scalars[i]) }) ?? faces.firstIndex(where: { $0.covers(scalars[i]) }) {
+            let attached =
+                category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT
+            if i > 0 && (attached || (neutral && faces[faceOf[i - 1]].covers(scalars[i]))) {
+                faceOf[i] = faceOf[i - 1]
+                continue
+            }
+            if let found = faces.firstIndex(where: { $0.scripts.contains(script) && $0.covers(scalars[i]) })
+                ?? faces.firstIndex(where: { $0.covers(scalars[i]) })
+            {
                 faceOf[i] = found
-            } else { faceOf[i] = 0; missing += 1 }
+            } else {
+                faceOf[i] = 0
+                missing += 1
+            }
         }
         // Neutral characters at the start take the first real script after them.
         if let firstReal = scriptOf.firstIndex(where: { $0 != HB_SCRIPT_COMMON && $0 != HB_SCRIPT_INHERITED }) {
@@ -74,19 +94,24 @@ enum TextShaper {
         // Runs of one level, face and script, in logical order.
         var runs: [(start: Int, end: Int, level: Int)] = []
         var start = 0
-        for i in 1...n where i == n || levels[i] != levels[start] || faceOf[i] != faceOf[start] || scriptOf[i] != scriptOf[start] {
+        for i in 1...n
+        where i == n || levels[i] != levels[start] || faceOf[i] != faceOf[start] || scriptOf[i] != scriptOf[start] {
             runs.append((start, i, levels[start]))
             start = i
         }
         // Visual order (UAX #9, L2): from the highest level down to the lowest odd one, reverse
         // every stretch of runs at that level or above.
-        let highest = runs.map(\.level).max() ?? 0, lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? (highest + 1)
+        let highest = runs.map(\.level).max() ?? 0
+        let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? (highest + 1)
         var order = Array(runs.indices)
         if lowestOdd <= highest {
             for level in stride(from: highest, through: lowestOdd, by: -1) {
                 var i = 0
                 while i < order.count {
-                    guard runs[order[i]].level >= level else { i += 1; continue }
+                    guard runs[order[i]].level >= level else {
+                        i += 1
+                        continue
+                    }
                     var j = i
                     while j < order.count && runs[order[j]].level >= level { j += 1 }
                     order[i..<j].reverse()
@@ -94,9 +119,12 @@ enum TextShaper {
                 }
             }
         }
-        var shapedRuns: [ShapedText.Run] = [], pen = 0.0
+        var shapedRuns: [ShapedText.Run] = []
+        var pen = 0.0
         for index in order {
-            let run = runs[index], face = faces[faceOf[run.start]], rtl = run.level % 2 == 1
+            let run = runs[index]
+            let face = faces[faceOf[run.start]]
+            let rtl = run.level % 2 == 1
             let buffer = hb_buffer_create()
             defer { hb_buffer_destroy(buffer) }
             hb_buffer_add_codepoints(buffer, codepoints, Int32(n), UInt32(run.start), Int32(run.end - run.start))
@@ -105,13 +133,18 @@ enum TextShaper {
             hb_buffer_guess_segment_properties(buffer)
             hb_shape(face.font, buffer, nil, 0)
             var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            else { continue }
             var glyphs: [ShapedText.Glyph] = []
             glyphs.reserveCapacity(Int(count))
             for k in 0..<Int(count) {
-                let p = positions[k], em = face.unitsPerEm
-                glyphs.append(ShapedText.Glyph(id: infos[k].codepoint, x: pen + Double(p.x_offset) / em, y: -Double(p.y_offset) / em,
-                                               pen: pen, advance: Double(p.x_advance) / em))
+                let p = positions[k]
+                let em = face.unitsPerEm
+                glyphs.append(
+                    ShapedText.Glyph(
+                        id: infos[k].codepoint, x: pen + Double(p.x_offset) / em, y: -Double(p.y_offset) / em,
+                        pen: pen, advance: Double(p.x_advance) / em))
                 pen += Double(p.x_advance) / em
             }
             shapedRuns.append(ShapedText.Run(face: face, glyphs: glyphs, rightToLeft: rtl))
@@ -119,20 +152,27 @@ enum TextShaper {
         return ShapedText(runs: shapedRuns, advance: pen, missing: missing)
     }
 
-    /// The text with `spacing` ems added between glyphs, as MapLibre's `text-letter-spacing`:
-    /// after each glyph that advances in a left-to-right run (a mark stays on its glyph), and
-    /// between runs; a right-to-left run (Arabic joins, Hebrew's marks come before their
-    /// letters) moves as one piece, unspaced inside. No spacing after the last glyph.
+    /// The text with `spacing` ems added between glyphs, as MapLibre's `text-letter-spacing`: after
+    /// each glyph that advances in a left-to-right run (a mark stays on its glyph), and between
+    /// runs; a right-to-left run (Arabic joins, Hebrew's marks come before their letters) moves as
+    /// one piece, unspaced inside.
+    ///
+    /// No spacing after the last glyph.
     static func spaced(_ shaped: ShapedText, by spacing: Double) -> ShapedText {
         guard spacing != 0, spacing.isFinite else { return shaped }
-        var shift = 0.0, started = false
+        var shift = 0.0
+        var started = false
         let runs = shaped.runs.map { run -> ShapedText.Run in
             if run.rightToLeft {
                 if started { shift += spacing }
                 started = true
                 let moved = shift
-                return ShapedText.Run(face: run.face, glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x + moved, y: $0.y, pen: $0.pen + moved, advance: $0.advance) },
-                                      rightToLeft: true)
+                return ShapedText.Run(
+                    face: run.face,
+                    glyphs: run.glyphs.map {
+                        .init(id: $0.id, x: $0.x + moved, y: $0.y, pen: $0.pen + moved, advance: $0.advance)
+                    },
+                    rightToLeft: true)
             }
             var glyphs: [ShapedText.Glyph] = []
             for g in run.glyphs {
@@ -156,8 +196,10 @@ enum TextShaper {
         var levels = [FriBidiLevel](repeating: 0, count: codepoints.count)
         fribidi_get_bidi_types(codepoints, n, &types)
         fribidi_get_bracket_types(codepoints, n, types, &brackets)
-        var direction = FriBidiParType(rawValue: 0x40)   // FRIBIDI_PAR_ON: from the first strong character
-        guard fribidi_get_par_embedding_levels_ex(types, brackets, n, &direction, &levels) > 0 else { return Array(repeating: 0, count: codepoints.count) }
+        var direction = FriBidiParType(rawValue: 0x40)  // FRIBIDI_PAR_ON: from the first strong character
+        guard fribidi_get_par_embedding_levels_ex(types, brackets, n, &direction, &levels) > 0 else {
+            return Array(repeating: 0, count: codepoints.count)
+        }
         return levels.map { Int($0) }
     }
 }

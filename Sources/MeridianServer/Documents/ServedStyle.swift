@@ -3,11 +3,12 @@ import MeridianStyle
 import MeridianTiles
 
 /// The streets style for MapLibre-compatible clients: the same layers in MapLibre's conventions
-/// (``MapLibreConventions``: zooms of 512-pixel tiles, the fonts named), each vector source
-/// served by this server at `/data/{source}/{z}/{x}/{y}.pbf` with the zoom range and
-/// attribution its tilesets declare (so clients over-zoom past the last zoom), and glyphs at
-/// `/fonts/{fontstack}/{range}.pbf`. Sources with no data in the folder, and the layers that use
-/// them, are left out.
+/// (``MapLibreConventions``: zooms of 512-pixel tiles, the fonts named), each vector source served
+/// by this server at `/data/{source}/{z}/{x}/{y}.pbf` with the zoom range and attribution its
+/// tilesets declare (so clients over-zoom past the last zoom), and glyphs at
+/// `/fonts/{fontstack}/{range}.pbf`.
+///
+/// Sources with no data in the folder, and the layers that use them, are left out.
 enum ServedStyle {
     /// What the style and TileJSON say of one served source: its zooms and credit, and over
     /// its regions the union of their bounds, the centre of the most detailed, and the vector
@@ -28,7 +29,10 @@ enum ServedStyle {
             (self.zoomRange, self.attribution) = (zoomRange, attribution)
             for info in tilesets {
                 if let b = info.bounds {
-                    bounds = bounds.map { [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)] } ?? [b.west, b.south, b.east, b.north]
+                    bounds =
+                        bounds.map {
+                            [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)]
+                        } ?? [b.west, b.south, b.east, b.north]
                 }
                 layers += info.vectorLayers.filter { !layers.contains($0) }
             }
@@ -36,10 +40,13 @@ enum ServedStyle {
                 let declared = Set(tilesets.filter { $0.vectorLayers.contains(layer) }.map { $0.layerGeometry[layer] })
                 if declared.count == 1, let only = declared.first, let only { geometry[layer] = only }
                 for (name, type) in tilesets.compactMap({ $0.layerFields[layer] }).joined() {
-                    fields[layer, default: [:]][name] = fields[layer]?[name].map { $0 == type ? type : "String" } ?? type
+                    fields[layer, default: [:]][name] =
+                        fields[layer]?[name].map { $0 == type ? type : "String" } ?? type
                 }
             }
-            let detailed = tilesets.filter { $0.center != nil }.max { ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0) }
+            let detailed = tilesets.filter { $0.center != nil }.max {
+                ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0)
+            }
             center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }
         }
 
@@ -59,22 +66,26 @@ enum ServedStyle {
     /// The style document, with tile URLs on `base` (e.g. `http://127.0.0.1:8080`).
     static func document(base: String, sources: [String: SourceInfo]) throws -> [UInt8] {
         guard var root = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as? [String: Any],
-              let layers = root["layers"] as? [[String: Any]] else { throw RequestError("style", "the shipped style is not an object", status: 500) }
+            let layers = root["layers"] as? [[String: Any]]
+        else { throw RequestError("style", "the shipped style is not an object", status: 500) }
         var served: [String: Any] = [:]
         // MapLibre's 512-pixel tiles: a tile at its zoom z is the four of Meridian's at z + 1
         // (`TileQuad`), so the features each scale shows are the same in both; its zooms are
         // Meridian's lowered by one, as the layers' are.
         for (name, info) in sources {
             let zooms = info.in512PixelTiles.zoomRange
-            served[name] = [
-                "type": "vector", "tiles": [tiles512(base: base, source: name)],
-                "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
-            ] as [String: Any]
+            served[name] =
+                [
+                    "type": "vector", "tiles": [tiles512(base: base, source: name)],
+                    "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
+                ] as [String: Any]
         }
         root["sources"] = served
         root["glyphs"] = base + "/fonts/{fontstack}/{range}.pbf"
         root["sprite"] = base + "/sprite"
-        root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }.map(MapLibreConventions.layer)
-        return [UInt8](try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
+        root["layers"] = layers.filter { layer in (layer["source"] as? String).map { sources[$0] != nil } ?? true }.map(
+            MapLibreConventions.layer)
+        return [UInt8](
+            try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes]))
     }
 }

@@ -7,13 +7,16 @@ enum TileJSON {
     /// TileJSON 3.0.0: tiles on `base`, zooms, bounds, centre, credit and `vector_layers`.
     static func document(source name: String, _ info: ServedStyle.SourceInfo, tiles: String) -> JSON {
         var fields: [(String, JSON)] = [
-            ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")), ("tiles", .array([.string(tiles)])),
+            ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")),
+            ("tiles", .array([.string(tiles)])),
             ("minzoom", .integer(info.zoomRange.lowerBound)), ("maxzoom", .integer(info.zoomRange.upperBound)),
             ("attribution", .string(info.attribution)),
             ("vector_layers", .array(info.layers.map { layer($0, info) })),
         ]
         if let b = info.bounds { fields.append(("bounds", .array(b.map { .number($0) }))) }
-        if let c = info.center { fields.append(("center", .array([.number(c[0]), .number(c[1]), .number(c[2].rounded(.down))]))) }
+        if let c = info.center {
+            fields.append(("center", .array([.number(c[0]), .number(c[1]), .number(c[2].rounded(.down))])))
+        }
         return .object(fields)
     }
 
@@ -22,9 +25,16 @@ enum TileJSON {
     static func gdalMetadata(source name: String, _ info: ServedStyle.SourceInfo) -> JSON {
         var fields: [(String, JSON)] = [
             ("name", .string(name)), ("format", .string("pbf")), ("type", .string("baselayer")),
-            ("minzoom", .string(String(info.zoomRange.lowerBound))), ("maxzoom", .string(String(info.zoomRange.upperBound))),
+            ("minzoom", .string(String(info.zoomRange.lowerBound))),
+            ("maxzoom", .string(String(info.zoomRange.upperBound))),
             ("attribution", .string(info.attribution)),
-            ("json", .string(JSON.object([("vector_layers", .array(info.layers.map { layer($0, info) })), ("tilestats", tilestats(info))]).text)),
+            (
+                "json",
+                .string(
+                    JSON.object([
+                        ("vector_layers", .array(info.layers.map { layer($0, info) })), ("tilestats", tilestats(info)),
+                    ]).text)
+            ),
         ]
         if let b = info.bounds { fields.append(("bounds", .string(b.map { "\($0)" }.joined(separator: ",")))) }
         if let c = info.center { fields.append(("center", .string("\(c[0]),\(c[1]),\(Int(c[2]))"))) }
@@ -33,14 +43,29 @@ enum TileJSON {
 
     /// The layers' geometry where every region declares the same (GDAL types its layers from it).
     static func tilestats(_ info: ServedStyle.SourceInfo) -> JSON {
-        .object([("layerCount", .integer(info.layers.count)), ("layers", .array(info.layers.map { name in
-            .object([("layer", .string(name))] + (info.geometry[name].map { [("geometry", JSON.string($0))] } ?? []))
-        }))])
+        .object([
+            ("layerCount", .integer(info.layers.count)),
+            (
+                "layers",
+                .array(
+                    info.layers.map { name in
+                        .object(
+                            [("layer", .string(name))]
+                                + (info.geometry[name].map { [("geometry", JSON.string($0))] } ?? []))
+                    })
+            ),
+        ])
     }
 
     static func layer(_ id: String, _ info: ServedStyle.SourceInfo) -> JSON {
-        .object([("id", .string(id)), ("fields", .object((info.fields[id] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-                 ("minzoom", .integer(info.zoomRange.lowerBound)),
-                 ("maxzoom", .integer(info.zoomRange.upperBound))])
+        .object([
+            ("id", .string(id)),
+            (
+                "fields",
+                .object((info.fields[id] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+            ),
+            ("minzoom", .integer(info.zoomRange.lowerBound)),
+            ("maxzoom", .integer(info.zoomRange.upperBound)),
+        ])
     }
 }

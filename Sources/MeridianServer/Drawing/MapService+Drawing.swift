@@ -13,11 +13,13 @@ import Metrics
 /// frames (``frame(_:deadline:)``), each through ``drawing(_:credit:deadline:what:bands:_:)``: a
 /// pooled worker's renderer, its deadline, and its errors turned into responses.
 extension MapService {
-    /// Raster tiles are drawn as part of a metatile of this many tiles a side (fewer at zooms 0
-    /// and 1), as tile servers do: labels are placed once for the whole metatile, so the tiles
-    /// inside it agree on every label. Labels are placed in the metatile widened by the
-    /// renderer's label margin and drawn across its edges, so two neighbouring metatiles place a
-    /// label on their common edge alike and each draws its part (`MapRenderer/labelMargin`).
+    /// Raster tiles are drawn as part of a metatile of this many tiles a side (fewer at zooms 0 and
+    /// 1), as tile servers do: labels are placed once for the whole metatile, so the tiles inside
+    /// it agree on every label.
+    ///
+    /// Labels are placed in the metatile widened by the renderer's label margin and drawn across
+    /// its edges, so two neighbouring metatiles place a label on their common edge alike and each
+    /// draws its part (`MapRenderer/labelMargin`).
     static let metatile = 4
 
     /// Points drawn beyond each edge of a metatile and cut away: Cairo's antialiasing of edges
@@ -31,22 +33,32 @@ extension MapService {
         return (id.x / side * side, id.y / side * side, side)
     }
 
-    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type in a format, cut from its metatile:
-    /// the map drawn by the same renderer for a camera at the metatile's centre and zoom,
-    /// without the credit line (XYZ clients show their own). Every tile of the metatile goes
-    /// into the response cache, so its neighbours are not drawn again.
-    func rasterTile(_ id: TileID, scale: Int, mapType: MapType, format: ImageFormat = .png, deadline: Deadline = .never) throws(RequestError) -> [UInt8] {
-        func key(_ x: Int, _ y: Int) -> String { "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)|\(format.rawValue)" }
+    /// A 256-point raster tile (512 pixels at `scale` 2) of a map type in a format, cut from its
+    /// metatile: the map drawn by the same renderer for a camera at the metatile's centre and zoom,
+    /// without the credit line (XYZ clients show their own).
+    ///
+    /// Every tile of the metatile goes into the response cache, so its neighbours are not drawn
+    /// again.
+    func rasterTile(
+        _ id: TileID, scale: Int, mapType: MapType, format: ImageFormat = .png, deadline: Deadline = .never
+    ) throws(RequestError) -> [UInt8] {
+        func key(_ x: Int, _ y: Int) -> String {
+            "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)|\(format.rawValue)"
+        }
         if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
-        let meta = Self.metatile(of: id), n = Double(1 << id.z), half = Double(meta.side) / 2
-        let center = WebMercator.unproject(MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
+        let meta = Self.metatile(of: id)
+        let n = Double(1 << id.z)
+        let half = Double(meta.side) / 2
+        let center = WebMercator.unproject(
+            MercatorPoint(x: (Double(meta.x) + half) / n, y: (Double(meta.y) + half) / n))
         let viewport: Viewport
         do {
             let camera = try CameraPosition(target: center, zoom: Double(id.z))
             let side = 256 * Double(meta.side) + 2 * Self.bleed
             viewport = try Viewport(camera: camera, size: ScreenSize(width: side, height: side))
         } catch { throw RequestError("tile", "\(error)", status: 500) }
-        let pixels = 256 * scale, offset = Int(Self.bleed) * scale
+        let pixels = 256 * scale
+        let offset = Int(Self.bleed) * scale
         return try drawing(mapType, credit: false, deadline: deadline, what: "tile") { renderer, sources, cache in
             var renderer = renderer
             renderer.labelsAcrossEdges = true
@@ -54,7 +66,8 @@ extension MapService {
             var wanted: [UInt8] = []
             for j in 0..<meta.side {
                 for i in 0..<meta.side {
-                    let bytes = try image.encoded(format, x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
+                    let bytes = try image.encoded(
+                        format, x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
                     responses.withLockedValue { $0.insert(bytes, for: key(meta.x + i, meta.y + j)) }
                     if meta.x + i == id.x && meta.y + j == id.y { wanted = bytes }
                 }
@@ -67,24 +80,33 @@ extension MapService {
     /// when the same `key` (which must name the format) was drawn before.
     /// - Throws: ``RequestError`` (500) when the data cannot be read or drawing fails; 503 when
     ///   the drawing passed `deadline`.
-    func image(key: String, format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int, credit: Bool = true,
-               deadline: Deadline = .never) throws(RequestError) -> [UInt8] {
+    func image(
+        key: String, format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Int,
+        credit: Bool = true,
+        deadline: Deadline = .never
+    ) throws(RequestError) -> [UInt8] {
         if let hit = responses.withLockedValue({ $0.value(for: key) }) {
             Counter(label: "meridian_response_cache_hits_total").increment()
             return hit
         }
         Counter(label: "meridian_response_cache_misses_total").increment()
-        let bytes = try draw(format: format, mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale), credit: credit, deadline: deadline)
+        let bytes = try draw(
+            format: format, mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale),
+            credit: credit, deadline: deadline)
         responses.withLockedValue { $0.insert(bytes, for: key) }
         return bytes
     }
 
     /// An image drawn by a pooled worker (no response cache), abandoned at `deadline`.
     /// - Throws: ``RequestError`` (500) when drawing fails; 503 when it passed `deadline`.
-    func draw(format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double, credit: Bool = true,
-              deadline: Deadline = .never) throws(RequestError) -> [UInt8] {
+    func draw(
+        format: ImageFormat = .png, mapType: MapType, viewport: Viewport, overlays: [Overlay], scale: Double,
+        credit: Bool = true,
+        deadline: Deadline = .never
+    ) throws(RequestError) -> [UInt8] {
         try drawing(mapType, credit: credit, deadline: deadline) { renderer, sources, cache in
-            try reported(renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache)).encoded(format)
+            try reported(renderer.draw(viewport, sources: sources, overlays: overlays, scale: scale, cache: cache))
+                .encoded(format)
         }
     }
 
@@ -93,20 +115,26 @@ extension MapService {
     func reported(_ image: MapRenderer.Image) -> MapRenderer.Image {
         let uncovered = image.uncoveredTexts
         if !uncovered.isEmpty {
-            Logger(label: "meridian.render").notice("labels hold characters no font covers, drawn as boxes",
-                                                    metadata: ["count": "\(uncovered.count)", "texts": "\(uncovered.prefix(5).joined(separator: " | "))"])
+            Logger(label: "meridian.render").notice(
+                "labels hold characters no font covers, drawn as boxes",
+                metadata: ["count": "\(uncovered.count)", "texts": "\(uncovered.prefix(5).joined(separator: " | "))"])
         }
         return image
     }
 
-    /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless
-    /// `credit`, abandoned at `deadline`, rasterised on `bands` threads), its open sources and
-    /// its tile cache. Static maps and tiles take one band: the drawing lanes already keep both
-    /// cores busy under load, and a second band costs more CPU under tilt (BENCHMARKS.md);
-    /// viewer frames take two, for latency.
+    /// Runs `body` with a pooled worker's renderer for a map type (no credit line unless `credit`,
+    /// abandoned at `deadline`, rasterised on `bands` threads), its open sources and its tile
+    /// cache.
+    ///
+    /// Static maps and tiles take one band: the drawing lanes already keep both cores busy under
+    /// load, and a second band costs more CPU under tilt (BENCHMARKS.md); viewer frames take two,
+    /// for latency.
+    ///
     /// - Throws: ``RequestError``: 503 when the drawing passed `deadline`, else 500 naming `what`.
-    func drawing<T>(_ mapType: MapType, credit: Bool, deadline: Deadline, what: String = "map", bands: Int = 1,
-                    _ body: (MapRenderer, MapSources, RenderCache) throws -> T) throws(RequestError) -> T {
+    func drawing<T>(
+        _ mapType: MapType, credit: Bool, deadline: Deadline, what: String = "map", bands: Int = 1,
+        _ body: (MapRenderer, MapSources, RenderCache) throws -> T
+    ) throws(RequestError) -> T {
         let style = styles[mapType]!
         do {
             return try withWorker { worker in
@@ -114,9 +142,13 @@ extension MapService {
                 if !credit { renderer.attribution = "" }
                 renderer.deadline = deadline
                 renderer.bands = bands
-                return try body(renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []), worker.cache)
+                return try body(
+                    renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
+                    worker.cache)
             }
-        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable { throw unavailable(gone) } catch {
+        } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable {
+            throw unavailable(gone)
+        } catch {
             throw RequestError(what, "drawing failed: \(error)", status: 500)
         }
     }
@@ -124,14 +156,18 @@ extension MapService {
     /// The 503 of a drawing abandoned at its deadline (counted in `meridian_drawings_abandoned_total`).
     func abandoned(at stage: String) -> RequestError {
         Counter(label: "meridian_drawings_abandoned_total").increment()
-        return RequestError("server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly", status: 503)
+        return RequestError(
+            "server", "busy: the drawing passed the \(limits.deadline) s deadline (at \(stage)); try again shortly",
+            status: 503)
     }
 
     /// A viewer frame (never cached: sessions move continuously): JPEG while the camera moves,
     /// PNG at rest (the page decodes either); rasterised on two threads for latency.
     func frame(_ job: ViewerSession.FrameJob, deadline: Deadline = .never) throws(RequestError) -> [UInt8] {
         try drawing(job.mapType, credit: true, deadline: deadline, bands: 2) { renderer, sources, cache in
-            let image = try reported(renderer.draw(job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache))
+            let image = try reported(
+                renderer.draw(
+                    job.viewport, sources: sources, overlays: job.overlays, scale: job.scale ?? 1, cache: cache))
             try renderer.deadline.check("encoding")
             return job.moving ? try image.jpeg() : try image.png()
         }

@@ -12,12 +12,17 @@ extension MapService {
     /// - Throws: ``RequestError`` 404 for a source the style does not have, 500 when a tileset
     ///   cannot be read.
     func vectorTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
-        guard vectorSources[name] != nil else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
+        guard vectorSources[name] != nil else {
+            throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404)
+        }
         do {
             return try withWorker { worker in
-                try worker.sources(for: .normal, style: styles[.normal]!, expecting: found[.normal] ?? []).sources[name]?.joinedTile(id)
+                try worker.sources(for: .normal, style: styles[.normal]!, expecting: found[.normal] ?? []).sources[
+                    name]?.joinedTile(id)
             }
-        } catch let gone as DataUnavailable { throw unavailable(gone) } catch { throw RequestError("tile", "\(error)", status: 500) }
+        } catch let gone as DataUnavailable { throw unavailable(gone) } catch {
+            throw RequestError("tile", "\(error)", status: 500)
+        }
     }
 
     /// The tile a 512-pixel client (MapLibre) reads at `id`: the source's four tiles one zoom
@@ -28,10 +33,14 @@ extension MapService {
         var children: [(dx: Int, dy: Int, bytes: [UInt8])] = []
         for dy in 0...1 {
             for dx in 0...1 {
-                if let bytes = try vectorTile(source: name, TileID(z: id.z + 1, x: 2 * id.x + dx, y: 2 * id.y + dy)) { children.append((dx, dy, bytes)) }
+                if let bytes = try vectorTile(source: name, TileID(z: id.z + 1, x: 2 * id.x + dx, y: 2 * id.y + dy)) {
+                    children.append((dx, dy, bytes))
+                }
             }
         }
         guard !children.isEmpty else { return nil }
-        do { return try TileQuad.join(children) } catch { throw RequestError("tile", "\(name) \(id): \(error)", status: 500) }
+        do { return try TileQuad.join(children) } catch {
+            throw RequestError("tile", "\(name) \(id): \(error)", status: 500)
+        }
     }
 }

@@ -9,11 +9,12 @@ import MeridianTiles
 import Metrics
 import NIOConcurrencyHelpers
 
-/// What the server draws with: the data folder, the style of each map type (or one custom
-/// style for all), a pool of render workers (each with its own open tilesets and tile
-/// cache, used by one request at a time) and a bounded cache of finished PNGs by request.
-/// Knows no dataset: every source comes from the styles, opened by `MapSources`.
-/// Safe to share between requests.
+/// What the server draws with: the data folder, the style of each map type (or one custom style for
+/// all), a pool of render workers (each with its own open tilesets and tile cache, used by one
+/// request at a time) and a bounded cache of finished PNGs by request.
+///
+/// Knows no dataset: every source comes from the styles, opened by `MapSources`. Safe to share
+/// between requests.
 public final class MapService: Sendable {
     public let dataFolder: DataFolder
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
@@ -57,25 +58,36 @@ public final class MapService: Sendable {
     ///   unreadable or corrupt, or a shipped style does not parse; (parameter `style`) when a
     ///   source of `customStyle` has no data. The shipped styles' missing sources are not
     ///   errors: they are listed in ``warnings``.
-    public init(dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits(),
-                access: PublicAccess = PublicAccess()) throws(RequestError) {
+    public init(
+        dataFolder: DataFolder, style customStyle: Style? = nil, limits: HTTPLimits = HTTPLimits(),
+        access: PublicAccess = PublicAccess()
+    ) throws(RequestError) {
         try limits.validate()
         try access.validate()
         self.dataFolder = dataFolder
         self.limits = limits
         self.access = access
         gate = DrawingGate(limits: limits)
-        seats = ViewerSeats(capacity: limits.maxSessions, grace: .milliseconds(Int64((limits.sessionGrace * 1000).rounded())))
-        dataVersion = (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
+        seats = ViewerSeats(
+            capacity: limits.maxSessions, grace: .milliseconds(Int64((limits.sessionGrace * 1000).rounded())))
+        dataVersion =
+            (try? String(contentsOfFile: dataFolder.path + "/VERSION", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines) ?? "0"
         var styles: [MapType: Style] = [:]
         for type in MapType.allCases {
-            if let customStyle { styles[type] = customStyle; continue }
+            if let customStyle {
+                styles[type] = customStyle
+                continue
+            }
             do { styles[type] = try Style(json: Data(type.document.utf8)) } catch {
                 throw RequestError("style", "the shipped \(type) style does not parse: \(error)", status: 500)
             }
         }
         self.styles = styles
-        var warnings: [String] = [], vector: [String: ServedStyle.SourceInfo] = [:], detailed: TilesetInfo?, primary: String?
+        var warnings: [String] = []
+        var vector: [String: ServedStyle.SourceInfo] = [:]
+        var detailed: TilesetInfo?
+        var primary: String?
         var found: [MapType: Set<String>] = [:]
         for type in MapType.allCases {
             let opened: MapSources
@@ -84,39 +96,53 @@ public final class MapService: Sendable {
             }
             // A style the user gives must find every source; the shipped styles draw what the folder has.
             if customStyle != nil {
-                do { try opened.requireEverySource() } catch { throw RequestError("style", error.description, status: 500) }
+                do { try opened.requireEverySource() } catch {
+                    throw RequestError("style", error.description, status: 500)
+                }
             }
             warnings += opened.warnings.filter { !warnings.contains($0) }
             found[type] = Set(opened.sources.keys)
             guard type == .normal else { continue }
             for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
-                vector[name] = ServedStyle.SourceInfo(zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "),
-                                                      tilesets: source.tilesets.map(\.info))
-                for info in source.tilesets.map(\.info) where (info.bounds != nil || info.center != nil) && Self.moreDetailed(info, than: detailed) {
+                vector[name] = ServedStyle.SourceInfo(
+                    zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "),
+                    tilesets: source.tilesets.map(\.info))
+                for info in source.tilesets.map(\.info)
+                where (info.bounds != nil || info.center != nil) && Self.moreDetailed(info, than: detailed) {
                     (detailed, primary) = (info, name)
                 }
             }
         }
-        (self.warnings, self.vectorSources, home, primarySource, self.found) = (warnings, vector, Self.home(detailed), primary, found)
+        (self.warnings, self.vectorSources, home, primarySource, self.found) = (
+            warnings, vector, Self.home(detailed), primary, found
+        )
     }
 
     static func moreDetailed(_ a: TilesetInfo, than b: TilesetInfo?) -> Bool {
         guard let b else { return true }
         let (za, zb) = (a.zoomRange?.upperBound ?? 0, b.zoomRange?.upperBound ?? 0)
         if za != zb { return za > zb }
-        func area(_ i: TilesetInfo) -> Double { i.bounds.map { abs(($0.east - $0.west) * ($0.north - $0.south)) } ?? 360 * 180 }
+        func area(_ i: TilesetInfo) -> Double {
+            i.bounds.map { abs(($0.east - $0.west) * ($0.north - $0.south)) } ?? 360 * 180
+        }
         return area(a) < area(b)
     }
 
     static func home(_ info: TilesetInfo?) -> CameraPosition {
-        if let c = info?.center, let home = try? CameraPosition(target: Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: min(15, max(2, c.zoom))) {
+        if let c = info?.center,
+            let home = try? CameraPosition(
+                target: Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: min(15, max(2, c.zoom)))
+        {
             return home
         }
         guard let b = info?.bounds,
-              let fitted = try? CameraFit.camera(fitting: CoordinateBounds(southWest: Coordinate(latitude: b.south, longitude: b.west),
-                                                                           northEast: Coordinate(latitude: b.north, longitude: b.east)),
-                                                 size: ScreenSize(width: 800, height: 600)),
-              let home = try? CameraPosition(target: fitted.target, zoom: min(15, max(2, fitted.zoom.rounded(.down)))) else { return ViewerSession.world }
+            let fitted = try? CameraFit.camera(
+                fitting: CoordinateBounds(
+                    southWest: Coordinate(latitude: b.south, longitude: b.west),
+                    northEast: Coordinate(latitude: b.north, longitude: b.east)),
+                size: ScreenSize(width: 800, height: 600)),
+            let home = try? CameraPosition(target: fitted.target, zoom: min(15, max(2, fitted.zoom.rounded(.down))))
+        else { return ViewerSession.world }
         return home
     }
 

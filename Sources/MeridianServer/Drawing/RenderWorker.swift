@@ -2,8 +2,9 @@ import MeridianRender
 import MeridianStyle
 import MeridianTiles
 
-/// One request's drawing tools: open tilesets per map type and a decoded-tile cache. Used by
-/// one request at a time (the pool hands it out), hence unchecked Sendable.
+/// One request's drawing tools: open tilesets per map type and a decoded-tile cache.
+///
+/// Used by one request at a time (the pool hands it out), hence unchecked Sendable.
 final class RenderWorker: @unchecked Sendable {
     let folder: DataFolder
     var open: [MapType: MapSources] = [:]
@@ -15,13 +16,19 @@ final class RenderWorker: @unchecked Sendable {
     /// is there).
     /// - Throws: ``DataUnavailable`` when the folder cannot be opened or a source of `expected`
     ///   has no data any more (a file removed or replaced while the server runs).
-    func sources(for type: MapType, style: Style, expecting expected: Set<String>) throws(DataUnavailable) -> MapSources {
+    func sources(for type: MapType, style: Style, expecting expected: Set<String>) throws(DataUnavailable) -> MapSources
+    {
         if let sources = open[type] { return sources }
         let sources: MapSources
-        do { sources = try MapSources(style: style, folder: folder) } catch { throw DataUnavailable(reason: "\(error)") }
+        do { sources = try MapSources(style: style, folder: folder) } catch {
+            throw DataUnavailable(reason: "\(error)")
+        }
         let gone = expected.subtracting(sources.sources.keys)
         guard gone.isEmpty else {
-            throw DataUnavailable(reason: "source(s) \(gone.sorted().joined(separator: ", ")) had data when the server started and have none now in \(folder.path)")
+            throw DataUnavailable(
+                reason:
+                    "source(s) \(gone.sorted().joined(separator: ", ")) had data when the server started and have none now in \(folder.path)"
+            )
         }
         open[type] = sources
         return sources

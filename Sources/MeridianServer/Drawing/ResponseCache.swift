@@ -1,10 +1,12 @@
 import MeridianTiles
 
-/// Finished images by request key, least recently used out first (`LRUCache`: O(1) each),
-/// bounded in bytes: each entry costs its image's bytes plus its key's (a long request URL is a
-/// long key), so the bound holds however the keys are made; an entry costing more than an
-/// eighth of the bound is not kept. Used only behind ``MapService``'s lock (hence the unchecked
-/// `Sendable`: the cache it wraps is a class).
+/// Finished images by request key, least recently used out first (`LRUCache`: O(1) each), bounded
+/// in bytes: each entry costs its image's bytes plus its key's (a long request URL is a long key),
+/// so the bound holds however the keys are made; an entry costing more than an eighth of the bound
+/// is not kept.
+///
+/// Used only behind ``MapService``'s lock (hence the unchecked `Sendable`: the cache it wraps is a
+/// class).
 struct ResponseCache: @unchecked Sendable {
     let cache: LRUCache<String, [UInt8]>
 

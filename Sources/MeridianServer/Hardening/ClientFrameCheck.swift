@@ -1,6 +1,7 @@
-/// Follows the frames a WebSocket client sends, header by header, without buffering payloads,
-/// to hold the client to RFC 6455 §5.1: every client frame is masked. An unmasked frame means
-/// the connection must be closed (status 1002, protocol error).
+/// Follows the frames a WebSocket client sends, header by header, without buffering payloads, to
+/// hold the client to RFC 6455 §5.1: every client frame is masked.
+///
+/// An unmasked frame means the connection must be closed (status 1002, protocol error).
 struct ClientFrameCheck {
     /// Header bytes of the frame being read (at most 14), and payload bytes still to skip.
     var header: [UInt8] = []
@@ -9,7 +10,10 @@ struct ClientFrameCheck {
     /// Reads the next bytes; false as soon as a frame header is unmasked.
     mutating func accept<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         for byte in bytes {
-            if payloadLeft > 0 { payloadLeft -= 1; continue }
+            if payloadLeft > 0 {
+                payloadLeft -= 1
+                continue
+            }
             header.append(byte)
             guard header.count >= 2 else { continue }
             guard header[1] & 0x80 != 0 else { return false }

@@ -30,23 +30,28 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
             try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
         } catch { return channel.eventLoop.makeFailedFuture(error) }
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(ParserErrorRelay(guardHandler: guardHandler), position: .after(decoder))
+            let decoder = try channel.pipeline.syncOperations.handler(
+                type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(
+                ParserErrorRelay(guardHandler: guardHandler), position: .after(decoder))
             return Value(inner: value, answered: answered)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        var quieted = Logger(label: logger.label) { _ in RefusedConnectionLogHandler(inner: logger.handler, answered: value.answered) }
+        var quieted = Logger(label: logger.label) { _ in
+            RefusedConnectionLogHandler(inner: logger.handler, answered: value.answered)
+        }
         quieted.logLevel = logger.logLevel
         await inner.handle(value: value.inner, logger: quieted)
     }
 }
 
 /// Sits right behind the HTTP parser: a parse error (a head the guard's grammar passed but the
-/// parser does not) is answered by the guard with 400 and a close, instead of travelling on to
-/// the upgrade negotiation, which would leave the connection open with no answer. Other
-/// errors pass on.
+/// parser does not) is answered by the guard with 400 and a close, instead of travelling on to the
+/// upgrade negotiation, which would leave the connection open with no answer.
+///
+/// Other errors pass on.
 final class ParserErrorRelay: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
     let guardHandler: RequestHeadGuard

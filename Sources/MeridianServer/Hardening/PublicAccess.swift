@@ -28,13 +28,20 @@ public struct PublicAccess: Sendable, Hashable {
     public func validate() throws(RequestError) {
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-                  !publicURL.hasSuffix("/"), url.query == nil else {
-                throw RequestError("public-url", "must be an http(s) URL without a trailing slash or query, got '\(publicURL.prefix(128))'")
+                !publicURL.hasSuffix("/"), url.query == nil
+            else {
+                throw RequestError(
+                    "public-url",
+                    "must be an http(s) URL without a trailing slash or query, got '\(publicURL.prefix(128))'")
             }
         }
         for origin in corsOrigins where origin != "*" {
-            guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.path.isEmpty else {
-                throw RequestError("cors-origin", "must be * or an origin such as https://app.example.com, got '\(origin.prefix(128))'")
+            guard let url = URL(string: origin), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.path.isEmpty
+            else {
+                throw RequestError(
+                    "cors-origin", "must be * or an origin such as https://app.example.com, got '\(origin.prefix(128))'"
+                )
             }
         }
         for address in trustedProxies where !Self.isIPv4(address) && !Self.isIPv6(address) {
@@ -59,11 +66,15 @@ public struct PublicAccess: Sendable, Hashable {
     ///   - remote: the connection's peer address (nil when unknown: never trusted).
     /// - Throws: ``RequestError`` (400) when the `Host` (or a trusted forwarded host) is not a
     ///   host name or address with an optional port.
-    func base(headers: HTTPFields, authority: String?, remote: String?) throws(RequestError) -> (url: String, shared: Bool) {
+    func base(
+        headers: HTTPFields, authority: String?, remote: String?
+    ) throws(RequestError) -> (url: String, shared: Bool) {
         if let publicURL { return (publicURL, true) }
         if let remote, trustedProxies.contains(remote), let host = headers[HTTPField.Name("X-Forwarded-Host")!] {
             let proto = headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() ?? "http"
-            guard proto == "http" || proto == "https" else { throw RequestError("X-Forwarded-Proto", "must be http or https") }
+            guard proto == "http" || proto == "https" else {
+                throw RequestError("X-Forwarded-Proto", "must be http or https")
+            }
             return ("\(proto)://\(try Self.checkedHost(host, "X-Forwarded-Host"))", true)
         }
         return ("http://\(try Self.checkedHost(authority ?? "127.0.0.1", "Host"))", false)
@@ -72,7 +83,9 @@ public struct PublicAccess: Sendable, Hashable {
     /// A host name, IPv4 address or bracketed IPv6 address with an optional port, as given.
     static func checkedHost(_ host: String, _ header: String) throws(RequestError) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        guard (1...255).contains(host.utf8.count), host.allSatisfy({ allowed.contains($0) }), !host.hasPrefix("-"), !host.hasPrefix(".") else {
+        guard (1...255).contains(host.utf8.count), host.allSatisfy({ allowed.contains($0) }), !host.hasPrefix("-"),
+            !host.hasPrefix(".")
+        else {
             throw RequestError(header, "is not a host name with an optional port")
         }
         return host
@@ -85,8 +98,12 @@ public struct PublicAccess: Sendable, Hashable {
 struct OriginFilter<Context: RequestContext>: RouterMiddleware {
     let allowed: Set<String>
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let origin = request.headers[.origin], !allowed.contains(origin) else { return try await next(request, context) }
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let origin = request.headers[.origin], !allowed.contains(origin) else {
+            return try await next(request, context)
+        }
         var head = request.head
         head.headerFields[.origin] = nil
         var response = try await next(Request(head: head, body: request.body), context)

@@ -3,18 +3,19 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// The first handler of every connection: it reads each request head as raw bytes before the
-/// HTTP parser sees it and answers, at once and with a closed connection, what a production
-/// server refuses: a head not complete in ``HTTPLimits/headerTimeout`` (408), a request line
-/// over ``HTTPLimits/maxRequestLine`` (414), a head over ``HTTPLimits/maxHeadBytes`` or with
-/// more than ``HTTPLimits/maxHeaders`` lines (431), bare LF line ends, a malformed request
-/// line or header, a bad or repeated `Content-Length` (400), a method no route serves (405),
-/// and any request body (413: no route takes one). A connection with nothing sent either way
-/// for ``HTTPLimits/idleTimeout`` is closed; the clock stops while a request is being answered
-/// (from its head until the response's first bytes; drawing has its own deadline) and starts
-/// again with every write. Once a WebSocket upgrade head has passed, the
-/// bytes are frames: it passes them on, only checking that each is masked (``ClientFrameCheck``).
-/// Good heads are passed on unchanged.
+/// The first handler of every connection: it reads each request head as raw bytes before the HTTP
+/// parser sees it and answers, at once and with a closed connection, what a production server
+/// refuses: a head not complete in ``HTTPLimits/headerTimeout`` (408), a request line over
+/// ``HTTPLimits/maxRequestLine`` (414), a head over ``HTTPLimits/maxHeadBytes`` or with more than
+/// ``HTTPLimits/maxHeaders`` lines (431), bare LF line ends, a malformed request line or header, a
+/// bad or repeated `Content-Length` (400), a method no route serves (405), and any request body
+/// (413: no route takes one).
+///
+/// A connection with nothing sent either way for ``HTTPLimits/idleTimeout`` is closed; the clock
+/// stops while a request is being answered (from its head until the response's first bytes; drawing
+/// has its own deadline) and starts again with every write. Once a WebSocket upgrade head has
+/// passed, the bytes are frames: it passes them on, only checking that each is masked
+/// (``ClientFrameCheck``). Good heads are passed on unchanged.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -74,7 +75,9 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refused = true
                 upgraded = false
                 let close = context.channel.allocator.buffer(bytes: [0x88, 0x02, 0x03, 0xEA])
-                context.writeAndFlush(wrapOutboundOut(.byteBuffer(close))).whenComplete { _ in context.close(promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(.byteBuffer(close))).whenComplete { _ in
+                    context.close(promise: nil)
+                }
                 return
             }
             context.fireChannelRead(data)
@@ -84,7 +87,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var buffer = unwrapInboundIn(data)
         resetIdle(context)
         while let byte = buffer.readInteger(as: UInt8.self) {
-            if head.isEmpty && (byte == 13 || byte == 10) { continue }   // blank lines between requests
+            if head.isEmpty && (byte == 13 || byte == 10) { continue }  // blank lines between requests
             if head.isEmpty {
                 headStart = DispatchTime.now().uptimeNanoseconds
                 startHeaderTimer(context)
@@ -93,13 +96,23 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if byte == 10 {
                 lineFeeds += 1
                 // A bare LF would leave the head unterminated: refuse it now, not at the timeout.
-                guard head.count >= 2, head[head.count - 2] == 13 else { refuse(context, (400, "Bad Request", "line ends must be CRLF")); return }
+                guard head.count >= 2, head[head.count - 2] == 13 else {
+                    refuse(context, (400, "Bad Request", "line ends must be CRLF"))
+                    return
+                }
             }
-            if let problem = sizeProblem() { refuse(context, problem); return }
-            guard head.count >= 4, head[head.count - 4] == 13, head[head.count - 3] == 10, head[head.count - 2] == 13, byte == 10 else { continue }
+            if let problem = sizeProblem() {
+                refuse(context, problem)
+                return
+            }
+            guard head.count >= 4, head[head.count - 4] == 13, head[head.count - 3] == 10, head[head.count - 2] == 13,
+                byte == 10
+            else { continue }
             headerTimer?.cancel()
             switch RequestHeadGrammar.check(head) {
-            case let .refuse(problem): refuse(context, problem); return
+            case let .refuse(problem):
+                refuse(context, problem)
+                return
             case let .pass(upgrade):
                 lastPassed = RequestHeadGrammar.methodAndPath(head)
                 var out = context.channel.allocator.buffer(capacity: head.count + buffer.readableBytes)
@@ -111,7 +124,10 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                     idleTimer?.cancel()
                     upgraded = true
                     // Frames may follow the head in the same read: check them too.
-                    guard frames.accept(buffer.readableBytesView) else { refuse(context, (400, "Bad Request", "unmasked WebSocket frame")); return }
+                    guard frames.accept(buffer.readableBytesView) else {
+                        refuse(context, (400, "Bad Request", "unmasked WebSocket frame"))
+                        return
+                    }
                     out.writeBuffer(&buffer)
                 }
                 // Being answered: the idle clock waits for the response (its writes restart it), but
@@ -130,7 +146,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if head.count > limits.maxRequestLine, lineFeeds == 0 {
             return (414, "URI Too Long", "the request line is longer than \(limits.maxRequestLine) bytes")
         }
-        if head.count > limits.maxHeadBytes { return (431, "Request Header Fields Too Large", "the request head is larger than \(limits.maxHeadBytes) bytes") }
+        if head.count > limits.maxHeadBytes {
+            return (
+                431, "Request Header Fields Too Large", "the request head is larger than \(limits.maxHeadBytes) bytes"
+            )
+        }
         if lineFeeds > limits.maxHeaders + 1 {
             return (431, "Request Header Fields Too Large", "more than \(limits.maxHeaders) header lines")
         }
@@ -145,10 +165,12 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         answered.withLockedValue { $0 = true }
         headerTimer?.cancel()
         let (method, path) = passed ? lastPassed : RequestHeadGrammar.methodAndPath(head)
-        AccessLog.served(logger, method: method, path: path, route: "refused", status: problem.status,
-                         nanoseconds: headStart == 0 ? 0 : DispatchTime.now().uptimeNanoseconds - headStart)
+        AccessLog.served(
+            logger, method: method, path: path, route: "refused", status: problem.status,
+            nanoseconds: headStart == 0 ? 0 : DispatchTime.now().uptimeNanoseconds - headStart)
         let body = RequestError("request", problem.message, status: problem.status).json.text
-        let text = "HTTP/1.1 \(problem.status) \(problem.reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
+        let text =
+            "HTTP/1.1 \(problem.status) \(problem.reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         let buffer = context.channel.allocator.buffer(string: text)
         context.writeAndFlush(wrapOutboundOut(.byteBuffer(buffer))).whenComplete { _ in context.close(promise: nil) }
@@ -164,14 +186,19 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func startHeaderTimer(_ context: ChannelHandlerContext) {
         headerTimer?.cancel()
-        headerTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(limits.headerTimeout * 1e9))) { [weak self] in
-            self?.refuse(context, (408, "Request Timeout", "the request head did not arrive within \(self?.limits.headerTimeout ?? 0) s"))
+        headerTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(limits.headerTimeout * 1e9))) {
+            [weak self] in
+            self?.refuse(
+                context,
+                (408, "Request Timeout", "the request head did not arrive within \(self?.limits.headerTimeout ?? 0) s"))
         }
     }
 
     /// Closes the connection `seconds` from now (the idle timeout by default) unless reset.
     func resetIdle(_ context: ChannelHandlerContext, after seconds: Double? = nil) {
         idleTimer?.cancel()
-        idleTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64((seconds ?? limits.idleTimeout) * 1e9))) { context.close(promise: nil) }
+        idleTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64((seconds ?? limits.idleTimeout) * 1e9))) {
+            context.close(promise: nil)
+        }
     }
 }

@@ -3,13 +3,14 @@ import Logging
 import MeridianText
 import NIOConcurrencyHelpers
 
-/// A swift-log handler that writes one JSON object per line (the structured logs log
-/// collectors read: Loki, Elasticsearch, `jq`): `time` (ISO 8601, UTC, milliseconds), `level`,
-/// `label`, `message`, then every metadata entry as a member (the handler's own, the
-/// provider's, then the call's; later ones win). Values stay strings, arrays and objects as
-/// swift-log gives them; nothing is dropped, and control characters are escaped, so a hostile
-/// URL cannot forge a line. Lines are written whole under a lock (`write`: standard error by
-/// default).
+/// A swift-log handler that writes one JSON object per line (the structured logs log collectors
+/// read: Loki, Elasticsearch, `jq`): `time` (ISO 8601, UTC, milliseconds), `level`, `label`,
+/// `message`, then every metadata entry as a member (the handler's own, the provider's, then the
+/// call's; later ones win).
+///
+/// Values stay strings, arrays and objects as swift-log gives them; nothing is dropped, and control
+/// characters are escaped, so a hostile URL cannot forge a line. Lines are written whole under a
+/// lock (`write`: standard error by default).
 public struct JSONLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -23,7 +24,10 @@ public struct JSONLogHandler: LogHandler {
         lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
-    public init(label: String, metadataProvider: Logger.MetadataProvider? = nil, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+    public init(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError
+    ) {
         self.label = label
         self.metadataProvider = metadataProvider
         self.write = write
@@ -39,8 +43,10 @@ public struct JSONLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         if let error = event.error { merged["error"] = .string("\(error)") }
-        var fields: [(String, JSON)] = [("time", .string(Self.timestamp(Date()))), ("level", .string(event.level.rawValue)),
-                                        ("label", .string(label)), ("message", .string(event.message.description))]
+        var fields: [(String, JSON)] = [
+            ("time", .string(Self.timestamp(Date()))), ("level", .string(event.level.rawValue)),
+            ("label", .string(label)), ("message", .string(event.message.description)),
+        ]
         let reserved = Set(fields.map(\.0))
         for key in merged.keys.sorted() where !reserved.contains(key) { fields.append((key, Self.json(merged[key]!))) }
         write(JSON.object(fields).text + "\n")
@@ -61,7 +67,9 @@ public struct JSONLogHandler: LogHandler {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let ms = Int((date.timeIntervalSince1970 - Double(seconds)) * 1000)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), min(999, max(0, ms)))
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), min(999, max(0, ms)))
     }
 }

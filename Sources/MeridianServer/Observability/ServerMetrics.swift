@@ -47,14 +47,17 @@ public enum ServerMetrics {
         Gauge(label: "meridian_viewer_sessions").record(service.seats.count)
         Gauge(label: "meridian_drawing_queue").record(service.gate.queued)
         // Prepared layers of every drawing worker, as of its last finished drawing.
-        Gauge(label: "meridian_prepared_layers_bytes").record(service.preparedBytes.withLockedValue { $0.values.reduce(0, +) })
+        Gauge(label: "meridian_prepared_layers_bytes").record(
+            service.preparedBytes.withLockedValue { $0.values.reduce(0, +) })
         return registry.emitToBuffer()
     }
 }
 
 /// Counts, times and logs every routed request by its route template and status (``AccessLog``).
 struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
         let route = { context.endpointPath ?? "unmatched" }
         do {
@@ -62,13 +65,16 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             record(request, context, route(), status: response.status.code, since: start)
             return response
         } catch {
-            record(request, context, route(), status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
+            record(
+                request, context, route(), status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
             throw error
         }
     }
 
     func record(_ request: Request, _ context: Context, _ route: String, status: Int, since start: UInt64) {
-        AccessLog.served(context.logger, method: request.method.rawValue, path: request.uri.description, route: route, status: status,
-                         nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+        AccessLog.served(
+            context.logger, method: request.method.rawValue, path: request.uri.description, route: route,
+            status: status,
+            nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
     }
 }

@@ -57,15 +57,21 @@ public struct StaticMapQuery: Hashable, Sendable {
     /// - Throws: ``RequestError`` naming the first parameter that is missing, unknown, repeated or invalid.
     public init(_ items: [(name: String, value: String)]) throws(RequestError) {
         var single: [String: String] = [:]
-        var markerSpecs: [String] = [], pathSpecs: [String] = [], visibleSpecs: [String] = []
-        let singles: Set<String> = ["center", "zoom", "size", "scale", "maptype", "bearing", "tilt", "padding", "key", "format"]
+        var markerSpecs: [String] = []
+        var pathSpecs: [String] = []
+        var visibleSpecs: [String] = []
+        let singles: Set<String> = [
+            "center", "zoom", "size", "scale", "maptype", "bearing", "tilt", "padding", "key", "format",
+        ]
         for (name, value) in items {
             switch name {
             case "markers": markerSpecs.append(value)
             case "path": pathSpecs.append(value)
             case "visible": visibleSpecs.append(value)
             case _ where singles.contains(name):
-                guard single.updateValue(value, forKey: name) == nil else { throw RequestError(name, "given more than once") }
+                guard single.updateValue(value, forKey: name) == nil else {
+                    throw RequestError(name, "given more than once")
+                }
             default: throw RequestError(name, "is not a static-map parameter")
             }
         }
@@ -73,16 +79,21 @@ public struct StaticMapQuery: Hashable, Sendable {
             guard let text = single[name] else { return nil }
             do { return try body(text) } catch { throw RequestError(name, error.message) }
         }
-        guard let size = try read("size", { t throws(TextError) in try TextValues.size(t, maxSide: Self.maxSide) }) else {
+        guard let size = try read("size", { t throws(TextError) in try TextValues.size(t, maxSide: Self.maxSide) })
+        else {
             throw RequestError("size", "is required (WIDTHxHEIGHT in points, each side at most 2048)")
         }
         self.size = size
         center = try read("center") { t throws(TextError) in try TextValues.coordinate(t, what: "center") }
         zoom = try read("zoom") { t throws(TextError) in try TextValues.numbers(t, count: 1...1, what: "zoom")[0] }
         if let zoom, !(0...22).contains(zoom) { throw RequestError("zoom", "\(zoom) is outside 0–22") }
-        bearing = try read("bearing") { t throws(TextError) in try TextValues.numbers(t, count: 1...1, what: "bearing")[0] } ?? 0
+        bearing =
+            try read("bearing") { t throws(TextError) in try TextValues.numbers(t, count: 1...1, what: "bearing")[0] }
+            ?? 0
         tilt = try read("tilt") { t throws(TextError) in try TextValues.numbers(t, count: 1...1, what: "tilt")[0] } ?? 0
-        if !(0...90).contains(tilt) { throw RequestError("tilt", "\(tilt) is outside 0–90 degrees (it is then lowered to what the zoom allows)") }
+        if !(0...90).contains(tilt) {
+            throw RequestError("tilt", "\(tilt) is outside 0–90 degrees (it is then lowered to what the zoom allows)")
+        }
         padding = try read("padding") { t throws(TextError) in try TextValues.insets(t, what: "padding") } ?? .zero
         if [padding.top, padding.left, padding.bottom, padding.right].contains(where: { $0 < 0 }) {
             throw RequestError("padding", "must not be negative")
@@ -91,9 +102,14 @@ public struct StaticMapQuery: Hashable, Sendable {
             throw RequestError("padding", "leaves no room in a \(Int(size.width))x\(Int(size.height)) map")
         }
         let scaleText = single["scale"] ?? "1"
-        guard let scale = Int(scaleText), (1...3).contains(scale) else { throw RequestError("scale", "must be 1, 2 or 3, got '\(scaleText)'") }
+        guard let scale = Int(scaleText), (1...3).contains(scale) else {
+            throw RequestError("scale", "must be 1, 2 or 3, got '\(scaleText)'")
+        }
         guard size.width * size.height * Double(scale * scale) <= Self.maxPixels else {
-            throw RequestError("scale", "\(Int(size.width))x\(Int(size.height)) at scale \(scale) is more than \(Int(Self.maxPixels)) pixels (2048x2048 at scale 2)")
+            throw RequestError(
+                "scale",
+                "\(Int(size.width))x\(Int(size.height)) at scale \(scale) is more than \(Int(Self.maxPixels)) pixels (2048x2048 at scale 2)"
+            )
         }
         self.scale = scale
         let type = single["maptype"] ?? "roadmap"
@@ -102,7 +118,9 @@ public struct StaticMapQuery: Hashable, Sendable {
         }
         self.mapType = mapType
         let name = single["format"] ?? "png"
-        guard let format = ImageFormat(named: name) else { throw RequestError("format", "must be png, jpg or webp, got '\(name.prefix(64))'") }
+        guard let format = ImageFormat(named: name) else {
+            throw RequestError("format", "must be png, jpg or webp, got '\(name.prefix(64))'")
+        }
         self.format = format
         markers = try Self.markers(markerSpecs)
         paths = try Self.paths(pathSpecs)
@@ -117,14 +135,21 @@ public struct StaticMapQuery: Hashable, Sendable {
     ///   is nothing to fit.
     public func camera() throws(RequestError) -> CameraPosition {
         do {
-            if let center, let zoom { return try CameraPosition(target: center, zoom: zoom, bearing: bearing, tilt: tilt) }
+            if let center, let zoom {
+                return try CameraPosition(target: center, zoom: zoom, bearing: bearing, tilt: tilt)
+            }
             let points = overlays.flatMap(\.coordinates) + visible
             guard !points.isEmpty else {
-                throw RequestError("center", "center and zoom are required unless markers, path or visible give something to fit")
+                throw RequestError(
+                    "center", "center and zoom are required unless markers, path or visible give something to fit")
             }
-            guard let fitted = try CameraFit.camera(fitting: CoordinateBounds(path: points), size: size, padding: padding, insets: Self.fitInsets,
-                                                    bearing: bearing, tilt: tilt) else { throw RequestError("visible", "nothing to fit") }
-            return try CameraPosition(target: center ?? fitted.target, zoom: zoom ?? fitted.zoom, bearing: bearing, tilt: tilt)
+            guard
+                let fitted = try CameraFit.camera(
+                    fitting: CoordinateBounds(path: points), size: size, padding: padding, insets: Self.fitInsets,
+                    bearing: bearing, tilt: tilt)
+            else { throw RequestError("visible", "nothing to fit") }
+            return try CameraPosition(
+                target: center ?? fitted.target, zoom: zoom ?? fitted.zoom, bearing: bearing, tilt: tilt)
         } catch let error as RequestError {
             throw error
         } catch {

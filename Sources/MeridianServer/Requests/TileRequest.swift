@@ -3,8 +3,10 @@ import MeridianRender
 import MeridianStyle
 
 /// A tile request parsed from its path (and its `maptype` query): which tile, of what, in what
-/// form. As ``StaticMapQuery`` does for `/staticmap`, every part is validated here: a path that
-/// names no tile is a 404 naming the part, a `maptype` the server does not draw a 400.
+/// form.
+///
+/// As ``StaticMapQuery`` does for `/staticmap`, every part is validated here: a path that names no
+/// tile is a 404 naming the part, a `maptype` the server does not draw a 400.
 struct TileRequest: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         /// A vector tile of a source; in MapLibre's 512-pixel tiles (the four tiles one zoom
@@ -26,7 +28,9 @@ struct TileRequest: Hashable, Sendable {
     /// - Throws: ``RequestError`` 404 for another extension or a tile outside the world.
     init(source: String, z: String, x: String, file: String, in512PixelTiles: Bool = false) throws(RequestError) {
         guard file.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
-        self.init(id: try Self.tileID(z: z, x: x, y: String(file.dropLast(4))), kind: .vector(source: source, in512PixelTiles: in512PixelTiles))
+        self.init(
+            id: try Self.tileID(z: z, x: x, y: String(file.dropLast(4))),
+            kind: .vector(source: source, in512PixelTiles: in512PixelTiles))
     }
 
     /// `/tiles/{z}/{x}/{file}`: `{y}.pbf` of the primary vector source, or a raster tile
@@ -40,22 +44,31 @@ struct TileRequest: Hashable, Sendable {
             try self.init(source: primarySource, z: z, x: x, file: file)
             return
         }
-        guard let dot = file.lastIndex(of: "."), let format = ImageFormat(named: String(file[file.index(after: dot)...])),
-              file[file.index(after: dot)...] == format.fileExtension else {
+        guard let dot = file.lastIndex(of: "."),
+            let format = ImageFormat(named: String(file[file.index(after: dot)...])),
+            file[file.index(after: dot)...] == format.fileExtension
+        else {
             throw RequestError("tile", "tiles end in .png, .jpg, .webp (each also as @2x) or .pbf", status: 404)
         }
-        let stem = file[..<dot], retina = stem.hasSuffix("@2x")
+        let stem = file[..<dot]
+        let retina = stem.hasSuffix("@2x")
         let id = try Self.tileID(z: z, x: x, y: String(stem.dropLast(retina ? 3 : 0)))
         let named = mapType ?? "roadmap"
-        guard let type = MapType(named: named) else { throw RequestError("maptype", "must be \(MapType.accepted), got '\(named.prefix(64))'") }
+        guard let type = MapType(named: named) else {
+            throw RequestError("maptype", "must be \(MapType.accepted), got '\(named.prefix(64))'")
+        }
         self.init(id: id, kind: .raster(type, format, scale: retina ? 2 : 1))
     }
 
     /// The tile id from path parts.
     /// - Throws: ``RequestError`` 404 for anything that is not a tile of the world to ``maximumZoom``.
     static func tileID(z: String, x: String, y: String) throws(RequestError) -> TileID {
-        guard let zi = Int(z), let xi = Int(x), let yi = Int(y), (0...maximumZoom).contains(zi), xi >= 0, yi >= 0, xi < 1 << zi, yi < 1 << zi else {
-            throw RequestError("tile", "\(z)/\(x)/\(y) is not a tile of the world (zoom 0–\(maximumZoom), x and y in 0..<2^zoom)", status: 404)
+        guard let zi = Int(z), let xi = Int(x), let yi = Int(y), (0...maximumZoom).contains(zi), xi >= 0, yi >= 0,
+            xi < 1 << zi, yi < 1 << zi
+        else {
+            throw RequestError(
+                "tile", "\(z)/\(x)/\(y) is not a tile of the world (zoom 0–\(maximumZoom), x and y in 0..<2^zoom)",
+                status: 404)
         }
         return TileID(z: zi, x: xi, y: yi)
     }

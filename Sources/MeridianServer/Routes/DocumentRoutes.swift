@@ -4,12 +4,13 @@ import MeridianRender
 import MeridianText
 import Metrics
 
-/// The documents that name the server's own URLs, and what MapLibre's clients read beside
-/// them: `/style.json` (MapLibre), TileJSON 3.0 (`/tiles.json` for the primary vector source,
+/// The documents that name the server's own URLs, and what MapLibre's clients read beside them:
+/// `/style.json` (MapLibre), TileJSON 3.0 (`/tiles.json` for the primary vector source,
 /// `/data/{source}/tiles.json` for each, and `/data/{source}/512/tiles.json` for the 512-pixel
-/// tiles `/style.json` names, with their zooms, so a style may name a source by `url` or by
-/// `tiles` alike), GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`),
-/// glyph ranges (`/fonts/{fontstack}/{range}.pbf`) and the sprite (`/sprite[@2x].json|png`).
+/// tiles `/style.json` names, with their zooms, so a style may name a source by `url` or by `tiles`
+/// alike), GDAL's `metadata.json` (`/tiles/metadata.json`, `/data/{source}/metadata.json`), glyph
+/// ranges (`/fonts/{fontstack}/{range}.pbf`) and the sprite (`/sprite[@2x].json|png`).
+///
 /// URLs are written on the base URL of ``PublicAccess``.
 struct DocumentRoutes: Sendable {
     let service: MapService
@@ -19,9 +20,13 @@ struct DocumentRoutes: Sendable {
     /// spelling (`0-255`; `+0-255`, `000-255` are not found), so the glyph cache holds at most one
     /// entry per served font and range.
     /// - Throws: ``RequestError`` (404) for a path that names no range.
-    static func glyphRange(fontstack rawStack: String, file: String) throws(RequestError) -> (font: String, range: String) {
+    static func glyphRange(
+        fontstack rawStack: String, file: String
+    ) throws(RequestError) -> (font: String, range: String) {
         let stack = rawStack.removingPercentEncoding ?? rawStack
-        guard file.hasSuffix(".pbf"), stack.utf8.count <= 256 else { throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404) }
+        guard file.hasSuffix(".pbf"), stack.utf8.count <= 256 else {
+            throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404)
+        }
         let range = String(file.dropLast(4))
         do { _ = try GlyphRanges.start(ofRange: range) } catch { throw RequestError("glyphs", "\(error)", status: 404) }
         return (GlyphRanges.font(forFontstack: stack).name, range)
@@ -33,13 +38,18 @@ struct DocumentRoutes: Sendable {
         for ratio in [1, 2] {
             // The sprite (`Sprite`): its index and image at pixel ratios 1 and 2, made once here
             // (they never change; a ratio Sprite refuses would be a 500 on its routes).
-            let suffix = ratio == 1 ? "" : "@2x", sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio) }
+            let suffix = ratio == 1 ? "" : "@2x"
+            let sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio) }
             for (ext, type) in [("json", "application/json"), ("png", "image/png")] {
                 router.get("/sprite\(suffix).\(ext)") { request, _ in
                     await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-                        guard case let .success(made) = sheet else { throw RequestError("sprite", "\(sheet)", status: 500) }
-                        return MeridianServer.deliver(ext == "png" ? made.png : Array(made.json.utf8), type: type,
-                                                      etag: MeridianServer.etag("sprite-\(ext)|\(ratio)", service), request: request, service: service)
+                        guard case let .success(made) = sheet else {
+                            throw RequestError("sprite", "\(sheet)", status: 500)
+                        }
+                        return MeridianServer.deliver(
+                            ext == "png" ? made.png : Array(made.json.utf8), type: type,
+                            etag: MeridianServer.etag("sprite-\(ext)|\(ratio)", service), request: request,
+                            service: service)
                     }
                 }
             }
@@ -52,21 +62,27 @@ struct DocumentRoutes: Sendable {
     }
 
     /// The base URL for this request, and whether a shared cache may keep what is made with it.
-    func base(_ request: Request, _ context: MeridianRequestContext) throws(RequestError) -> (url: String, shared: Bool) {
-        try service.access.base(headers: request.headers, authority: request.head.authority, remote: context.remoteAddress?.ipAddress)
+    func base(_ request: Request, _ context: MeridianRequestContext) throws(RequestError) -> (url: String, shared: Bool)
+    {
+        try service.access.base(
+            headers: request.headers, authority: request.head.authority, remote: context.remoteAddress?.ipAddress)
     }
 
     /// A JSON document, cacheable for five minutes (privately when made from the request's `Host`).
     func document(_ value: JSON, _ request: Request, shared: Bool) -> Response {
-        MeridianServer.deliver(Array(value.text.utf8), type: "application/json", etag: MeridianServer.etag("doc|" + value.text, service),
-                               maxAge: 300, shared: shared, request: request, service: service)
+        MeridianServer.deliver(
+            Array(value.text.utf8), type: "application/json", etag: MeridianServer.etag("doc|" + value.text, service),
+            maxAge: 300, shared: shared, request: request, service: service)
     }
 
     /// The vector source the path names.
     /// - Throws: ``RequestError`` 404 for a source not served.
-    func source(_ context: MeridianRequestContext) throws(RequestError) -> (name: String, info: ServedStyle.SourceInfo) {
+    func source(_ context: MeridianRequestContext) throws(RequestError) -> (name: String, info: ServedStyle.SourceInfo)
+    {
         let name = context.parameters.get("source") ?? ""
-        guard let info = service.vectorSources[name] else { throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404) }
+        guard let info = service.vectorSources[name] else {
+            throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404)
+        }
         return (name, info)
     }
 
@@ -83,36 +99,45 @@ struct DocumentRoutes: Sendable {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let (url, shared) = try base(request, context)
             let body: [UInt8]
-            do { body = try ServedStyle.document(base: url, sources: service.vectorSources) } catch let error as RequestError { throw error } catch {
+            do { body = try ServedStyle.document(base: url, sources: service.vectorSources) } catch let error
+                as RequestError
+            { throw error } catch {
                 throw RequestError("style", "\(error)", status: 500)
             }
-            return MeridianServer.deliver(body, type: "application/json", etag: MeridianServer.etag("style|" + url, service), maxAge: 300,
-                                          shared: shared, request: request, service: service)
+            return MeridianServer.deliver(
+                body, type: "application/json", etag: MeridianServer.etag("style|" + url, service), maxAge: 300,
+                shared: shared, request: request, service: service)
         }
     }
 
     @Sendable func glyphs(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let (font, range) = try Self.glyphRange(fontstack: context.parameters.get("fontstack") ?? "", file: context.parameters.get("range") ?? "")
+            let (font, range) = try Self.glyphRange(
+                fontstack: context.parameters.get("fontstack") ?? "", file: context.parameters.get("range") ?? "")
             // One cache entry per served font and range, however the client spells the stack.
             let key = "glyphs|\(font)|\(range)"
             let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
                 if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { return hit }
                 let made: [UInt8]
-                do { made = try GlyphRanges.pbf(fontstack: font, range: range) } catch { throw RequestError("glyphs", "\(error)", status: 500) }
+                do { made = try GlyphRanges.pbf(fontstack: font, range: range) } catch {
+                    throw RequestError("glyphs", "\(error)", status: 500)
+                }
                 Counter(label: "meridian_glyph_ranges_rendered_total").increment()
                 service.responses.withLockedValue { $0.insert(made, for: key) }
                 return made
             }
-            return MeridianServer.deliver(bytes, type: "application/x-protobuf", etag: MeridianServer.etag(key, service), request: request,
-                                          service: service)
+            return MeridianServer.deliver(
+                bytes, type: "application/x-protobuf", etag: MeridianServer.etag(key, service), request: request,
+                service: service)
         }
     }
 
     @Sendable func primaryTileJSON(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let (url, shared) = try base(request, context), (name, info) = try primary()
-            return document(TileJSON.document(source: name, info, tiles: url + "/tiles/{z}/{x}/{y}.pbf"), request, shared: shared)
+            let (url, shared) = try base(request, context)
+            let (name, info) = try primary()
+            return document(
+                TileJSON.document(source: name, info, tiles: url + "/tiles/{z}/{x}/{y}.pbf"), request, shared: shared)
         }
     }
 
@@ -125,16 +150,22 @@ struct DocumentRoutes: Sendable {
 
     @Sendable func sourceTileJSON(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let (url, shared) = try base(request, context), (name, info) = try source(context)
-            return document(TileJSON.document(source: name, info, tiles: url + "/data/\(name)/{z}/{x}/{y}.pbf"), request, shared: shared)
+            let (url, shared) = try base(request, context)
+            let (name, info) = try source(context)
+            return document(
+                TileJSON.document(source: name, info, tiles: url + "/data/\(name)/{z}/{x}/{y}.pbf"), request,
+                shared: shared)
         }
     }
 
     @Sendable func sourceTileJSON512(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let (url, shared) = try base(request, context), (name, info) = try source(context)
-            return document(TileJSON.document(source: name, info.in512PixelTiles, tiles: ServedStyle.tiles512(base: url, source: name)),
-                            request, shared: shared)
+            let (url, shared) = try base(request, context)
+            let (name, info) = try source(context)
+            return document(
+                TileJSON.document(
+                    source: name, info.in512PixelTiles, tiles: ServedStyle.tiles512(base: url, source: name)),
+                request, shared: shared)
         }
     }
 

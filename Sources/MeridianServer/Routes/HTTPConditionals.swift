@@ -31,14 +31,19 @@ enum IfNoneMatch {
     static func tags(_ field: String) -> [Substring]? {
         let text = Substring(field)
         if text.trimmingOWS == "*" { return ["*"] }
-        var tags: [Substring] = [], i = text.startIndex
+        var tags: [Substring] = []
+        var i = text.startIndex
         while i < text.endIndex {
             let c = text[i]
-            if c == " " || c == "\t" || c == "," { i = text.index(after: i); continue }
+            if c == " " || c == "\t" || c == "," {
+                i = text.index(after: i)
+                continue
+            }
             var start = i
             if text[i...].hasPrefix("W/") { start = text.index(i, offsetBy: 2) }
             guard start < text.endIndex, text[start] == "\"",
-                  let close = text[text.index(after: start)...].firstIndex(of: "\"") else { return nil }
+                let close = text[text.index(after: start)...].firstIndex(of: "\"")
+            else { return nil }
             let end = text.index(after: close)
             tags.append(text[start..<end])
             i = end
@@ -75,7 +80,9 @@ enum ByteRange: Equatable {
     /// What a `Range` field value asks of a body of `length` bytes.
     static func parse(_ header: String, length: Int) -> ByteRange {
         let field = Substring(header).trimmingOWS
-        guard let equals = field.firstIndex(of: "="), field[..<equals].trimmingOWS.lowercased() == "bytes" else { return .whole }
+        guard let equals = field.firstIndex(of: "="), field[..<equals].trimmingOWS.lowercased() == "bytes" else {
+            return .whole
+        }
         let spec = field[field.index(after: equals)...].trimmingOWS
         guard !spec.contains(",") else { return .whole }
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
@@ -91,7 +98,7 @@ enum ByteRange: Equatable {
         let first = Self.number(firstText)
         if lastText.isEmpty { return first < length ? .part(first: first, last: length - 1) : .unsatisfiable }
         let last = Self.number(lastText)
-        guard last >= first else { return .whole }   // invalid (§14.1.1): ignored
+        guard last >= first else { return .whole }  // invalid (§14.1.1): ignored
         return first < length ? .part(first: first, last: min(last, length - 1)) : .unsatisfiable
     }
 
@@ -107,7 +114,9 @@ extension Substring {
     /// Without leading and trailing spaces and tabs (HTTP's OWS).
     var trimmingOWS: Substring {
         let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isOWS($0) }), let end = lastIndex(where: { !isOWS($0) }) else { return "" }
+        guard let start = firstIndex(where: { !isOWS($0) }), let end = lastIndex(where: { !isOWS($0) }) else {
+            return ""
+        }
         return self[start...end]
     }
 }

@@ -4,8 +4,9 @@ import MeridianRender
 
 /// The map routes: `/staticmap`, raster tiles at `/tiles/{z}/{x}/{y}.png` (`.jpg`, `.webp`, each
 /// also `@2x`; the primary vector source at `.pbf`), and each vector source's tiles at
-/// `/data/{source}/{z}/{x}/{y}.pbf` and in 512-pixel tiles at `/data/{source}/512/…`. Drawing
-/// and reading run on the ``DrawingGate``; requests are parsed into ``StaticMapQuery`` and
+/// `/data/{source}/{z}/{x}/{y}.pbf` and in 512-pixel tiles at `/data/{source}/512/…`.
+///
+/// Drawing and reading run on the ``DrawingGate``; requests are parsed into ``StaticMapQuery`` and
 /// ``TileRequest`` first.
 struct MapRoutes: Sendable {
     let service: MapService
@@ -15,8 +16,12 @@ struct MapRoutes: Sendable {
         router.get("/tiles/:z/:x/:y", use: tile)
         // The same sources in 512-pixel tiles, as the style served to MapLibre names them: each
         // tile joins the four one zoom deeper (`MapService/quadTile(source:_:)`).
-        router.get("/data/:source/512/:z/:x/:y") { request, context in try await dataTile(request, context: context, in512PixelTiles: true) }
-        router.get("/data/:source/:z/:x/:y") { request, context in try await dataTile(request, context: context, in512PixelTiles: false) }
+        router.get("/data/:source/512/:z/:x/:y") { request, context in
+            try await dataTile(request, context: context, in512PixelTiles: true)
+        }
+        router.get("/data/:source/:z/:x/:y") { request, context in
+            try await dataTile(request, context: context, in512PixelTiles: false)
+        }
     }
 
     @Sendable func staticMap(_ request: Request, context: MeridianRequestContext) async -> Response {
@@ -25,34 +30,44 @@ struct MapRoutes: Sendable {
             let query = try StaticMapQuery(items)
             let camera = try query.camera()
             let viewport: Viewport
-            do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch { throw RequestError("padding", "\(error)") }
+            do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch {
+                throw RequestError("padding", "\(error)")
+            }
             let key = "static|\(query)"
             let pixels = query.size.width * query.size.height * Double(query.scale * query.scale)
             let image = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
-                try service.image(key: key, format: query.format, mapType: query.mapType, viewport: viewport, overlays: query.overlays,
-                                  scale: query.scale, deadline: deadline)
+                try service.image(
+                    key: key, format: query.format, mapType: query.mapType, viewport: viewport,
+                    overlays: query.overlays,
+                    scale: query.scale, deadline: deadline)
             }
-            return MeridianServer.deliver(image, type: query.format.mediaType, etag: MeridianServer.etag(key, service), request: request,
-                                          service: service)
+            return MeridianServer.deliver(
+                image, type: query.format.mediaType, etag: MeridianServer.etag(key, service), request: request,
+                service: service)
         }
     }
 
     /// `/tiles/{z}/{x}/{y}…`: a raster tile cut from its metatile, or a tile of the primary vector source.
     @Sendable func tile(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let tile = try TileRequest(tiles: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "",
-                                       file: context.parameters.get("y") ?? "", mapType: request.uri.queryParameters["maptype"].map(String.init),
-                                       primarySource: service.primarySource)
+            let tile = try TileRequest(
+                tiles: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "",
+                file: context.parameters.get("y") ?? "",
+                mapType: request.uri.queryParameters["maptype"].map(String.init),
+                primarySource: service.primarySource)
             return try await deliver(tile, request: request)
         }
     }
 
     /// `/data/{source}[/512]/{z}/{x}/{y}.pbf`: a vector tile of a source.
-    @Sendable func dataTile(_ request: Request, context: MeridianRequestContext, in512PixelTiles: Bool) async throws -> Response {
+    @Sendable func dataTile(
+        _ request: Request, context: MeridianRequestContext, in512PixelTiles: Bool
+    ) async throws -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
-            let tile = try TileRequest(source: context.parameters.get("source") ?? "", z: context.parameters.get("z") ?? "",
-                                       x: context.parameters.get("x") ?? "", file: context.parameters.get("y") ?? "",
-                                       in512PixelTiles: in512PixelTiles)
+            let tile = try TileRequest(
+                source: context.parameters.get("source") ?? "", z: context.parameters.get("z") ?? "",
+                x: context.parameters.get("x") ?? "", file: context.parameters.get("y") ?? "",
+                in512PixelTiles: in512PixelTiles)
             return try await deliver(tile, request: request)
         }
     }
@@ -72,10 +87,13 @@ struct MapRoutes: Sendable {
         let etag = MeridianServer.etag(tile.key, service)
         switch tile.kind {
         case let .vector(source, quad):
-            let bytes = try await service.gate.run(pixels: 0, { _ throws(RequestError) in
-                try quad ? service.quadTile(source: source, tile.id) : service.vectorTile(source: source, tile.id)
-            })
-            return MeridianServer.deliver(bytes ?? [], type: "application/vnd.mapbox-vector-tile", etag: etag, request: request, service: service)
+            let bytes = try await service.gate.run(
+                pixels: 0,
+                { _ throws(RequestError) in
+                    try quad ? service.quadTile(source: source, tile.id) : service.vectorTile(source: source, tile.id)
+                })
+            return MeridianServer.deliver(
+                bytes ?? [], type: "application/vnd.mapbox-vector-tile", etag: etag, request: request, service: service)
         case let .raster(type, format, scale):
             let side = (256 * Double(MapService.metatile(of: tile.id).side) + 2 * MapService.bleed) * Double(scale)
             let image = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in

@@ -1,7 +1,8 @@
 import MeridianText
 
-/// A request Meridian's server will not serve: the parameter at fault and what is wrong with
-/// it. The server answers `400 Bad Request` (or the `status` given) with a JSON body
+/// A request Meridian's server will not serve: the parameter at fault and what is wrong with it.
+///
+/// The server answers `400 Bad Request` (or the `status` given) with a JSON body
 /// `{"error":{"parameter":…,"message":…}}`.
 public struct RequestError: Error, Hashable, Sendable, CustomStringConvertible {
     public let parameter: String
@@ -18,6 +19,13 @@ public struct RequestError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The response body.
     public var json: JSON {
-        .object([("error", .object([("parameter", .string(parameter)), ("message", .string(message)), ("status", .integer(status))]))])
+        .object([
+            (
+                "error",
+                .object([
+                    ("parameter", .string(parameter)), ("message", .string(message)), ("status", .integer(status)),
+                ])
+            )
+        ])
     }
 }

@@ -20,23 +20,32 @@ extension MeridianServer {
     }
 
     static func json(_ value: JSON) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value.text)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: value.text)))
     }
 
     /// A deterministic body with its validator (`304 Not Modified` when the client has it),
     /// gzipped when the client accepts it and the type compresses (``ContentEncoding``; the
     /// gzipped bytes are kept in the response cache, with their own ETag), publicly cacheable
     /// for `maxAge` seconds unless `shared` is false (a body made from the request's `Host`).
-    static func deliver(_ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
-                        request: Request, service: MapService) -> Response {
-        var body = bytes, tag = etag
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "\(shared ? "public" : "private"), max-age=\(maxAge)"]
+    static func deliver(
+        _ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
+        request: Request, service: MapService
+    ) -> Response {
+        var body = bytes
+        var tag = etag
+        var headers: HTTPFields = [
+            .contentType: type, .cacheControl: "\(shared ? "public" : "private"), max-age=\(maxAge)",
+        ]
         if ContentEncoding.compressible(type) {
             headers[.vary] = shared ? "Accept-Encoding" : "Accept-Encoding, Host"
             if ContentEncoding.acceptsGzip(request.headers) && bytes.count > 256 {
                 tag = String(etag.dropLast()) + "-gzip\""
                 let key = "gzip|" + tag
-                if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { body = hit } else {
+                if let hit = service.responses.withLockedValue({ $0.value(for: key) }) {
+                    body = hit
+                } else {
                     body = ContentEncoding.gzip(bytes)
                     service.responses.withLockedValue { $0.insert(body, for: key) }
                 }
@@ -45,7 +54,9 @@ extension MeridianServer {
         }
         headers[.eTag] = tag
         headers[.acceptRanges] = "bytes"
-        if IfNoneMatch.matches(request.headers[values: .ifNoneMatch], etag: tag) { return Response(status: .notModified, headers: headers) }
+        if IfNoneMatch.matches(request.headers[values: .ifNoneMatch], etag: tag) {
+            return Response(status: .notModified, headers: headers)
+        }
         // One byte range (RFC 9110 §14: what GDAL's /vsicurl/ asks for); anything else is the whole body (``ByteRange``).
         // An empty body (an empty tile) is whole: no range of it is satisfiable, and a 416
         // would be an error to the client, so the Range is ignored (as RFC 9110 §14.2 allows).
@@ -57,7 +68,9 @@ extension MeridianServer {
                 return Response(status: .rangeNotSatisfiable, headers: headers)
             case let .part(first, last):
                 headers[.contentRange] = "bytes \(first)-\(last)/\(body.count)"
-                return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body[first...last])))
+                return Response(
+                    status: .partialContent, headers: headers,
+                    body: .init(byteBuffer: ByteBuffer(bytes: body[first...last])))
             }
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -14,13 +14,16 @@ struct ServiceRoutes: Sendable {
     }
 
     @Sendable func viewerPage(_ request: Request, context: MeridianRequestContext) -> Response {
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                 body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
     }
 
     @Sendable func metrics(_ request: Request, context: MeridianRequestContext) -> Response {
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.text(for: service))))
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.text(for: service))))
     }
 
     @Sendable func health(_ request: Request, context: MeridianRequestContext) -> Response {

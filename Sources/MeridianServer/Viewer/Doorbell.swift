@@ -1,9 +1,11 @@
 import NIOConcurrencyHelpers
 
-/// Wakes one waiting task: the viewer's frame loop sleeps on it until input, an acknowledgement
-/// or a deadline (the next animation frame, the end of the preview window) says a frame may be
-/// due, instead of polling. A ring with nobody waiting is kept (once) for the next wait, so no
-/// ring is lost between a check and a wait; a spare ring only costs one extra check.
+/// Wakes one waiting task: the viewer's frame loop sleeps on it until input, an acknowledgement or
+/// a deadline (the next animation frame, the end of the preview window) says a frame may be due,
+/// instead of polling.
+///
+/// A ring with nobody waiting is kept (once) for the next wait, so no ring is lost between a check
+/// and a wait; a spare ring only costs one extra check.
 final class Doorbell: Sendable {
     /// Why a wait ended.
     enum Wake: Sendable, Equatable {
@@ -27,8 +29,10 @@ final class Doorbell: Sendable {
         end(.rung, generation: nil)
     }
 
-    /// Returns at the next ring, after `timeout` seconds (nil: no limit; ≤ 0 or NaN: at once,
-    /// timed out), or when the task is cancelled. One task waits at a time.
+    /// Returns at the next ring, after `timeout` seconds (nil: no limit; ≤ 0 or NaN: at once, timed
+    /// out), or when the task is cancelled.
+    ///
+    /// One task waits at a time.
     @discardableResult
     func wait(timeout: Double?) async -> Wake {
         if let timeout, !(timeout > 0) { return .timedOut }

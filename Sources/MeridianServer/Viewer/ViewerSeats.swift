@@ -83,11 +83,13 @@ final class ViewerSeats: Sendable {
     func take() async -> Ticket? {
         let deadline = ContinuousClock.now + grace
         if case let .seated(ticket) = claim() { return ticket }
-        guard state.withLockedValue({ state -> Bool in
-            guard state.waiting < capacity else { return false }
-            state.waiting += 1
-            return true
-        }) else { return nil }
+        guard
+            state.withLockedValue({ state -> Bool in
+                guard state.waiting < capacity else { return false }
+                state.waiting += 1
+                return true
+            })
+        else { return nil }
         defer { state.withLockedValue { $0.waiting -= 1 } }
         while !Task.isCancelled {
             switch claim() {

@@ -13,12 +13,18 @@ extension ViewerSession {
     /// Serves one WebSocket connection until the page closes it, goes silent for
     /// ``HTTPLimits/sessionTimeout`` (then close 1001), or loses its place to a newcomer after
     /// ``HTTPLimits/sessionGrace`` of silence (``ViewerSeats``; close 1001 too): a frame loop
-    /// beside the input reader and a watchdog. The loop draws only on change (at most two frames
-    /// unacknowledged) and otherwise sleeps until a message rings its ``Doorbell`` or the
-    /// session's next deadline passes. The session shows `start` first (else the data's home).
-    static func run(service: MapService, start: CameraPosition? = nil, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// beside the input reader and a watchdog.
+    ///
+    /// The loop draws only on change (at most two frames unacknowledged) and otherwise sleeps until
+    /// a message rings its ``Doorbell`` or the session's next deadline passes. The session shows
+    /// `start` first (else the data's home).
+    static func run(
+        service: MapService, start: CameraPosition? = nil, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
         let connection = ViewerConnection(home: service.home, start: start)
-        let doorbell = Doorbell(), timeout = service.limits.sessionTimeout
+        let doorbell = Doorbell()
+        let timeout = service.limits.sessionTimeout
         let seat = NIOLockedValueBox<ViewerSeats.Ticket?>(nil)
         defer { seat.withLockedValue { $0 }.map { service.seats.leave($0.id) } }
         let end = try await withThrowingTaskGroup(of: End.self) { group in
@@ -37,7 +43,8 @@ extension ViewerSession {
                 // A place under ``HTTPLimits/maxSessions``, else close 1013 (try again later).
                 guard let ticket = await service.seats.take() else { return .refused }
                 seat.withLockedValue { $0 = ticket }
-                return try await seated(ticket, service: service, connection: connection, doorbell: doorbell, outbound: outbound)
+                return try await seated(
+                    ticket, service: service, connection: connection, doorbell: doorbell, outbound: outbound)
             }
             let first = try await group.next() ?? .closed
             group.cancelAll()
@@ -61,8 +68,10 @@ extension ViewerSession {
 
     /// A seated session: the frame loop beside a watchdog that waits until the silence would
     /// reach the timeout or the place is taken (the ticket's bell), then looks again.
-    static func seated(_ ticket: ViewerSeats.Ticket, service: MapService, connection: ViewerConnection, doorbell: Doorbell,
-                       outbound: WebSocketOutboundWriter) async throws -> End {
+    static func seated(
+        _ ticket: ViewerSeats.Ticket, service: MapService, connection: ViewerConnection, doorbell: Doorbell,
+        outbound: WebSocketOutboundWriter
+    ) async throws -> End {
         let timeout = service.limits.sessionTimeout
         return try await withThrowingTaskGroup(of: End.self) { group in
             group.addTask {
@@ -83,8 +92,12 @@ extension ViewerSession {
     }
 
     /// The frame loop: draws and sends each due frame and its state, then sleeps on `doorbell`
-    /// until a message or the session's next deadline. Ends when cancelled.
-    static func frames(service: MapService, connection: ViewerConnection, doorbell: Doorbell, outbound: WebSocketOutboundWriter) async throws {
+    /// until a message or the session's next deadline.
+    ///
+    /// Ends when cancelled.
+    static func frames(
+        service: MapService, connection: ViewerConnection, doorbell: Doorbell, outbound: WebSocketOutboundWriter
+    ) async throws {
         while !Task.isCancelled {
             let (job, wake) = await connection.next()
             guard let job else {
@@ -94,7 +107,9 @@ extension ViewerSession {
             if job.scale != nil {
                 let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
                 do {
-                    let frame = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in try service.frame(job, deadline: deadline) }
+                    let frame = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
+                        try service.frame(job, deadline: deadline)
+                    }
                     try await outbound.write(.binary(ByteBuffer(bytes: frame)))
                 } catch let failure as RequestError {
                     // Busy or failed: the page hears why, and the frame is drawn again shortly.

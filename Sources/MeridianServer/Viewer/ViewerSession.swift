@@ -9,14 +9,15 @@ import MeridianStyle
 import MeridianText
 import NIOCore
 
-/// One viewer connection: a `MapView` on the server's clock, driven by the page's input
-/// through Meridian's gesture recognisers, streaming a PNG frame (then a JSON state message)
-/// whenever the camera changed. At most two frames are on their way to the page unacknowledged
-/// (one being shown while the next is drawn; an unanswered frame counts for 1 s), so under load
-/// frames are skipped while every input is applied.
-/// While the camera moves (input in the last 150 ms, or an animation) frames are drawn at half
-/// the pixel scale, a quarter of the pixels, which the page stretches; once it rests, the same
-/// camera is drawn again at full resolution.
+/// One viewer connection: a `MapView` on the server's clock, driven by the page's input through
+/// Meridian's gesture recognisers, streaming a PNG frame (then a JSON state message) whenever the
+/// camera changed.
+///
+/// At most two frames are on their way to the page unacknowledged (one being shown while the next
+/// is drawn; an unanswered frame counts for 1 s), so under load frames are skipped while every
+/// input is applied. While the camera moves (input in the last 150 ms, or an animation) frames are
+/// drawn at half the pixel scale, a quarter of the pixels, which the page stretches; once it rests,
+/// the same camera is drawn again at full resolution.
 ///
 /// Messages from the page (JSON text): `{"type":"resize","width":W,"height":H,"scale":S}`,
 /// `{"type":"down|move|up|cancel","id":N,"x":X,"y":Y,"seq":Q}`, `{"type":"wheel","x":X,"y":Y,"delta":D,"seq":Q}`,
@@ -60,21 +61,25 @@ final class ViewerSession {
     let home: CameraPosition
     static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
 
-    init(home: CameraPosition = ViewerSession.world, start: CameraPosition? = nil, clock: any MapClock = SystemClock()) {
+    init(home: CameraPosition = ViewerSession.world, start: CameraPosition? = nil, clock: any MapClock = SystemClock())
+    {
         self.clock = clock
         self.home = home
-        map = try! MapView(options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: start ?? home), clock: clock)
+        map = try! MapView(
+            options: MapOptions(frame: ScreenSize(width: 800, height: 600), camera: start ?? home), clock: clock)
         map.onEvent = { [weak self] event in self?.record(event) }
     }
 
     func record(_ event: MapEvent) {
         guard events.count < 200 else { return }
         switch event {
-        case let .willMove(gesture): events.append(.object([("event", .string("willMove")), ("gesture", .bool(gesture))]))
+        case let .willMove(gesture):
+            events.append(.object([("event", .string("willMove")), ("gesture", .bool(gesture))]))
         case let .didChange(c): events.append(.object([("event", .string("didChange")), ("camera", JSON(c))]))
         case let .idle(c): events.append(.object([("event", .string("idleAt")), ("camera", JSON(c))]))
         case let .tapMap(c): events.append(.object([("event", .string("tapAt")), ("coordinate", JSON(c))]))
-        case let .tapOverlay(id): events.append(.object([("event", .string("tapOverlay")), ("overlay", .integer(id.rawValue))]))
+        case let .tapOverlay(id):
+            events.append(.object([("event", .string("tapOverlay")), ("overlay", .integer(id.rawValue))]))
         }
     }
 
@@ -98,7 +103,9 @@ final class ViewerSession {
         guard unacknowledged.count < Self.framesInFlight else { return nil }
         let viewport = map.projection
         let moving = map.isAnimating || now - lastInputAt < Self.previewWindow
-        let changed = lastSentCamera != map.camera || lastSentSize != map.frame || lastSentType != mapType || (lastSentPreview && !moving)
+        let changed =
+            lastSentCamera != map.camera || lastSentSize != map.frame || lastSentType != mapType
+            || (lastSentPreview && !moving)
         // A state goes out on a change, on events, and once input was applied (its seq tells the
         // page that input arrived even when it moved nothing).
         guard changed || !events.isEmpty || lastSeq != lastStateSeq else { return nil }
@@ -107,26 +114,32 @@ final class ViewerSession {
         frames += changed ? 1 : 0
         let state = JSON.object([
             ("type", .string("state")), ("frame", changed ? .integer(frames) : .null), ("camera", JSON(map.camera)),
-            ("minZoom", .number(map.minZoom)), ("maxZoom", .number(map.maxZoom)), ("mapType", .string(mapType.rawValue)),
-            ("animating", .bool(map.isAnimating)), ("seq", .integer(lastSeq)), ("serverInputToDrawMs", latency.map { .number($0) } ?? .null),
+            ("minZoom", .number(map.minZoom)), ("maxZoom", .number(map.maxZoom)),
+            ("mapType", .string(mapType.rawValue)),
+            ("animating", .bool(map.isAnimating)), ("seq", .integer(lastSeq)),
+            ("serverInputToDrawMs", latency.map { .number($0) } ?? .null),
             ("events", .array(events)),
         ]).text
         events.removeAll()
         pendingInputAt = nil
-        guard changed else { return FrameJob(viewport: viewport, overlays: [], mapType: mapType, scale: nil, state: state) }
+        guard changed else {
+            return FrameJob(viewport: viewport, overlays: [], mapType: mapType, scale: nil, state: state)
+        }
         lastSentCamera = map.camera
         lastSentSize = map.frame
         lastSentType = mapType
         unacknowledged.append(now)
         lastSentPreview = moving
-        return FrameJob(viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
-                        scale: moving ? Double(scale) / 2 : Double(scale), state: state, moving: moving)
+        return FrameJob(
+            viewport: viewport, overlays: map.allOverlays.map(\.overlay), mapType: mapType,
+            scale: moving ? Double(scale) / 2 : Double(scale), state: state, moving: moving)
     }
 
-    /// Seconds until a frame may be due without new input or an acknowledgement: the next
-    /// animation frame (1/60 s) while the map moves, the end of the preview window (when the
-    /// resting camera is drawn again at full resolution), the expiry of the oldest unanswered
-    /// frame. Nil when only a message can make a frame due; never below 1 ms.
+    /// Seconds until a frame may be due without new input or an acknowledgement: the next animation
+    /// frame (1/60 s) while the map moves, the end of the preview window (when the resting camera
+    /// is drawn again at full resolution), the expiry of the oldest unanswered frame.
+    ///
+    /// Nil when only a message can make a frame due; never below 1 ms.
     func wake(now: Double) -> Double? {
         var times: [Double] = unacknowledged.first.map { [$0 + 1 - now] } ?? []
         if unacknowledged.count < Self.framesInFlight {

@@ -18,22 +18,30 @@ extension MeridianCommand.Camera {
         static let maxDuration = 120.0
 
         @OptionGroup var view: ViewOptions
-        @Option(help: "The camera to animate to: lat,lng,zoom[,bearing[,tilt]].", transform: { try checked(TextValues.camera($0)) })
+        @Option(
+            help: "The camera to animate to: lat,lng,zoom[,bearing[,tilt]].",
+            transform: { try checked(TextValues.camera($0)) })
         var to: CameraPosition?
-        @Option(help: "An update to apply and animate to (forms as in `camera apply`).", transform: { try checked(TextValues.cameraUpdate($0)) })
+        @Option(
+            help: "An update to apply and animate to (forms as in `camera apply`).",
+            transform: { try checked(TextValues.cameraUpdate($0)) })
         var update: CameraUpdate?
         @Option(help: "Seconds (default 0.3; automatic for --fly), at most 120.") var duration: Double?
-        @Option(help: "Timing curve: linear, ease-in, ease-out, ease-in-out (default), default.",
-                transform: { try checked(Animate.curve($0)) })
+        @Option(
+            help: "Timing curve: linear, ease-in, ease-out, ease-in-out (default), default.",
+            transform: { try checked(Animate.curve($0)) })
         var curve: TimingCurve = .easeInOut
         @Flag(help: "Fly: zoom out, travel, zoom in (van Wijk & Nuij).") var fly = false
         @Option(help: "The fly path's curvature ρ.") var rho: Double = CameraTransition.defaultRho
         @Option(help: "Fly speed for the automatic duration, view widths per second along the path (default 1.2).")
         var speed: Double = CameraTransition.flySpeed
-        @Option(help: "Fly screen speed, view widths per second as if linear (replaces --speed).") var screenSpeed: Double?
+        @Option(help: "Fly screen speed, view widths per second as if linear (replaces --speed).") var screenSpeed:
+            Double?
         @Option(help: "Seconds: a fly that would take longer snaps to its end.") var maxDuration: Double?
-        @Option(help: "Padding to animate to with the camera, top,left,bottom,right or one value (MapLibre's easeTo padding; not with --fly).",
-                transform: { try checked(TextValues.insets($0, what: "to-padding")) })
+        @Option(
+            help:
+                "Padding to animate to with the camera, top,left,bottom,right or one value (MapLibre's easeTo padding; not with --fly).",
+            transform: { try checked(TextValues.insets($0, what: "to-padding")) })
         var toPadding: EdgeInsets?
         @OptionGroup var constraints: ConstraintOptions
 
@@ -41,14 +49,18 @@ extension MeridianCommand.Camera {
             guard (to == nil) != (update == nil) else { throw ValidationError("give exactly one of --to or --update") }
             guard toPadding == nil || !fly else { throw ValidationError("--to-padding animates an ease, not a fly") }
             if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maxDuration) {
-                throw ValidationError("duration must be a finite number of seconds in [0, \(Int(Self.maxDuration))], got \(duration)")
+                throw ValidationError(
+                    "duration must be a finite number of seconds in [0, \(Int(Self.maxDuration))], got \(duration)")
             }
             _ = try flyOptions()
         }
 
         func flyOptions() throws -> FlyOptions {
-            do { return try FlyOptions(curve: rho, speed: speed, screenSpeed: screenSpeed, maxDuration: maxDuration) } catch {
-                throw ValidationError(error.parameter == "curve" ? "rho must be a finite positive number, got \(rho)" : error.description)
+            do {
+                return try FlyOptions(curve: rho, speed: speed, screenSpeed: screenSpeed, maxDuration: maxDuration)
+            } catch {
+                throw ValidationError(
+                    error.parameter == "curve" ? "rho must be a finite positive number, got \(rho)" : error.description)
             }
         }
 
@@ -68,7 +80,10 @@ extension MeridianCommand.Camera {
             let options = try flyOptions()
             try await MainActor.run {
                 let clock = ManualClock()
-                let map = try checked(MapView(options: MapOptions(frame: view.size, camera: view.camera, padding: view.padding), clock: clock))
+                let map = try checked(
+                    MapView(
+                        options: MapOptions(frame: view.size, camera: view.camera, padding: view.padding), clock: clock)
+                )
                 try checked(map.setMinZoom(limits.zoomRange.min, maxZoom: limits.zoomRange.max))
                 try checked(map.setMinTilt(limits.tiltRange.lowerBound, maxTilt: limits.tiltRange.upperBound))
                 map.cameraTargetBounds = limits.targetBounds
@@ -77,16 +92,27 @@ extension MeridianCommand.Camera {
                 map.onEvent = { events.append(Self.json($0)) }
                 let destination = try to ?? checked(update!.applied(to: map.projection, constraints: map.constraints))
                 // The fly's own duration (0 when --max-duration makes it snap) unless --duration is given.
-                let seconds = options.limited(duration ?? (fly ? map.flyDuration(to: destination, options: options) : AnimationOptions.defaultDuration))
-                guard seconds <= Self.maxDuration else { throw ValidationError("the fly would take \(seconds) s, more than \(Int(Self.maxDuration)) s") }
+                let seconds = options.limited(
+                    duration
+                        ?? (fly ? map.flyDuration(to: destination, options: options) : AnimationOptions.defaultDuration)
+                )
+                guard seconds <= Self.maxDuration else {
+                    throw ValidationError("the fly would take \(seconds) s, more than \(Int(Self.maxDuration)) s")
+                }
                 map.withTransaction(AnimationOptions(duration: seconds, curve: curve)) {
-                    if fly { map.fly(to: destination, options: options) } else if let toPadding {
-                        try? map.animate(to: destination, padding: toPadding)   // (validated when parsed)
-                    } else { map.animate(to: destination) }
+                    if fly {
+                        map.fly(to: destination, options: options)
+                    } else if let toPadding {
+                        try? map.animate(to: destination, padding: toPadding)  // (validated when parsed)
+                    } else {
+                        map.animate(to: destination)
+                    }
                 }
                 var frame = 0
                 @MainActor func emitLine() {
-                    var fields: [(String, JSON)] = [("time", .number(Double(frame) / 60)), ("duration", .number(seconds))]
+                    var fields: [(String, JSON)] = [
+                        ("time", .number(Double(frame) / 60)), ("duration", .number(seconds)),
+                    ]
                     if case let .object(cameraFields) = JSON(map.camera) { fields += cameraFields }
                     if toPadding != nil {
                         let p = map.padding
@@ -112,7 +138,8 @@ extension MeridianCommand.Camera {
             case .didChange: return .object([("type", .string("didChange"))])
             case .idle: return .object([("type", .string("idle"))])
             case let .tapMap(c): return .object([("type", .string("tapMap")), ("coordinate", JSON(c))])
-            case let .tapOverlay(id): return .object([("type", .string("tapOverlay")), ("overlay", .integer(id.rawValue))])
+            case let .tapOverlay(id):
+                return .object([("type", .string("tapOverlay")), ("overlay", .integer(id.rawValue))])
             }
         }
     }

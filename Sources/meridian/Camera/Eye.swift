@@ -10,8 +10,12 @@ extension MeridianCommand.Camera {
         @OptionGroup var view: ViewOptions
 
         func run() throws {
-            let v = try view.viewport(), eye = v.eye
-            emit(.object([("camera", JSON(v.camera)), ("eye", JSON(eye.coordinate)), ("altitude", .number(eye.altitude))]))
+            let v = try view.viewport()
+            let eye = v.eye
+            emit(
+                .object([
+                    ("camera", JSON(v.camera)), ("eye", JSON(eye.coordinate)), ("altitude", .number(eye.altitude)),
+                ]))
         }
     }
 }

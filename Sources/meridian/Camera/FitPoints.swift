@@ -17,7 +17,9 @@ extension MeridianCommand.Camera {
 
         func run() throws {
             try fit.emitFit(empty: "no points") { f throws(InvalidArgument) in
-                try CameraFit.camera(fittingPoints: points, size: f.size, padding: f.padding, insets: f.insets, bearing: f.bearing, tilt: f.tilt, zoomRange: f.range)
+                try CameraFit.camera(
+                    fittingPoints: points, size: f.size, padding: f.padding, insets: f.insets, bearing: f.bearing,
+                    tilt: f.tilt, zoomRange: f.range)
             }
         }
     }

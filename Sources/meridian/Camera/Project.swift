@@ -19,8 +19,10 @@ extension MeridianCommand.Camera {
             let v = try view.viewport()
             let points = try coordinates.map { c in
                 let p = try checked(v.point(for: c))
-                return JSON.object([("latitude", .number(c.latitude)), ("longitude", .number(c.longitude)),
-                                    ("point", p.map(JSON.init) ?? .null), ("visible", .bool(v.contains(c)))])
+                return JSON.object([
+                    ("latitude", .number(c.latitude)), ("longitude", .number(c.longitude)),
+                    ("point", p.map(JSON.init) ?? .null), ("visible", .bool(v.contains(c))),
+                ])
             }
             emit(.object([("camera", JSON(v.camera)), ("points", .array(points))]))
         }

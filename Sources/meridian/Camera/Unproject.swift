@@ -18,7 +18,9 @@ extension MeridianCommand.Camera {
         func run() throws {
             let v = try view.viewport()
             let out = try points.map { p in
-                JSON.object([("point", JSON(p)), ("coordinate", try checked(v.coordinate(for: p)).map(JSON.init) ?? .null)])
+                JSON.object([
+                    ("point", JSON(p)), ("coordinate", try checked(v.coordinate(for: p)).map(JSON.init) ?? .null),
+                ])
             }
             emit(.object([("camera", JSON(v.camera)), ("coordinates", .array(out))]))
         }

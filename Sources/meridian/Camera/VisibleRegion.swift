@@ -9,9 +9,13 @@ extension MeridianCommand.Camera {
         @OptionGroup var view: ViewOptions
 
         func run() throws {
-            let v = try view.viewport(), r = v.visibleRegion
-            emit(.object([("camera", JSON(v.camera)), ("nearLeft", JSON(r.nearLeft)), ("nearRight", JSON(r.nearRight)),
-                          ("farLeft", JSON(r.farLeft)), ("farRight", JSON(r.farRight)), ("bounds", JSON(r.bounds))]))
+            let v = try view.viewport()
+            let r = v.visibleRegion
+            emit(
+                .object([
+                    ("camera", JSON(v.camera)), ("nearLeft", JSON(r.nearLeft)), ("nearRight", JSON(r.nearRight)),
+                    ("farLeft", JSON(r.farLeft)), ("farRight", JSON(r.farRight)), ("bounds", JSON(r.bounds)),
+                ]))
         }
     }
 }

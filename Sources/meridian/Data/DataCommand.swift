@@ -8,7 +8,8 @@ extension MeridianCommand {
     struct DataCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "data",
-            abstract: "Manage the data folder: import an OpenStreetMap extract or an OpenMapTiles tileset, list, remove, extract an offline region.",
+            abstract:
+                "Manage the data folder: import an OpenStreetMap extract or an OpenMapTiles tileset, list, remove, extract an offline region.",
             discussion: """
                 Imported regions go into DATA/openmaptiles/NAME.mbtiles (or .pmtiles): the street source of the
                 shipped styles, so `meridian render` and `meridian serve` draw them with no other step.

@@ -5,7 +5,8 @@ import MeridianTiles
 
 extension MeridianCommand.DataCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tilesets: name, source, format, schema, bounds, zooms, size.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the tilesets: name, source, format, schema, bounds, zooms, size.")
         @OptionGroup var folder: DataFolderOption
 
         func run() throws {
@@ -15,8 +16,11 @@ extension MeridianCommand.DataCommand {
             // listing stays one line a tileset).
             var head = ""
             for path in data.paths {
-                let what = path == data.path ? (DataFolder.isReadOnly(path) ? "read-only" : "writable: imports go here") : "read-only here"
-                head += "data folder: \(path) (\(what)\(FileManager.default.fileExists(atPath: path) ? "" : "; not there yet"))\n"
+                let what =
+                    path == data.path
+                    ? (DataFolder.isReadOnly(path) ? "read-only" : "writable: imports go here") : "read-only here"
+                head +=
+                    "data folder: \(path) (\(what)\(FileManager.default.fileExists(atPath: path) ? "" : "; not there yet"))\n"
             }
             if folder.data == nil && ProcessInfo.processInfo.environment["MERIDIAN_DATA"] == nil {
                 head += "searched, in order: " + DataFolder.searchPath().joined(separator: ", ") + "\n"
@@ -29,9 +33,12 @@ extension MeridianCommand.DataCommand {
 
         /// `source openmaptiles, mbtiles, openmaptiles schema (vector), bounds W,S,E,N, zooms 0–14, 1.2 MB`.
         static func line(_ e: Catalog.Entry) -> String {
-            let bounds = e.info.bounds.map { String(format: "%.4f,%.4f,%.4f,%.4f", $0.west, $0.south, $0.east, $0.north) } ?? "unknown"
+            let bounds =
+                e.info.bounds.map { String(format: "%.4f,%.4f,%.4f,%.4f", $0.west, $0.south, $0.east, $0.north) }
+                ?? "unknown"
             let zooms = e.info.zoomRange.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "unknown"
-            return "source \(e.source), \(e.format), \(e.schema) schema (\(e.info.content.rawValue)), bounds \(bounds), zooms \(zooms), "
+            return
+                "source \(e.source), \(e.format), \(e.schema) schema (\(e.info.content.rawValue)), bounds \(bounds), zooms \(zooms), "
                 + String(format: "%.1f MB", Double(e.bytes) / 1e6)
         }
     }

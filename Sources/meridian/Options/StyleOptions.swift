@@ -4,19 +4,27 @@ import MeridianStyle
 
 /// `--style FILE` or `--map-type NAME`: the style a command draws or extracts.
 struct StyleOptions: ParsableArguments {
-    @Option(help: "A style document (MapLibre style subset; sources are mbtiles:// or pmtiles:// names in the data folder).") var style: String?
-    @Option(help: "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.",
-            transform: { name in
-                guard let type = MapType(named: name) else { throw ValidationError("map type must be \(MapType.accepted), got \(name)") }
-                return type
-            })
+    @Option(
+        help: "A style document (MapLibre style subset; sources are mbtiles:// or pmtiles:// names in the data folder)."
+    ) var style: String?
+    @Option(
+        help:
+            "normal (streets), satellite (NASA Blue Marble), hybrid (imagery with roads and labels), terrain (shaded relief) or none.",
+        transform: { name in
+            guard let type = MapType(named: name) else {
+                throw ValidationError("map type must be \(MapType.accepted), got \(name)")
+            }
+            return type
+        })
     var mapType = MapType.normal
 
     /// The style: --style FILE, else the map type's.
     func styleDocument() throws -> Style {
         do {
             if let style {
-                guard let data = FileManager.default.contents(atPath: style) else { throw ValidationError("cannot read style file \(style)") }
+                guard let data = FileManager.default.contents(atPath: style) else {
+                    throw ValidationError("cannot read style file \(style)")
+                }
                 return try Style(json: data)
             }
             return try Style(json: Data(mapType.document.utf8))
