@@ -68,21 +68,22 @@ struct LabelPlacer {
     /// placed from the last to the first (``LabelCandidates/inPlacementOrder()``), as MapLibre
     /// does.
     static func candidates(
-        _ features: [StyledFeature], _ layer: Style.Layer, _ ground: GroundGeometry, order: Int
+        _ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext, order: Int
     ) -> [Candidate] {
-        let zoom = ground.viewport.camera.zoom
+        let zoom = frame.zoom
+        let viewport = frame.viewport
         struct Place: Hashable { let text: String, x: Int, y: Int }
         var seen: Set<Place> = []
         var out: [Candidate] = []
         for feature in features {
             let p = feature.properties
             guard let text = layer.labelText(p, zoom: zoom), let point = labelPoint(feature.feature) else { continue }
-            let world = ground.world(point, tile: feature.tile, extent: feature.extent)
+            let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
-            let depth = ground.viewport.depthRatio(forWorld: world)
+            let depth = viewport.depthRatio(forWorld: world)
             guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
-                let anchor = ground.viewport.point(forWorld: world)
+                let anchor = viewport.point(forWorld: world)
             else { continue }
             seen.insert(key)
             let size = layer.number("text-size", p, zoom: zoom, default: 16)

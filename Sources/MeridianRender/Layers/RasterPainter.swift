@@ -33,16 +33,18 @@ struct RasterPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let opacity = layer.number("raster-opacity", [:], zoom: frame.zoom, default: 1)
-        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, ground: frame.ground, on: frame.canvas)
+        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, in: frame)
     }
 
     /// Paints the tiles at `opacity` (0 to 1), farthest first so nearer ones overlap their seams.
-    static func draw(_ tiles: [RasterTile], opacity: Double, ground: GroundGeometry, on canvas: Canvas) {
-        let grid = ground.viewport.camera.tilt > 0 ? 16 : 1
+    static func draw(_ tiles: [RasterTile], opacity: Double, in frame: FrameContext) {
+        let viewport = frame.viewport
+        let canvas = frame.canvas
+        let grid = frame.isTilted ? 16 : 1
         for tile in tiles.reversed() {
             let (id, image) = (tile.id, tile.image)
             let n = Double(1 << id.z)
-            let shift = ((Double(id.x) + 0.5) / n - ground.viewport.targetWorld.x).rounded()
+            let shift = ((Double(id.x) + 0.5) / n - viewport.targetWorld.x).rounded()
             let x0 = Double(id.x) - shift * n
             let y0 = Double(id.y)
             let w = Double(image.width)
@@ -55,8 +57,8 @@ struct RasterPainter: LayerPainter {
                     (0...grid).map { i in
                         let p = MercatorPoint(
                             x: (x0 + Double(i) / Double(grid)) / n, y: (y0 + Double(j) / Double(grid)) / n)
-                        return ground.viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth
-                            ? ground.viewport.point(forWorld: p) : nil
+                        return viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth
+                            ? viewport.point(forWorld: p) : nil
                     })
             }
             for j in 0..<grid {

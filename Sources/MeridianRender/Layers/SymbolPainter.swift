@@ -13,7 +13,7 @@ struct SymbolPainter: LayerPainter {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon
             }
-            labels.points += LabelPlacer.candidates(features, layer, frame.ground, order: order)
+            labels.points += LabelPlacer.candidates(features, layer, frame, order: order)
         }
     }
 }
