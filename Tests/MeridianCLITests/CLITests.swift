@@ -7,17 +7,21 @@ import Testing
 
 /// Runs the built `meridian` binary (beside the test bundle, or $MERIDIAN_BIN) and returns
 /// its exit status, standard output and standard error.
+/// The path of the `meridian` binary the tests run: `$MERIDIAN_BIN`, else the one built beside
+/// the test bundle.
+var meridianBinary: String {
+    ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian")
+        .path
+}
+
 /// Runs the meridian binary; `environment` replaces the process environment and `directory` the
 /// working directory when given.
 func runMeridian(
     _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
 ) throws -> (status: Int32, out: String, err: String) {
-    let binary =
-        ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
-        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meridian")
-        .path
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: meridianBinary)
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -59,11 +59,7 @@ struct DataCLITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         let before = Self.listing(folder)
-        let binary =
-            ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-                "meridian"
-            ).path
+        let binary = meridianBinary
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["data", "import", TestData.path("Helsinki.osm.pbf"), "--data", folder]
@@ -101,11 +97,7 @@ struct DataCLITests {
     func readOnlyFolder() throws {
         let folder = try Self.emptyFolder("data-read-only")  // root's, mode 755: nobody may not write it
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let binary =
-            ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-                "meridian"
-            ).path
+        let binary = meridianBinary
         let process = Process()
         let err = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")

@@ -59,11 +59,7 @@ struct DeployTests {
     @Test(
         "nginx balances over two processes, caches tiles (a HIT the second time) and passes a viewer session's upgrade")
     func nginx() async throws {
-        let binary =
-            ProcessInfo.processInfo.environment["MERIDIAN_BIN"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-                "meridian"
-            ).path
+        let binary = meridianBinary
         let (p1, p2, front) = (Self.freePort(), Self.freePort(), Self.freePort())
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meridian-deploy-\(ProcessInfo.processInfo.processIdentifier)"
