@@ -164,7 +164,9 @@ public struct Style: Sendable {
             guard let type = known[key] else {
                 throw StyleError(layer: id, property: "\(group).\(key)", "is not a \(kind.rawValue) \(group) property")
             }
-            do throws(StyleError) { out[key] = try StyleExpression.compile(value, colors: type == .color) } catch {
+            do throws(StyleError) {
+                out[key] = try StyleExpression.compile(value, colors: type == .color, interpolatable: type == .number)
+            } catch {
                 throw error.at(layer: id, property: "\(group).\(key)")
             }
         }

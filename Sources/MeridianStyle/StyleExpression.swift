@@ -30,11 +30,24 @@ public indirect enum StyleExpression: Hashable, Sendable {
     public static let maxDepth = 32, maxNodes = 20_000
 
     /// Compiles a JSON value into an expression.
-    /// - Throws: ``StyleError`` for an unknown operator, wrong arguments, a bad colour, or an
-    ///   expression nested deeper than ``maxDepth`` or holding more than ``maxNodes`` values.
-    public static func compile(_ v: StyleValue, colors: Bool = false) throws(StyleError) -> StyleExpression {
+    ///
+    /// A legacy function (`{"stops": …}`) is compiled as the expression it means
+    /// (`LegacyFunction`); `interpolatable` says whether the property's values are numbers or
+    /// colours (its functions then interpolate by default; colours are interpolatable too).
+    /// - Throws: ``StyleError`` for an unknown operator, wrong arguments, a bad colour, a bad
+    ///   legacy function, or an expression nested deeper than ``maxDepth`` or holding more than
+    ///   ``maxNodes`` values.
+    public static func compile(
+        _ v: StyleValue, colors: Bool = false, interpolatable: Bool = false
+    ) throws(StyleError) -> StyleExpression {
         var budget = maxNodes
         try checkSize(v, depth: 0, budget: &budget)
+        if case let .object(members) = v, LegacyFunction.isFunction(members) {
+            let converted = try LegacyFunction.expression(members, interpolatable: interpolatable || colors)
+            budget = maxNodes
+            try checkSize(converted, depth: 0, budget: &budget)
+            return try node(converted, colors: colors)
+        }
         return try node(v, colors: colors)
     }
 
