@@ -3,8 +3,10 @@ import RealModule
 /// A style expression (MapLibre style spec subset), compiled once from its JSON and evaluated
 /// per feature and zoom: literals, `get`, `has`, `zoom`, `interpolate` (linear, exponential),
 /// `step`, `match`, `case`, `coalesce`, comparisons, `all`, `any`, `!`, `in`, `to-number`,
-/// `to-string`, and arithmetic `+ - * /` (null if an operand is not a number). Legacy filters
-/// (`["==", "class", "primary"]`) read as `get` on their key.
+/// `to-string`, arithmetic `+ - * /` (null if an operand is not a number), `geometry-type` and
+/// `id`. Legacy filters (`["==", "class", "primary"]`) read as `get` on their key, `$type` and
+/// `$id` as the geometry type and the id (``geometryTypeKey``, ``idKey``), and `!in`, `!has` and
+/// `none` as the negations of `in`, `has` and `any`.
 public indirect enum StyleExpression: Hashable, Sendable {
     case literal(StyleValue)
     case get(String)
@@ -23,6 +25,12 @@ public indirect enum StyleExpression: Hashable, Sendable {
 
     public static func == (a: StyleExpression, b: StyleExpression) -> Bool { "\(a)" == "\(b)" }
     public func hash(into hasher: inout Hasher) { hasher.combine("\(self)") }
+
+    /// The pseudo-property that holds a feature's geometry type (`Point`, `LineString`,
+    /// `Polygon`): what legacy filters read as `$type` and `["geometry-type"]` returns.
+    public static let geometryTypeKey = "$type"
+    /// The pseudo-property that holds a feature's id: legacy filters' `$id`, `["id"]`.
+    public static let idKey = "$id"
 
     /// Most nesting of arrays and objects in one expression, and most values in it: bounds that
     /// keep compiling and evaluating a hostile style linear and small (a 500-deep `!` chain, a
@@ -110,6 +118,12 @@ public indirect enum StyleExpression: Hashable, Sendable {
         }
         switch op {
         case "literal": return .literal(args.first ?? .null)
+        case "geometry-type": return .get(geometryTypeKey)
+        case "id": return .get(idKey)
+        case "!in", "!has", "none":
+            // Legacy filters: the negations of `in`, `has` and `any`.
+            let positive: StyleValue = .array([.string(op == "none" ? "any" : String(op.dropFirst()))] + args)
+            return .not(try node(positive, colors: colors))
         case "get": return .get(try key(0))
         case "has": return .has(try key(0))
         case "zoom": return .zoom

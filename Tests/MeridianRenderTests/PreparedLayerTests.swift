@@ -45,7 +45,7 @@ import Testing
             }
             let kept = source.features.filter { f in
                 (f.type == .polygon || (layer.kind == .line && f.type == .lineString))
-                    && layer.accepts(f.styleProperties, zoom: 16)
+                    && layer.accepts(f.styleProperties(), zoom: 16)
             }
             #expect(prepared.featureClass.count == kept.count, "\(layer.id)")
             for (i, f) in kept.enumerated() where i < prepared.featureClass.count {
@@ -53,7 +53,7 @@ import Testing
                 for zoom in [16.0, 16.3, 16.99] {
                     for property in layer.paint.keys {
                         #expect(
-                            layer.value(property, f.styleProperties, zoom: zoom)
+                            layer.value(property, f.styleProperties(), zoom: zoom)
                                 == layer.value(property, representative, zoom: zoom), "\(layer.id) \(property)")
                     }
                 }

@@ -35,6 +35,12 @@ final class PreparedLayer: @unchecked Sendable {
         let keys: [String]
         /// Whether the filter reads `zoom` (then it is evaluated at the exact zoom).
         let filterReadsZoom: Bool
+        /// The pseudo-properties (geometry type, id) the filter or the values read.
+        var pseudoKeys: Set<String> {
+            Set(keys + (filter?.featureKeys ?? [])).intersection([
+                StyleExpression.geometryTypeKey, StyleExpression.idKey,
+            ])
+        }
 
         init(_ layer: Style.Layer) {
             var keys = Set<String>()
@@ -99,10 +105,10 @@ final class PreparedLayer: @unchecked Sendable {
                 guard isRing || (shape.kind == .line && f.type == .lineString) else { continue }
                 if let filter = shape.filter {
                     var p: [String: StyleValue] = [:]
-                    for k in filterKeys { if let v = f.properties[k] { p[k] = v.styleValue } }
+                    for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
                     guard filter.evaluate(p, zoom: key.filterZoom).isTrue else { continue }
                 }
-                let values = shape.keys.map { f.properties[$0]?.styleValue }
+                let values = shape.keys.map { f.styleValue(forKey: $0) }
                 let look: Int32
                 if let known = classIndex[values] {
                     look = known
@@ -150,8 +156,9 @@ final class FilteredFeatures: @unchecked Sendable {
         var indices: [Int32] = []
         var properties: [[String: StyleValue]] = []
         var cost = 256
+        let pseudo = shape.pseudoKeys
         for (i, f) in layer.features.enumerated() {
-            let p = f.styleProperties
+            let p = f.styleProperties(reading: pseudo)
             guard shape.filter.map({ $0.evaluate(p, zoom: key.filterZoom).isTrue }) ?? true else { continue }
             indices.append(Int32(i))
             properties.append(p)

@@ -27,7 +27,33 @@ extension VectorTile.Value {
 }
 
 extension VectorTile.Feature {
-    var styleProperties: [String: StyleValue] { properties.mapValues(\.styleValue) }
+    /// The feature's properties as style values, with the pseudo-properties of
+    /// `StyleExpression.geometryTypeKey` and `StyleExpression.idKey` when `pseudo` holds them.
+    func styleProperties(reading pseudo: Set<String> = []) -> [String: StyleValue] {
+        var p = properties.mapValues(\.styleValue)
+        for key in pseudo { if let v = pseudoValue(key) { p[key] = v } }
+        return p
+    }
+
+    /// What an expression reads as `key`: a property, or a pseudo-property.
+    func styleValue(forKey key: String) -> StyleValue? { properties[key]?.styleValue ?? pseudoValue(key) }
+
+    /// The geometry type as legacy filters and `geometry-type` name it (Point, LineString,
+    /// Polygon; a feature of several parts gives the singular form), or the feature's id
+    /// (absent when it has none).
+    func pseudoValue(_ key: String) -> StyleValue? {
+        switch key {
+        case StyleExpression.geometryTypeKey:
+            switch type {
+            case .point: return .string("Point")
+            case .lineString: return .string("LineString")
+            case .polygon: return .string("Polygon")
+            default: return nil
+            }
+        case StyleExpression.idKey: return id.map { .number(Double($0)) }
+        default: return nil
+        }
+    }
 }
 
 extension Style.Layer {
