@@ -165,7 +165,8 @@ public struct Style: Sendable {
                 throw StyleError(layer: id, property: "\(group).\(key)", "is not a \(kind.rawValue) \(group) property")
             }
             do throws(StyleError) {
-                out[key] = try StyleExpression.compile(value, colors: type == .color, interpolatable: type == .number)
+                out[key] = try StyleExpression.compile(
+                    value, colors: type == .color, interpolatable: type == .number, arrays: type == .array)
             } catch {
                 throw error.at(layer: id, property: "\(group).\(key)")
             }

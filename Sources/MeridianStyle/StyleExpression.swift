@@ -39,6 +39,9 @@ public indirect enum StyleExpression: Hashable, Sendable {
 
     /// Compiles a JSON value into an expression.
     ///
+    /// With `arrays` (the property's values are arrays), an array that does not start with an
+    /// operator of the specification (``specificationOperators``) is a value, as MapLibre reads it.
+    ///
     /// A legacy function (`{"stops": …}`) is compiled as the expression it means
     /// (`LegacyFunction`); `interpolatable` says whether the property's values are numbers or
     /// colours (its functions then interpolate by default; colours are interpolatable too).
@@ -46,10 +49,16 @@ public indirect enum StyleExpression: Hashable, Sendable {
     ///   legacy function, or an expression nested deeper than ``maxDepth`` or holding more than
     ///   ``maxNodes`` values.
     public static func compile(
-        _ v: StyleValue, colors: Bool = false, interpolatable: Bool = false
+        _ v: StyleValue, colors: Bool = false, interpolatable: Bool = false, arrays: Bool = false
     ) throws(StyleError) -> StyleExpression {
         var budget = maxNodes
         try checkSize(v, depth: 0, budget: &budget)
+        // A property whose values are arrays may be written as a plain array (`["Noto Sans
+        // Regular"]`): it is a value unless it starts with one of the specification's operators.
+        if arrays, case let .array(items) = v, let first = items.first?.string, !specificationOperators.contains(first)
+        {
+            return .literal(v)
+        }
         if case let .object(members) = v, LegacyFunction.isFunction(members) {
             let converted = try LegacyFunction.expression(members, interpolatable: interpolatable || colors)
             budget = maxNodes

@@ -1,13 +1,15 @@
 /// The paint and layout properties Meridian reads, per layer type, with their value types
 /// (colour properties accept CSS colour strings).
 enum StyleProperties {
-    enum ValueType { case number, color, string, other }
+    /// A property's value type: `array` values (a dash pattern, a font list) may be written as
+    /// plain JSON arrays, as the specification allows for them.
+    enum ValueType { case number, color, string, array, other }
 
     static let paint: [Style.Layer.Kind: [String: ValueType]] = [
         .background: ["background-color": .color, "background-opacity": .number],
         .fill: ["fill-color": .color, "fill-opacity": .number, "fill-outline-color": .color],
         .line: [
-            "line-color": .color, "line-width": .number, "line-opacity": .number, "line-dasharray": .other,
+            "line-color": .color, "line-width": .number, "line-opacity": .number, "line-dasharray": .array,
             "line-gap-width": .number,
         ],
         .symbol: [
@@ -29,7 +31,7 @@ enum StyleProperties {
         for kind in Style.Layer.Kind.allCases { table[kind] = ["visibility": .string] }
         table[.line]?.merge(["line-cap": .string, "line-join": .string]) { a, _ in a }
         table[.symbol]?.merge([
-            "text-field": .other, "text-size": .number, "text-font": .other, "text-anchor": .string,
+            "text-field": .other, "text-size": .number, "text-font": .array, "text-anchor": .string,
             "symbol-placement": .string, "text-max-width": .number, "symbol-sort-key": .number,
             "text-transform": .string,
             "text-letter-spacing": .number, "symbol-spacing": .number, "text-max-angle": .number,

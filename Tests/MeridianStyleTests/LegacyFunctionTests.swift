@@ -140,4 +140,30 @@ import Testing
         }
         #expect(c.r == 1 && c.g == 1 && c.b == 1)
     }
+
+    /// A symbol layer with one layout value.
+    func symbolLayout(_ layout: String) throws -> Style {
+        try Style(
+            json: Data(
+                #"""
+                {"version": 8, "sources": {"v": {"type": "vector", "url": "mbtiles://x"}}, "layers": [
+                  {"id": "names", "type": "symbol", "source": "v", "source-layer": "place",
+                   "layout": {\#(layout)}}]}
+                """#.utf8))
+    }
+
+    @Test("text-font as a plain list of font names is a value; an array starting with an operator stays an expression")
+    func plainArrays() throws {
+        let style = try symbolLayout(#""text-field": ["get", "name"], "text-font": ["Noto Sans Regular", "Open Sans"]"#)
+        #expect(
+            style.layers.first?.layout["text-font"]?.evaluate([:], zoom: 10)
+                == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
+        // An operator of the specification that Meridian does not evaluate yet is an error naming it.
+        let error = #expect(throws: StyleError.self) {
+            try symbolLayout(#""text-font": ["concat", "Noto Sans", " Bold"]"#)
+        }
+        #expect(error?.description.contains("concat") == true, "\(String(describing: error))")
+        // Only array-valued properties read plain arrays so: text-field still refuses one.
+        #expect(throws: StyleError.self) { try symbolLayout(#""text-field": ["Helsinki"]"#) }
+    }
 }
