@@ -26,7 +26,9 @@ enum LegacyFunction {
     /// values are numbers or colours (its function type defaults to `exponential`, else `interval`).
     /// - Throws: ``StyleError`` naming what is wrong: an unknown type, stops that are not a
     ///   non-empty array of pairs, an input of the wrong kind, an unsupported colour space.
-    static func expression(_ f: [String: StyleValue], interpolatable: Bool) throws(StyleError) -> StyleValue {
+    static func expression(
+        _ f: [String: StyleValue], interpolatable: Bool, tokens: Bool = false
+    ) throws(StyleError) -> StyleValue {
         if let space = f["colorSpace"]?.string, space != "rgb" {
             throw StyleError("a function's colorSpace \"\(space)\" is not supported yet (rgb)")
         }
@@ -49,7 +51,11 @@ enum LegacyFunction {
             guard case let .array(pair) = stop, pair.count == 2 else {
                 throw StyleError("each of a function's stops must be [input, output]")
             }
-            stops.append((pair[0], literal(pair[1])))
+            // A zoom function's string outputs of a token property hold tokens, as MapLibre reads them.
+            let output =
+                tokens && f["property"] == nil
+                ? (pair[1].string.map(Self.tokens) ?? literal(pair[1])) : literal(pair[1])
+            stops.append((pair[0], output))
         }
         if case .object = stops[0].input {
             guard let property else { throw StyleError("a zoom-and-property function needs a property") }
@@ -65,6 +71,26 @@ enum LegacyFunction {
         }
         let zoom: StyleValue = .array([.string("zoom")])
         return type == "exponential" ? try interpolate(base: base(f), zoom, stops) : try stepHead(zoom, stops)
+    }
+
+    /// A string with `{property}` tokens as the expression it means: the string itself without
+    /// tokens, one token as that property as text, or the `concat` of the text between tokens and
+    /// the properties (a missing property is empty text, as MapLibre's `to-string` of null).
+    static func tokens(_ text: String) -> StyleValue {
+        var parts: [StyleValue] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"),
+            let close = rest[open...].firstIndex(of: "}"),
+            !rest[rest.index(after: open)..<close].contains("{"), rest.index(after: open) < close
+        {
+            if open > rest.startIndex { parts.append(.string(String(rest[..<open]))) }
+            let name = String(rest[rest.index(after: open)..<close])
+            parts.append(.array([.string("to-string"), .array([.string("get"), .string(name)])]))
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !parts.isEmpty else { return .string(text) }
+        if !rest.isEmpty { parts.append(.string(String(rest))) }
+        return parts.count == 1 ? parts[0] : .array([.string("concat")] + parts)
     }
 
     /// Wraps arrays and objects so they compile as values, not operators.

@@ -166,7 +166,8 @@ public struct Style: Sendable {
             }
             do throws(StyleError) {
                 out[key] = try StyleExpression.compile(
-                    value, colors: type == .color, interpolatable: type == .number, arrays: type == .array)
+                    value, colors: type == .color, interpolatable: type == .number, arrays: type == .array,
+                    tokens: key == "text-field" || key == "icon-image")
             } catch {
                 throw error.at(layer: id, property: "\(group).\(key)")
             }

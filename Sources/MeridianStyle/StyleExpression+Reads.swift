@@ -11,7 +11,8 @@ extension StyleExpression {
         case let .step(input, first, stops): return [input, first] + stops.map(\.1)
         case let .match(input, cases, fallback): return [input, fallback] + cases.map(\.1)
         case let .caseOf(branches, fallback): return branches.flatMap { [$0.0, $0.1] } + [fallback]
-        case let .coalesce(items), let .all(items), let .any(items), let .toNumber(items), let .arithmetic(_, items):
+        case let .coalesce(items), let .all(items), let .any(items), let .toNumber(items), let .arithmetic(_, items),
+            let .concat(items):
             return items
         case let .compare(_, a, b): return [a, b]
         case let .not(e), let .inList(e, _), let .toString(e): return [e]

@@ -4,7 +4,7 @@ import RealModule
 /// per feature and zoom: literals, `get`, `has`, `zoom`, `interpolate` (linear, exponential),
 /// `step`, `match`, `case`, `coalesce`, comparisons, `all`, `any`, `!`, `in`, `to-number`,
 /// `to-string`, arithmetic `+ - * /` (null if an operand is not a number), `geometry-type` and
-/// `id`. Legacy filters (`["==", "class", "primary"]`) read as `get` on their key, `$type` and
+/// `id`, `concat`. Legacy filters (`["==", "class", "primary"]`) read as `get` on their key, `$type` and
 /// `$id` as the geometry type and the id (``geometryTypeKey``, ``idKey``), and `!in`, `!has` and
 /// `none` as the negations of `in`, `has` and `any`.
 public indirect enum StyleExpression: Hashable, Sendable {
@@ -21,6 +21,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
     case all([StyleExpression]), any([StyleExpression]), not(StyleExpression)
     case inList(StyleExpression, [StyleValue])
     case toNumber([StyleExpression]), toString(StyleExpression)
+    case concat([StyleExpression])
     case arithmetic(String, [StyleExpression])
 
     public static func == (a: StyleExpression, b: StyleExpression) -> Bool { "\(a)" == "\(b)" }
@@ -41,6 +42,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
     ///
     /// With `arrays` (the property's values are arrays), an array that does not start with an
     /// operator of the specification (``specificationOperators``) is a value, as MapLibre reads it.
+    /// With `tokens` (`text-field`, `icon-image`), `{name}` in a plain string (or a zoom function's
+    /// output) is the feature's `name`, as text.
     ///
     /// A legacy function (`{"stops": …}`) is compiled as the expression it means
     /// (`LegacyFunction`); `interpolatable` says whether the property's values are numbers or
@@ -49,10 +52,13 @@ public indirect enum StyleExpression: Hashable, Sendable {
     ///   legacy function, or an expression nested deeper than ``maxDepth`` or holding more than
     ///   ``maxNodes`` values.
     public static func compile(
-        _ v: StyleValue, colors: Bool = false, interpolatable: Bool = false, arrays: Bool = false
+        _ v: StyleValue, colors: Bool = false, interpolatable: Bool = false, arrays: Bool = false, tokens: Bool = false
     ) throws(StyleError) -> StyleExpression {
         var budget = maxNodes
         try checkSize(v, depth: 0, budget: &budget)
+        if tokens, case let .string(text) = v {
+            return try node(LegacyFunction.tokens(text), colors: colors)
+        }
         // A property whose values are arrays may be written as a plain array (`["Noto Sans
         // Regular"]`): it is a value unless it starts with one of the specification's operators.
         if arrays, case let .array(items) = v, let first = items.first?.string, !specificationOperators.contains(first)
@@ -60,7 +66,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
             return .literal(v)
         }
         if case let .object(members) = v, LegacyFunction.isFunction(members) {
-            let converted = try LegacyFunction.expression(members, interpolatable: interpolatable || colors)
+            let converted = try LegacyFunction.expression(
+                members, interpolatable: interpolatable || colors, tokens: tokens)
             budget = maxNodes
             try checkSize(converted, depth: 0, budget: &budget)
             return try node(converted, colors: colors)
@@ -203,6 +210,7 @@ public indirect enum StyleExpression: Hashable, Sendable {
             guard !args.isEmpty else { throw StyleError("to-number needs at least one argument") }
             return .toNumber(try every(colors: colors))
         case "to-string": return .toString(try arg(0))
+        case "concat": return .concat(try every())
         default: throw StyleError("unknown expression \"\(op)\"")
         }
     }
@@ -280,10 +288,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
             case "-": return .number(values.count == 1 ? -values[0] : values[0] - values[1])
             default: return values[1] == 0 ? .null : .number(values[0] / values[1])
             }
-        case let .toString(e):
-            let v = e.evaluate(properties, zoom: zoom)
-            if let s = v.string { return .string(s) }
-            return v == .null ? .string("") : .string(v.description)
+        case let .toString(e): return .string(Self.text(e.evaluate(properties, zoom: zoom)))
+        case let .concat(list): return .string(list.map { Self.text($0.evaluate(properties, zoom: zoom)) }.joined())
         }
     }
 
@@ -305,6 +311,13 @@ public indirect enum StyleExpression: Hashable, Sendable {
         // Swift's Double(…) also reads "nan", "inf" and hex floats, which ToNumber does not.
         guard t.allSatisfy({ "0123456789+-.eE".contains($0) }), let n = Double(t) else { return nil }
         return n
+    }
+
+    /// A value as `to-string` writes it: a string as it is, null as "", anything else in its
+    /// JSON form.
+    static func text(_ v: StyleValue) -> String {
+        if let s = v.string { return s }
+        return v == .null ? "" : v.description
     }
 
     static func order(_ op: String, _ less: Bool, _ equal: Bool) -> Bool {
@@ -350,6 +363,7 @@ extension StyleExpression: CustomStringConvertible {
         case let .inList(e, l): return "in(\(e),\(l))"
         case let .toNumber(l): return "to-number(\(l))"
         case let .toString(e): return "to-string(\(e))"
+        case let .concat(l): return "concat(\(l))"
         case let .arithmetic(op, l): return "\(op)(\(l))"
         }
     }

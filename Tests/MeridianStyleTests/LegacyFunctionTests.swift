@@ -160,10 +160,31 @@ import Testing
                 == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
         // An operator of the specification that Meridian does not evaluate yet is an error naming it.
         let error = #expect(throws: StyleError.self) {
-            try symbolLayout(#""text-font": ["concat", "Noto Sans", " Bold"]"#)
+            try symbolLayout(#""text-font": ["number-format", 3, {}]"#)
         }
-        #expect(error?.description.contains("concat") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("number-format") == true, "\(String(describing: error))")
         // Only array-valued properties read plain arrays so: text-field still refuses one.
         #expect(throws: StyleError.self) { try symbolLayout(#""text-field": ["Helsinki"]"#) }
+    }
+
+    @Test("{tokens} in text-field are the feature's properties as text; concat joins values as to-string writes them")
+    func tokens() throws {
+        let place: [String: StyleValue] = [
+            "name": .string("Kamppi"), "ref": .number(12), "name:latin": .string("Kamppi"),
+        ]
+        func text(_ field: String) throws -> StyleValue? {
+            try symbolLayout(#""text-field": \#(field)"#).layers.first?.layout["text-field"]?.evaluate(place, zoom: 14)
+        }
+        #expect(try text(#""{name:latin}""#) == .string("Kamppi"))
+        #expect(try text(#""{name} ({ref})""#) == .string("Kamppi (12)"))
+        // A missing property is empty text; a string without tokens is itself.
+        #expect(try text(#""{name} {missing}""#) == .string("Kamppi "))
+        #expect(try text(#""Helsinki""#) == .string("Helsinki"))
+        #expect(try text(#"["concat", ["get", "name"], "-", 3, ["get", "none"]]"#) == .string("Kamppi-3"))
+        // A zoom function's outputs hold tokens too.
+        #expect(try text(#"{"stops": [[0, "{ref}"], [12, "{name}"]]}"#) == .string("Kamppi"))
+        // Only text-field and icon-image read tokens: text-transform's value stays as written.
+        let style = try symbolLayout(#""text-field": "{name}", "text-transform": "{name}""#)
+        #expect(style.layers.first?.layout["text-transform"]?.evaluate(place, zoom: 14) == .string("{name}"))
     }
 }
