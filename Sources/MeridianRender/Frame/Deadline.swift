@@ -3,7 +3,7 @@
 /// every stage of a frame: ``check(_:)`` between stages, ``hasPassed`` in the rasterisers' loops.
 ///
 /// ``never`` (the default of ``MapRenderer/deadline``) never passes and costs no clock read.
-public struct Deadline: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Deadline: Sendable, Hashable, Comparable {
     /// The instant, nil for ``never``.
     let instant: ContinuousClock.Instant?
 
@@ -37,11 +37,5 @@ public struct Deadline: Sendable, Hashable, Comparable, CustomStringConvertible 
         case (_?, nil): return true
         case (nil, _): return false
         }
-    }
-
-    public var description: String {
-        guard let instant else { return "never" }
-        let left = instant - ContinuousClock.now
-        return "in \(Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18) s"
     }
 }

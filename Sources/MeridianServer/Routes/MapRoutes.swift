@@ -17,10 +17,10 @@ struct MapRoutes: Sendable {
         // The same sources in 512-pixel tiles, as the style served to MapLibre names them: each
         // tile joins the four one zoom deeper (`MapService/quadTile(source:_:)`).
         router.get("/data/:source/512/:z/:x/:y") { request, context in
-            try await dataTile(request, context: context, in512PixelTiles: true)
+            await dataTile(request, context: context, in512PixelTiles: true)
         }
         router.get("/data/:source/:z/:x/:y") { request, context in
-            try await dataTile(request, context: context, in512PixelTiles: false)
+            await dataTile(request, context: context, in512PixelTiles: false)
         }
     }
 
@@ -62,7 +62,7 @@ struct MapRoutes: Sendable {
     /// `/data/{source}[/512]/{z}/{x}/{y}.pbf`: a vector tile of a source.
     @Sendable func dataTile(
         _ request: Request, context: MeridianRequestContext, in512PixelTiles: Bool
-    ) async throws -> Response {
+    ) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let tile = try TileRequest(
                 source: context.parameters.get("source") ?? "", z: context.parameters.get("z") ?? "",
