@@ -29,9 +29,9 @@ extension DefaultStyles {
             { "id": "imagery", "type": "raster", "source": "satellite" },
             { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
               "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
-            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 7,
               "filter": ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
-              "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.6, 16, 3] } },
+              "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 11, 0.6, 15, 3] } },
         """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
 
     public static let terrain = rasterDocument(
@@ -41,21 +41,21 @@ extension DefaultStyles {
             { "id": "relief", "type": "raster", "source": "terrain" },
             { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
               "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
-            { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 4,
+            { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 3,
               "paint": { "line-color": "#8DB8DC", "line-width": 0.8 } },
             { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
               "paint": { "line-color": "#8C6F8F", "line-width": 1, "line-dasharray": [3, 2] } },
-            { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 10, "paint": { "fill-color": "#A8CDE8" } },
-            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 8,
+            { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 9, "paint": { "fill-color": "#A8CDE8" } },
+            { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 7,
               "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]],
-              "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5] } },
+              "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 11, 0.5, 15, 5] } },
         """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 
-    /// The capitals layer (bold, from zoom 4, before other places) in the given colours, with a
+    /// The capitals layer (bold, from camera zoom 4, before other places) in the given colours, with a
     /// trailing comma: it is always followed by the places layer.
     static func capitals(text: String, halo: String) -> String {
         #"""
-        { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 4, "maxzoom": 10,
+        { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 3, "maxzoom": 9,
           "layout": { "text-field": ["get", "name"], "text-size": 13 },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         """#
@@ -64,7 +64,7 @@ extension DefaultStyles {
     /// Country, place and street names in the given text and halo colours.
     static func labels(text: String, halo: String) -> String {
         #"""
-        { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 15,
+        { "id": "road-names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 14,
           "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
                                                         ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
@@ -74,7 +74,7 @@ extension DefaultStyles {
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         \#(capitals(text: text, halo: halo))
-        { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 7,
+        { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 6,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } }

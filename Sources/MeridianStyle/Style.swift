@@ -1,24 +1,42 @@
 import Foundation
 
-/// A style document: a subset of the MapLibre Style Specification (version 8) — sources that
-/// name tilesets (MBTiles, PMTiles) in the data folder, and layers of type background, fill, line, symbol, circle, raster
-/// and fill-extrusion with filters, zoom ranges and paint/layout properties as expressions.
+/// A style document of the MapLibre Style Specification (version 8), loaded as MapLibre Native
+/// loads one: what Meridian draws is kept, and everything else is reported in ``warnings``,
+/// naming the layer and property, and left out.
 ///
-/// Parsing is strict: an unknown layer type, property or expression, a bad colour or a
-/// layer naming a missing source is a ``StyleError`` that names the layer and property.
+/// Drawn: sources that name tilesets (MBTiles, PMTiles) in the data folder, and layers of type
+/// background, fill, line, symbol, circle, raster and fill-extrusion with filters, zoom ranges
+/// and the paint and layout properties the catalogue marks drawn (``StyleProperty/drawn``).
+///
+/// A document that is not a style is an error (``StyleError``): not JSON, not an object,
+/// `version` not 8, `sources` not an object, `layers` not an array, or beyond the bounds below.
+/// A layer that cannot be drawn as written (no id, an unknown or undrawn type, a missing source,
+/// a filter that does not compile) is left out with a warning; a property that cannot be used
+/// (unknown, not drawn yet, an invalid value) is left out with a warning, so it takes its default.
 public struct Style: Sendable {
     public struct Source: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable { case vector, raster }
         public let kind: Kind
-        /// `mbtiles://NAME` or `pmtiles://NAME` as given: a tileset, or a folder of regional
-        /// tilesets, in the data folder (resolved by MeridianTiles' `DataFolder`).
+        /// The source's `url` as given: `mbtiles://NAME` or `pmtiles://NAME` (tileserver-gl's
+        /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
+        /// data folder (resolved by MeridianTiles' `DataFolder`); any other URL resolves to
+        /// nothing there, and the renderer names the source as missing.
         public let url: String
     }
 
     public struct Layer: Sendable {
         public enum Kind: String, Hashable, Sendable, CaseIterable {
-            case background, fill, line, symbol, circle, raster
+            case background, fill, line, symbol, circle, raster, heatmap, hillshade
             case fillExtrusion = "fill-extrusion"
+            case colorRelief = "color-relief"
+
+            /// Whether Meridian draws layers of this kind (the others are left out, with a warning).
+            public var isDrawn: Bool {
+                switch self {
+                case .heatmap, .hillshade, .colorRelief: false
+                default: true
+                }
+            }
         }
         public let id: String
         public let kind: Kind
@@ -48,10 +66,15 @@ public struct Style: Sendable {
     /// Most nesting in a whole document: root, layers, a layer, a paint group, and an expression.
     static let maxNesting = 4 + StyleExpression.maxDepth
     public let sources: [String: Source]
+    /// The layers Meridian draws, in the document's order.
     public let layers: [Layer]
+    /// What was left out, in the document's order (``StyleWarning/summary(_:shown:)`` groups them).
+    public let warnings: [StyleWarning]
+    /// The style's own initial view (root `center`, `zoom`, `bearing`, `pitch`), if it has one.
+    public let camera: Camera?
 
-    /// Parses a style document.
-    /// - Throws: ``StyleError`` for invalid JSON or content, naming the layer and property.
+    /// Loads a style document.
+    /// - Throws: ``StyleError`` when the document is not a style (see the type's documentation).
     public init(json data: Data) throws(StyleError) {
         // Nesting is bounded before decoding (the decoder's cost grows with depth squared): the
         // document's own three levels, then an expression's ``StyleExpression/maxDepth``.
@@ -69,109 +92,20 @@ public struct Style: Sendable {
         guard case let .object(rawSources)? = top["sources"] else {
             throw StyleError(property: "sources", "must be an object")
         }
-        var sources: [String: Source] = [:]
-        for (key, value) in rawSources {
-            guard case let .object(s) = value, let type = s["type"]?.string, let kind = Source.Kind(rawValue: type)
-            else {
-                throw StyleError(property: "sources.\(key).type", "must be \"vector\" or \"raster\"")
-            }
-            guard let url = s["url"]?.string, url.hasPrefix("mbtiles://") || url.hasPrefix("pmtiles://"),
-                url.count > "mbtiles://".count
-            else {
-                throw StyleError(
-                    property: "sources.\(key).url",
-                    "must be an mbtiles:// or pmtiles:// URL naming a tileset in the data folder")
-            }
-            sources[key] = Source(kind: kind, url: url)
-        }
         guard case let .array(rawLayers)? = top["layers"] else {
             throw StyleError(property: "layers", "must be an array")
         }
         guard rawLayers.count <= Self.maxLayers else {
             throw StyleError(property: "layers", "more than \(Self.maxLayers) layers")
         }
+        var warnings: [StyleWarning] = []
+        camera = Self.camera(top, warnings: &warnings)
+        let (sources, undrawn) = Self.sources(rawSources, warnings: &warnings)
+        var reader = LayerReader(sources: sources, undrawnSources: undrawn)
         var layers: [Layer] = []
-        var ids: Set<String> = []
         for (index, raw) in rawLayers.enumerated() {
-            let layer = try Self.layer(raw, index: index, sources: sources)
-            guard ids.insert(layer.id).inserted else {
-                throw StyleError(layer: layer.id, property: "id", "is used twice")
-            }
-            layers.append(layer)
+            if let layer = reader.layer(raw, index: index, warnings: &warnings) { layers.append(layer) }
         }
-        self.sources = sources
-        self.layers = layers
-    }
-
-    static func layer(_ raw: StyleValue, index: Int, sources: [String: Source]) throws(StyleError) -> Layer {
-        guard case let .object(o) = raw, let id = o["id"]?.string else {
-            throw StyleError(property: "layers[\(index)].id", "every layer needs a string id")
-        }
-        guard let typeName = o["type"]?.string, let kind = Layer.Kind(rawValue: typeName) else {
-            throw StyleError(
-                layer: id, property: "type",
-                "\"\(o["type"]?.description ?? "null")\" is not one of \(Layer.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        let allowedKeys: Set<String> = [
-            "id", "type", "source", "source-layer", "minzoom", "maxzoom", "filter", "paint", "layout", "metadata",
-        ]
-        if let extra = o.keys.sorted().first(where: { !allowedKeys.contains($0) }) {
-            throw StyleError(layer: id, property: extra, "is not a layer key")
-        }
-        let source = o["source"]?.string
-        if kind != .background {
-            guard let source else {
-                throw StyleError(layer: id, property: "source", "is required for \(typeName) layers")
-            }
-            guard let s = sources[source] else {
-                throw StyleError(layer: id, property: "source", "\"\(source)\" is not among the sources")
-            }
-            if (kind == .raster) != (s.kind == .raster) {
-                throw StyleError(
-                    layer: id, property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source")
-            }
-        }
-        if kind != .background && kind != .raster && o["source-layer"]?.string == nil {
-            throw StyleError(layer: id, property: "source-layer", "is required for \(typeName) layers")
-        }
-        func zoom(_ key: String, _ fallback: Double) throws(StyleError) -> Double {
-            guard let v = o[key] else { return fallback }
-            guard let n = v.number, (0...24).contains(n) else {
-                throw StyleError(layer: id, property: key, "must be a number in [0, 24]")
-            }
-            return n
-        }
-        let filter: StyleExpression?
-        do throws(StyleError) {
-            filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) }
-        } catch { throw error.at(layer: id, property: "filter") }
-        return Layer(
-            id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
-            minzoom: try zoom("minzoom", 0), maxzoom: try zoom("maxzoom", .infinity), filter: filter,
-            paint: try properties(o["paint"], "paint", kind, id),
-            layout: try properties(o["layout"], "layout", kind, id))
-    }
-
-    static func properties(
-        _ raw: StyleValue?, _ group: String, _ kind: Layer.Kind, _ id: String
-    ) throws(StyleError) -> [String: StyleExpression] {
-        guard let raw else { return [:] }
-        guard case let .object(o) = raw else { throw StyleError(layer: id, property: group, "must be an object") }
-        let known = (group == "paint" ? StyleProperties.paint : StyleProperties.layout)[kind] ?? [:]
-        var out: [String: StyleExpression] = [:]
-        for (key, value) in o {
-            guard let type = known[key] else {
-                throw StyleError(layer: id, property: "\(group).\(key)", "is not a \(kind.rawValue) \(group) property")
-            }
-            do throws(StyleError) {
-                out[key] = try StyleExpression.compile(
-                    value, colors: type == .color, interpolatable: type == .number, arrays: type == .array,
-                    tokens: key == "text-field" || key == "icon-image")
-            } catch {
-                throw error.at(layer: id, property: "\(group).\(key)")
-            }
-        }
-        return out
+        (self.sources, self.layers, self.warnings) = (sources, layers, warnings)
     }
 }

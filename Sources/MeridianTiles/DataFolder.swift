@@ -36,14 +36,25 @@ public struct DataFolder: Hashable, Sendable {
     /// The extensions of the tileset formats Meridian reads.
     public static let extensions = ["mbtiles", "pmtiles"]
 
-    /// The name a reference gives: the part after `scheme://`.
+    /// The name a reference gives: the part after `scheme://`, without the braces of
+    /// tileserver-gl's form (`mbtiles://{openmaptiles}` is `openmaptiles`).
     public static func name(ofReference reference: String) -> String {
         guard let range = reference.range(of: "://") else { return reference }
-        return String(reference[range.upperBound...])
+        let name = reference[range.upperBound...]
+        if name.hasPrefix("{"), name.hasSuffix("}"), name.count > 2 { return String(name.dropFirst().dropLast()) }
+        return String(name)
+    }
+
+    /// Whether a reference is one a data folder resolves: `mbtiles://` or `pmtiles://`, or a
+    /// name with no scheme (an `https://` TileJSON URL is not).
+    public static func isFolderReference(_ reference: String) -> Bool {
+        guard let range = reference.range(of: "://") else { return true }
+        return ["mbtiles", "pmtiles"].contains(reference[..<range.lowerBound].lowercased())
     }
 
     /// The files a reference resolves to, in drawing order (see the type's documentation).
     public func files(for reference: String) -> [String] {
+        guard Self.isFolderReference(reference) else { return [] }
         var seen = Set<String>()
         var out: [String] = []
         for folder in paths {

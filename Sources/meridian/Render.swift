@@ -13,7 +13,8 @@ extension MeridianCommand {
             abstract: "Draw the map through a camera into a PNG, from the tilesets in the data folder.",
             discussion: """
                 The camera is --lat, --lng and --zoom; or --fit-bounds; or, with only --overlays, the camera
-                that fits the overlays. Bearing and tilt apply to all three (a fit is exact under them).
+                that fits the overlays; or, with none of them, the style's own camera (its center, zoom,
+                bearing and pitch). Bearing and tilt apply to all four (a fit is exact under them).
                 meridian render --lat 60.1716 --lng 24.9443 --zoom 16 --bearing 30 --tilt 45 --size 1024x768 -o map.png
                 meridian render --fit-bounds 60.1690,24.9360,60.1740,24.9530 --overlays examples/landmarks.geojson -o fit.png
                 """)
@@ -34,8 +35,10 @@ extension MeridianCommand {
                 "A GeoJSON file of overlays: points are markers (circles with a radius property), lines polylines, polygons polygons."
         )
         var overlays: String?
-        @Option(help: "Bearing, degrees clockwise from north.") var bearing: Double = 0
-        @Option(help: "Tilt (viewing angle), degrees from the nadir.") var tilt: Double = 0
+        @Option(help: "Bearing, degrees clockwise from north (default: the style camera's, else 0).") var bearing:
+            Double?
+        @Option(help: "Tilt (viewing angle), degrees from the nadir (default: the style camera's pitch, else 0).")
+        var tilt: Double?
         @Option(
             help: "Size in points, WIDTHxHEIGHT (at most 2048 per side).",
             transform: { try checked(TextValues.size($0, maxSide: 2048)) })
@@ -72,7 +75,8 @@ extension MeridianCommand {
         }
 
         /// The camera: the one given, else the fit of --fit-bounds, else the fit of the overlays.
-        func camera(for overlays: [Overlay]) throws -> CameraPosition {
+        func camera(for overlays: [Overlay], style: Style) throws -> CameraPosition {
+            let (bearing, tilt) = (self.bearing ?? 0, self.tilt ?? 0)
             if let lat, let lng, let zoom, fitBounds == nil {
                 return try checked(
                     CameraPosition(
@@ -83,9 +87,18 @@ extension MeridianCommand {
                     fitBounds == nil
                         ? "give all of --lat, --lng and --zoom" : "give either --fit-bounds or --lat, --lng and --zoom")
             }
+            if fitBounds == nil, overlays.isEmpty, let view = style.camera {
+                // The style's own camera (its zoom is MapLibre's: the camera's is one more).
+                return try checked(
+                    CameraPosition(
+                        target: Coordinate(latitude: view.latitude, longitude: view.longitude), zoom: view.cameraZoom,
+                        bearing: self.bearing ?? view.bearing, tilt: self.tilt ?? view.pitch))
+            }
             let bounds = fitBounds ?? CoordinateBounds(path: overlays.flatMap(\.coordinates))
             guard fitBounds != nil || !overlays.isEmpty else {
-                throw ValidationError("give --lat, --lng and --zoom, or --fit-bounds, or --overlays to fit")
+                throw ValidationError(
+                    "give --lat, --lng and --zoom, or --fit-bounds, or --overlays to fit (or a style with a center and zoom)"
+                )
             }
             guard
                 let camera = try checked(
@@ -100,9 +113,9 @@ extension MeridianCommand {
         func run() throws {
             FrameMemory.keepFreedMemory()
             let overlays = try overlayList()
-            let camera = try camera(for: overlays)
-            let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
             let document = try look.styleDocument()
+            let camera = try camera(for: overlays, style: document)
+            let viewport = try checked(Viewport(camera: camera, size: size, padding: padding))
             let sources: MapSources
             do {
                 sources = try MapSources(style: document, folder: dataFolder.folder)
@@ -110,7 +123,9 @@ extension MeridianCommand {
                 // styles draw what the folder has.
                 if look.style != nil { try sources.requireEverySource() }
             } catch { throw ValidationError("\(error)") }
-            for warning in sources.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+            for warning in StyleWarning.summary(document.warnings) + sources.warnings {
+                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            }
             let image = try MapRenderer(style: document).draw(
                 viewport, sources: sources, overlays: overlays, scale: Double(scale))
             let uncovered = image.uncoveredTexts

@@ -20,7 +20,10 @@ extension MeridianCommand {
         @Option(help: "Address to listen on (loopback by default).") var host = "127.0.0.1"
         @Option(help: "Port (0 picks a free one).") var port = 8080
         @OptionGroup var dataFolder: DataFolderOption
-        @Option(help: "A style document to draw every map type with.") var style: String?
+        @Option(
+            help:
+                "A MapLibre style document to draw every map type with (what it has that Meridian does not draw is listed at start and in /health)."
+        ) var style: String?
         @Option(help: "Seconds a request head may take to arrive (then 408).") var headerTimeout = HTTPLimits()
             .headerTimeout
         @Option(help: "Seconds a connection may idle before it is closed.") var idleTimeout = HTTPLimits().idleTimeout

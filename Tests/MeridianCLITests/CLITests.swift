@@ -309,15 +309,30 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         #expect(satellite.status == 0 && satelliteSize?.0 == 200, "\(satellite.err)")
         let badStyle = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meridian-bad-style-\(ProcessInfo.processInfo.processIdentifier).json")
-        try Data(
-            #"{ "version": 8, "sources": {}, "layers": [{ "id": "sea", "type": "background", "paint": { "background-colour": "blue" } }] }"#
-                .utf8
-        ).write(to: badStyle)
+        try Data(#"{ "version": 7, "sources": {}, "layers": [] }"#.utf8).write(to: badStyle)
         defer { try? FileManager.default.removeItem(at: badStyle) }
+        // What a style has that Meridian does not draw is a warning line naming the layer and
+        // property; the rest is drawn.
+        let warned = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-warned-style-\(ProcessInfo.processInfo.processIdentifier).json")
+        try Data(
+            #"{ "version": 8, "sources": {}, "layers": [{ "id": "sea", "type": "background", "paint": { "background-colour": "blue", "background-color": "blue" } }] }"#
+                .utf8
+        ).write(to: warned)
+        defer { try? FileManager.default.removeItem(at: warned) }
+        let drawn = try runMeridian([
+            "render", "--lat", "60.17", "--lng", "24.94", "--zoom", "16", "--size", "64x64", "--data", data, "--style",
+            warned.path, "-o", out.path,
+        ])
+        #expect(drawn.status == 0, "\(drawn.err)")
+        #expect(
+            drawn.err.contains(
+                #"warning: style: paint.background-colour: is not a background paint property; ignored (layer "sea")"#),
+            "\(drawn.err)")
         for (args, mentions) in [
             (["--scale", "5"], "scale"), (["--size", "5000x10"], "size"), (["--tilt", "nan"], "tilt"),
             (["--map-type", "moon"], "map type"),
-            (["--style", badStyle.path], "layer \"sea\", paint.background-colour"),
+            (["--style", badStyle.path], "version: must be 8"),
             (["--style", "/nonexistent.json"], "cannot read"),
         ] {
             let bad = try runMeridian(
@@ -329,7 +344,7 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meridian-missing-source-\(ProcessInfo.processInfo.processIdentifier).json")
         try Data(
-            ##"{ "version": 8, "sources": { "world": { "type": "vector", "url": "mbtiles://world" }, "streets": { "type": "vector", "url": "mbtiles://nope.mbtiles" } }, "layers": [{ "id": "sea", "type": "background", "paint": { "background-color": "#8ac" } }] }"##
+            ##"{ "version": 8, "sources": { "world": { "type": "vector", "url": "mbtiles://world" }, "streets": { "type": "vector", "url": "mbtiles://nope.mbtiles" }, "maptiler": { "type": "vector", "url": "https://api.maptiler.com/tiles/v3/tiles.json?key={key}" } }, "layers": [{ "id": "sea", "type": "background", "paint": { "background-color": "#8ac" } }] }"##
                 .utf8
         ).write(to: missing)
         defer { try? FileManager.default.removeItem(at: missing) }
@@ -343,6 +358,10 @@ func camera(_ object: [String: Any]) throws -> CameraPosition {
             noSource.status == 64 && noSource.err.contains("source streets")
                 && noSource.err.contains("mbtiles://nope.mbtiles") && noSource.err.contains(data)
                 && !noSource.err.contains("source world"), "\(noSource.status): \(noSource.err)")
+        // A source of a published style, still pointing at its web service, names what to write instead.
+        #expect(
+            noSource.err.contains("source maptiler: https://api.maptiler.com")
+                && noSource.err.contains("mbtiles://NAME"))
         #expect(!FileManager.default.fileExists(atPath: unwritten.path))
     }
 }

@@ -24,7 +24,7 @@ let rasterStyle = try! Style(
         #"""
         { "version": 8, "sources": { "img": { "type": "raster", "url": "mbtiles://img.mbtiles" } },
           "layers": [ { "id": "bg", "type": "background", "paint": { "background-color": "#000000" } },
-                      { "id": "img", "type": "raster", "source": "img", "paint": { "raster-opacity": ["interpolate", ["linear"], ["zoom"], 1, 1, 3, 0.5] } } ] }
+                      { "id": "img", "type": "raster", "source": "img", "paint": { "raster-opacity": ["interpolate", ["linear"], ["zoom"], 0, 1, 2, 0.5] } } ] }
         """#.utf8))
 
 @Suite struct RasterTests {
@@ -49,7 +49,7 @@ let rasterStyle = try! Style(
             let image = try #require(
                 decodePNG(try MapRenderer(style: rasterStyle).render(view, sources: ["img": source]).png))
             // Each quadrant's centre shows its tile's colour over black at the opacity the style gives
-            // zoom 1.5: 1 − 0.5 × (1.5 − 1) / 2 = 0.875, so 223 of 255 (±2).
+            // camera zoom 1.5 (style zoom 0.5): 1 − 0.5 × 0.5 / 2 = 0.875, so 223 of 255 (±2).
             let expected: [(Coordinate, UInt32)] = [
                 (Coordinate(latitude: 40, longitude: -90), 0xDF0000),
                 (Coordinate(latitude: 40, longitude: 90), 0x00DF00),

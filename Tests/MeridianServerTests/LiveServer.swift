@@ -4,6 +4,7 @@ import Logging
 import FoundationNetworking
 #endif
 import MeridianServer
+import MeridianStyle
 import MeridianTiles
 import MeridianTestSupport
 import NIOConcurrencyHelpers
@@ -13,9 +14,10 @@ import NIOConcurrencyHelpers
 /// receives the server's log (its own level applies).
 func withLiveServer<T: Sendable>(
     limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(), logger: Logger? = nil,
-    _ body: @Sendable (String) async throws -> T
+    style: Style? = nil, _ body: @Sendable (String) async throws -> T
 ) async throws -> T {
-    let service = try MapService(dataFolder: DataFolder(path: TestData.directory), limits: limits, access: access)
+    let service = try MapService(
+        dataFolder: DataFolder(path: TestData.directory), style: style, limits: limits, access: access)
     let port = NIOLockedValueBox<Int?>(nil)
     let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0, logger: logger) { bound in
         port.withLockedValue { $0 = bound }

@@ -154,17 +154,24 @@ import Testing
 
     @Test("text-font as a plain list of font names is a value; an array starting with an operator stays an expression")
     func plainArrays() throws {
-        let style = try symbolLayout(#""text-field": ["get", "name"], "text-font": ["Noto Sans Regular", "Open Sans"]"#)
-        #expect(
-            style.layers.first?.layout["text-font"]?.evaluate([:], zoom: 10)
-                == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
+        let fonts = try StyleExpression.compile(
+            .array([.string("Noto Sans Regular"), .string("Open Sans")]), arrays: true)
+        #expect(fonts.evaluate([:], zoom: 10) == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
+        let dashes = try symbolLayout(#""text-field": ["get", "name"], "text-font": ["Noto Sans Regular"]"#)
+        #expect(dashes.layers.count == 1 && dashes.layers[0].layout["text-field"] != nil)
         // An operator of the specification that Meridian does not evaluate yet is an error naming it.
         let error = #expect(throws: StyleError.self) {
-            try symbolLayout(#""text-font": ["number-format", 3, {}]"#)
+            try StyleExpression.compile(.array([.string("number-format"), .number(3), .object([:])]), arrays: true)
         }
         #expect(error?.description.contains("number-format") == true, "\(String(describing: error))")
-        // Only array-valued properties read plain arrays so: text-field still refuses one.
-        #expect(throws: StyleError.self) { try symbolLayout(#""text-field": ["Helsinki"]"#) }
+        // Only array-valued properties read plain arrays so: text-field still refuses one (a
+        // warning naming it, and the layer draws no text).
+        let refused = try symbolLayout(#""text-field": ["Helsinki"]"#)
+        #expect(refused.layers.first?.layout["text-field"] == nil)
+        #expect(
+            refused.warnings.map(\.description) == [
+                #"style: layer "names", layout.text-field: unknown expression "Helsinki"; its default is drawn"#
+            ])
     }
 
     @Test("{tokens} in text-field are the feature's properties as text; concat joins values as to-string writes them")
@@ -183,8 +190,8 @@ import Testing
         #expect(try text(#"["concat", ["get", "name"], "-", 3, ["get", "none"]]"#) == .string("Kamppi-3"))
         // A zoom function's outputs hold tokens too.
         #expect(try text(#"{"stops": [[0, "{ref}"], [12, "{name}"]]}"#) == .string("Kamppi"))
-        // Only text-field and icon-image read tokens: text-transform's value stays as written.
-        let style = try symbolLayout(#""text-field": "{name}", "text-transform": "{name}""#)
-        #expect(style.layers.first?.layout["text-transform"]?.evaluate(place, zoom: 14) == .string("{name}"))
+        // Only text-field and icon-image read tokens: another string stays as written.
+        let plain = try StyleExpression.compile(.string("{name}"))
+        #expect(plain.evaluate(place, zoom: 14) == .string("{name}"))
     }
 }

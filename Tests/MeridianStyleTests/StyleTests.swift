@@ -151,7 +151,8 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         let lakes = try #require(streets.layers.first { $0.id == "lakes" })
         #expect(lakes.accepts(["level": .number(2)], zoom: 5) && !lakes.accepts(["level": .number(1)], zoom: 5))
         let rivers = try #require(streets.layers.first { $0.id == "rivers" })
-        #expect(!rivers.isVisible(atZoom: 3) && rivers.isVisible(atZoom: 4))
+        // From camera zoom 4: style zoom 3.
+        #expect(!rivers.isVisible(atZoom: 2.9) && rivers.isVisible(atZoom: Style.zoom(forCameraZoom: 4)))
         let green = try #require(streets.layers.first { $0.id == "landcover-green" })
         #expect(
             green.accepts(["class": .string("grass"), "subclass": .string("park")], zoom: 16)
@@ -206,46 +207,67 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
     }
 
     @Test(
-        "invalid content names the layer and the property",
+        "what cannot be drawn as written is a warning naming the layer and property, and is left out",
         arguments: [
-            (#"[{ "id": "a", "type": "polygon", "source": "s", "source-layer": "x" }]"#, "layer \"a\", type"),
+            (#"[{ "id": "a", "type": "polygon", "source": "s", "source-layer": "x" }]"#, "layer \"a\", type", 0),
             (
                 #"[{ "id": "b", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-colour": "red" } }]"#,
-                "layer \"b\", paint.fill-colour"
+                "layer \"b\", paint.fill-colour", 1
             ),
             (
                 #"[{ "id": "c", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-color": "reddish" } }]"#,
-                "layer \"c\", paint.fill-color"
+                "layer \"c\", paint.fill-color", 1
             ),
-            (#"[{ "id": "d", "type": "line", "source": "nowhere", "source-layer": "x" }]"#, "layer \"d\", source"),
-            (#"[{ "id": "e", "type": "line", "source": "s" }]"#, "layer \"e\", source-layer"),
+            (#"[{ "id": "d", "type": "line", "source": "nowhere", "source-layer": "x" }]"#, "layer \"d\", source", 0),
+            (#"[{ "id": "e", "type": "line", "source": "s" }]"#, "layer \"e\", source-layer", 0),
             (
                 #"[{ "id": "f", "type": "line", "source": "s", "source-layer": "x", "filter": ["spin"] }]"#,
-                "layer \"f\", filter"
+                "layer \"f\", filter", 0
             ),
             (
                 #"[{ "id": "g", "type": "circle", "source": "s", "source-layer": "x", "minzoom": 30 }]"#,
-                "layer \"g\", minzoom"
+                "layer \"g\", minzoom", 1
             ),
-            (#"[{ "id": "h", "type": "background" }, { "id": "h", "type": "background" }]"#, "layer \"h\", id"),
+            (#"[{ "id": "h", "type": "background" }, { "id": "h", "type": "background" }]"#, "layer \"h\", id", 1),
             (
                 #"[{ "id": "i", "type": "line", "source": "s", "source-layer": "x", "layout": { "text-field": "x" } }]"#,
-                "layer \"i\", layout.text-field"
+                "layer \"i\", layout.text-field", 1
+            ),
+            (
+                #"[{ "id": "j", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-opacity": 2 } }]"#,
+                "layer \"j\", paint.line-opacity", 1
+            ),
+            (
+                #"[{ "id": "k", "type": "line", "source": "s", "source-layer": "x", "layout": { "visibility": "off" } }]"#,
+                "layer \"k\", layout.visibility", 1
+            ),
+            (#"[{ "id": "l", "type": "heatmap", "source": "s", "source-layer": "x" }]"#, "layer \"l\", type", 0),
+            (
+                #"[{ "id": "n", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-pattern": "wood" } }]"#,
+                "layer \"n\", paint.fill-pattern", 0
+            ),
+            (
+                #"[{ "id": "m", "type": "fill", "source": "s", "source-layer": "x", "interactive": true }]"#,
+                "interactive", 1
             ),
         ])
-    func invalid(layers: String, mentions: String) {
-        let error = #expect(throws: StyleError.self) { try style(layers) }
-        #expect(error?.description.contains(mentions) == true, "\(String(describing: error))")
+    func leftOut(layers: String, mentions: String, kept: Int) throws {
+        let loaded = try style(layers)
+        #expect(loaded.warnings.count == 1, "\(loaded.warnings)")
+        #expect(loaded.warnings.first?.description.contains(mentions) == true, "\(loaded.warnings)")
+        #expect(loaded.layers.count == kept)
+        // What is left out of a kept layer is not there: the property takes its default.
+        #expect(loaded.layers.allSatisfy { $0.paint.isEmpty && $0.layout.isEmpty && $0.minzoom == 0 })
     }
 
-    @Test("a broken document is an error at the top level")
+    @Test("a document that is not a style is an error at the top level")
     func broken() {
         #expect(throws: StyleError.self) { try Style(json: Data("{".utf8)) }
+        #expect(throws: StyleError.self) { try Style(json: Data("[]".utf8)) }
         #expect(throws: StyleError.self) {
             try Style(json: Data(#"{ "version": 7, "sources": {}, "layers": [] }"#.utf8))
         }
-        #expect(throws: StyleError.self) {
-            try style("[]", sources: #"{ "s": { "type": "vector", "url": "https://x" } }"#)
-        }
+        #expect(throws: StyleError.self) { try Style(json: Data(#"{ "version": 8, "sources": {} }"#.utf8)) }
+        #expect(throws: StyleError.self) { try Style(json: Data(#"{ "version": 8, "layers": [] }"#.utf8)) }
     }
 }

@@ -1,4 +1,5 @@
 import MeridianCamera
+import MeridianStyle
 
 /// What every stage of one frame reads, made once per frame (``MapRenderer``'s stages): the
 /// view and its ground, the canvas drawn on, the cache kept between frames, where labels go
@@ -6,8 +7,11 @@ import MeridianCamera
 struct FrameContext {
     let viewport: Viewport
     let ground: GroundGeometry
-    /// The camera's zoom (fractional), at which the style's values are evaluated.
+    /// The camera's zoom (fractional): which tiles, how much geometry, whether buildings stand.
     let zoom: Double
+    /// The zoom the style's values and layer ranges are evaluated at (`Style.zoom(forCameraZoom:)`:
+    /// MapLibre's, one less than the camera's).
+    let styleZoom: Double
     /// Whether the camera is tilted (tilt above 0°): widths thin with depth and geometry is
     /// clipped at ``GroundGeometry/nearDepth``.
     let isTilted: Bool
@@ -31,6 +35,7 @@ struct FrameContext {
         self.viewport = viewport
         ground = GroundGeometry(viewport: viewport)
         zoom = viewport.camera.zoom
+        styleZoom = Style.zoom(forCameraZoom: zoom)
         isTilted = viewport.camera.tilt > 0
         standsBuildings = isTilted && zoom >= extrusionMinZoom
         (self.canvas, self.cache, self.labelArea, self.deadline) = (canvas, cache, labelArea, deadline)

@@ -52,6 +52,12 @@ public struct MapSources {
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {
+                guard DataFolder.isFolderReference(described.url) else {
+                    missing.append(
+                        "source \(name): \(described.url) is not read (Meridian draws tilesets in the data folder: set its url to mbtiles://NAME)"
+                    )
+                    continue
+                }
                 let stem = DataFolder.name(ofReference: described.url)
                 missing.append(
                     "source \(name): nothing for \(described.url) in \(inUse) (no \(stem) .mbtiles, .pmtiles or folder of them)"

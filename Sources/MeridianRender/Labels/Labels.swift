@@ -70,7 +70,7 @@ struct LabelPlacer {
     static func candidates(
         _ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext, order: Int
     ) -> [Candidate] {
-        let zoom = frame.zoom
+        let zoom = frame.styleZoom
         let viewport = frame.viewport
         struct Place: Hashable { let text: String, x: Int, y: Int }
         var seen: Set<Place> = []

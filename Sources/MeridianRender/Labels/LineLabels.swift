@@ -45,7 +45,7 @@ enum LineLabels {
     /// on it, unsorted (the caller puts every layer's candidates in ``isPlacedBefore(_:_:)``'s order).
     static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) -> [Candidate] {
         let viewport = frame.viewport
-        let zoom = frame.zoom
+        let zoom = frame.styleZoom
         let scale = viewport.worldSize
         let area = frame.labelArea
         struct Name {

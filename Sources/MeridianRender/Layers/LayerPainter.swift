@@ -28,7 +28,7 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
 /// - Throws: ``RenderError/deadlinePassed(_:)`` naming the layer.
 func paintLayers(of style: Style, in frame: FrameContext, tiles: FrameTiles) throws(RenderError) -> LabelCandidates {
     var labels = LabelCandidates()
-    for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: frame.zoom) {
+    for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: frame.styleZoom) {
         try frame.deadline.check("layer \(layer.id)")
         painters[layer.kind]?.paint(layer, order: order, in: frame, tiles: tiles, labels: &labels)
     }

@@ -20,9 +20,10 @@ struct LinePainter: LayerPainter {
             canvas.stroke(parts, look.color, width: look.width, ends: look.dash.isEmpty ? .byWidth : .butt)
         }
         defer { batch.flush() }
-        let color = layer.colorResolver("line-color", opacity: "line-opacity", zoom: frame.zoom, default: RGBA(0, 0, 0))
-        let lineWidth = layer.numberResolver("line-width", zoom: frame.zoom, default: 1)
-        let dasharray = layer.resolved("line-dasharray", zoom: frame.zoom)
+        let color = layer.colorResolver(
+            "line-color", opacity: "line-opacity", zoom: frame.styleZoom, default: RGBA(0, 0, 0))
+        let lineWidth = layer.numberResolver("line-width", zoom: frame.styleZoom, default: 1)
+        let dasharray = layer.resolved("line-dasharray", zoom: frame.styleZoom)
         let size = frame.viewport.size
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = frame.shift(tile.id)

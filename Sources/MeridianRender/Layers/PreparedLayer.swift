@@ -52,8 +52,8 @@ final class PreparedLayer: @unchecked Sendable {
     }
 
     /// What a prepared layer is made for: a tile of a tileset, a layer's interned ``Shape``, the
-    /// camera's whole zoom (ring steps), the zoom filters are evaluated at (the whole zoom, or the
-    /// exact zoom for a filter that reads `zoom`) and whether the view is tilted.
+    /// camera's whole zoom (ring steps), the style zoom filters are evaluated at (that of the
+    /// whole zoom, or of the exact zoom for a filter that reads `zoom`) and whether the view is tilted.
     struct Key: Hashable {
         let tileset: String, tile: TileID, shape: Int
         let zoom: Int, filterZoom: Double
@@ -62,7 +62,7 @@ final class PreparedLayer: @unchecked Sendable {
         init(_ shape: Shape, id: Int, tileset: String, tile: TileID, zoom: Double, tilted: Bool) {
             let whole = Int(zoom.rounded(.down))
             (self.tileset, self.tile, self.shape, self.zoom, self.tilted) = (tileset, tile, id, whole, tilted)
-            filterZoom = shape.filterReadsZoom ? zoom : Double(whole)
+            filterZoom = Style.zoom(forCameraZoom: shape.filterReadsZoom ? zoom : Double(whole))
         }
     }
 

@@ -1,24 +1,15 @@
 import MeridianRender
 
-/// Meridian's style rewritten in MapLibre's conventions, so the one document means the same in
-/// both.
+/// Meridian's style with what MapLibre needs to draw it as Meridian does.
 ///
-/// Meridian's zooms are those of 256-point tiles (the Maps SDK's); MapLibre's are those of
-/// 512-pixel tiles, one less for the same scale. So every zoom a layer names is lowered by one:
-/// `minzoom`, `maxzoom` (never below 0), and the stops of `interpolate` and `step` expressions (and
-/// of legacy zoom functions) whose input is `["zoom"]`. Widths and sizes stay as they are (points
-/// and pixels agree at the same scale). Symbol layers get the `text-font` of the face Meridian
-/// draws them with (`GlyphRanges/fonts`: bold from 13 pt for point labels), and point labels that
-/// are not centred the dot Meridian draws beside them (`Sprite`).
+/// Zooms need nothing: style documents are in MapLibre's convention already (the renderer
+/// evaluates them at `Style.zoom(forCameraZoom:)`). Symbol layers get the `text-font` of the face
+/// Meridian draws them with (`GlyphRanges/fonts`: bold from 13 pt for point labels), and point
+/// labels that are not centred the dot Meridian draws beside them (`Sprite`).
 enum MapLibreConventions {
     /// One layer of the style, converted.
     static func layer(_ layer: [String: Any]) -> [String: Any] {
         var out = layer
-        for key in ["minzoom", "maxzoom"] { if let z = number(layer[key]) { out[key] = max(0, z - 1) } }
-        for group in ["paint", "layout"] {
-            guard let values = layer[group] as? [String: Any] else { continue }
-            out[group] = values.mapValues(shiftZoom)
-        }
         if layer["type"] as? String == "symbol" {
             var layout = out["layout"] as? [String: Any] ?? [:]
             let line = layout["symbol-placement"] as? String == "line"
@@ -35,33 +26,6 @@ enum MapLibreConventions {
             }
             out["layout"] = layout
         }
-        return out
-    }
-
-    /// A value with every zoom stop lowered by one.
-    static func shiftZoom(_ value: Any) -> Any {
-        if let function = value as? [String: Any], function["property"] == nil,
-            let stops = function["stops"] as? [[Any]]
-        {
-            var out = function
-            out["stops"] = stops.map { stop in
-                [number(stop.first).map { $0 - 1 } ?? stop.first as Any] + stop.dropFirst()
-            }
-            return out
-        }
-        guard let array = value as? [Any], let op = array.first as? String else { return value }
-        var out = array.map(shiftZoom)
-        let zoomInput: Int? =
-            switch op {
-            case "interpolate", "interpolate-hcl", "interpolate-lab": 2
-            case "step": 1
-            default: nil
-            }
-        guard let input = zoomInput, array.count > input, (array[input] as? [Any])?.first as? String == "zoom" else {
-            return out
-        }
-        // The stop inputs: after the interpolation type and input, or after the input and the default.
-        for i in stride(from: 3, to: out.count, by: 2) { if let z = number(out[i]) { out[i] = z - 1 } }
         return out
     }
 

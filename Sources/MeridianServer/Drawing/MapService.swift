@@ -20,7 +20,9 @@ public final class MapService: Sendable {
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
     let styles: [MapType: Style]
-    /// Sources of the styles with no data in the folder, one line each (they draw nothing).
+    /// What loading left out, one line each: what a given style leaves out (grouped by
+    /// property, `StyleWarning.summary`), then sources of the styles with no data in the folder
+    /// (they draw nothing). `serve` prints them at start, and `/health` lists them.
     public let warnings: [String]
     /// The vector sources of the normal style, served at `/data/{source}/{z}/{x}/{y}.pbf`,
     /// with what their tilesets declare (zooms, attribution).
@@ -28,7 +30,8 @@ public final class MapService: Sendable {
     /// The vector source `/tiles/{z}/{x}/{y}.pbf`, `/tiles.json` and `/tiles/metadata.json`
     /// serve: the one holding the most detailed tileset (as for ``home``); nil without one.
     let primarySource: String?
-    /// Where the viewer starts: the most detailed vector tileset of the normal style (highest
+    /// Where the viewer starts: a given style's own camera (`Style.camera`), else the most
+    /// detailed vector tileset of the normal style (highest
     /// last zoom, then the smallest bounds: a city before a region): its declared centre, else
     /// its bounds fitted to 800 × 600 points, at zoom 2–15; the world without one.
     public let home: CameraPosition
@@ -84,7 +87,8 @@ public final class MapService: Sendable {
             }
         }
         self.styles = styles
-        var warnings: [String] = []
+        // What a style leaves out, once per style (the shipped ones leave out nothing).
+        var warnings = customStyle.map { StyleWarning.summary($0.warnings) } ?? []
         var vector: [String: ServedStyle.SourceInfo] = [:]
         var detailed: TilesetInfo?
         var primary: String?
@@ -114,7 +118,7 @@ public final class MapService: Sendable {
             }
         }
         (self.warnings, self.vectorSources, home, primarySource, self.found) = (
-            warnings, vector, Self.home(detailed), primary, found
+            warnings, vector, customStyle?.camera.flatMap(Self.home) ?? Self.home(detailed), primary, found
         )
     }
 
@@ -126,6 +130,13 @@ public final class MapService: Sendable {
             i.bounds.map { abs(($0.east - $0.west) * ($0.north - $0.south)) } ?? 360 * 180
         }
         return area(a) < area(b)
+    }
+
+    /// A style's own camera as the viewer's first view (its zoom is MapLibre's: one less).
+    static func home(_ view: Style.Camera) -> CameraPosition? {
+        try? CameraPosition(
+            target: Coordinate(latitude: view.latitude, longitude: view.longitude), zoom: view.cameraZoom,
+            bearing: view.bearing, tilt: view.pitch)
     }
 
     static func home(_ info: TilesetInfo?) -> CameraPosition {

@@ -3,7 +3,8 @@ import MeridianText
 import NIOCore
 
 /// The service's own routes: the viewer page (`/`), Prometheus metrics (`/metrics`) and the
-/// health check (`/health`, with the data version).
+/// health check (`/health`, with the data version and the
+/// warnings of loading: what the style leaves out, sources with no data).
 struct ServiceRoutes: Sendable {
     let service: MapService
 
@@ -27,6 +28,10 @@ struct ServiceRoutes: Sendable {
     }
 
     @Sendable func health(_ request: Request, context: MeridianRequestContext) -> Response {
-        MeridianServer.json(.object([("status", .string("ok")), ("data", .string(service.dataVersion))]))
+        MeridianServer.json(
+            .object([
+                ("status", .string("ok")), ("data", .string(service.dataVersion)),
+                ("warnings", .array(service.warnings.map { .string($0) })),
+            ]))
     }
 }

@@ -5,7 +5,8 @@ import MeridianStyle
 /// `--style FILE` or `--map-type NAME`: the style a command draws or extracts.
 struct StyleOptions: ParsableArguments {
     @Option(
-        help: "A style document (MapLibre style subset; sources are mbtiles:// or pmtiles:// names in the data folder)."
+        help:
+            "A MapLibre style document (version 8; sources are mbtiles:// or pmtiles:// names in the data folder). What Meridian does not draw yet is a warning naming the layer and property."
     ) var style: String?
     @Option(
         help:

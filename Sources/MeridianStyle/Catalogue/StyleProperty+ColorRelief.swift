@@ -1,0 +1,16 @@
+// Written by scripts/style-catalogue.py from the style specification (v8.json); see there.
+
+extension StyleProperty {
+    /// The color-relief layer's properties, in the specification's order.
+    static let colorRelief: [StyleProperty] = [
+        StyleProperty(
+            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            inputs: [.globalState], drawn: true),
+        StyleProperty(
+            "color-relief-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom]),
+        StyleProperty("color-relief-color", .paint, .color, default: nil, interpolated: true, inputs: [.elevation]),
+        StyleProperty(
+            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom]),
+    ]
+}

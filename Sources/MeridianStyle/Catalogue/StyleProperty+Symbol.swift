@@ -1,0 +1,160 @@
+// Written by scripts/style-catalogue.py from the style specification (v8.json); see there.
+
+extension StyleProperty {
+    /// The symbol layer's properties, in the specification's order.
+    static let symbol: [StyleProperty] = [
+        StyleProperty(
+            "symbol-placement", .layout, .enumeration(["point", "line", "line-center"]), default: .string("point"),
+            inputs: [.zoom], drawn: true),
+        StyleProperty(
+            "symbol-spacing", .layout, .number, default: .number(250), range: 1.0...Double.infinity, interpolated: true,
+            inputs: [.zoom], drawn: true),
+        StyleProperty("symbol-avoid-edges", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("symbol-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "symbol-z-order", .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
+            inputs: [.zoom]),
+        StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty(
+            "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
+        StyleProperty("icon-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("icon-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty(
+            "icon-rotation-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            inputs: [.zoom]),
+        StyleProperty(
+            "icon-size", .layout, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature]),
+        StyleProperty(
+            "icon-text-fit", .layout, .enumeration(["none", "width", "height", "both"]), default: .string("none"),
+            inputs: [.zoom]),
+        StyleProperty(
+            "icon-text-fit-padding", .layout, .array(.number, length: 4),
+            default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom]),
+        StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "icon-padding", .layout, .padding, default: .array([.number(2)]), interpolated: true,
+            inputs: [.zoom, .feature]),
+        StyleProperty("icon-keep-upright", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty(
+            "icon-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            interpolated: true, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "icon-anchor", .layout,
+            .enumeration([
+                "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+            ]), default: .string("center"), inputs: [.zoom, .feature]),
+        StyleProperty(
+            "icon-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            inputs: [.zoom]),
+        StyleProperty(
+            "text-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            inputs: [.zoom]),
+        StyleProperty(
+            "text-rotation-alignment", .layout, .enumeration(["map", "viewport", "viewport-glyph", "auto"]),
+            default: .string("auto"), inputs: [.zoom]),
+        StyleProperty("text-field", .layout, .formatted, default: .string(""), inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "text-font", .layout, .array(.string, length: nil),
+            default: .array([.string("Open Sans Regular"), .string("Arial Unicode MS Regular")]),
+            inputs: [.zoom, .feature]),
+        StyleProperty(
+            "text-size", .layout, .number, default: .number(16), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "text-max-width", .layout, .number, default: .number(10), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature], drawn: true),
+        StyleProperty("text-line-height", .layout, .number, default: .number(1.2), interpolated: true, inputs: [.zoom]),
+        StyleProperty(
+            "text-letter-spacing", .layout, .number, default: .number(0), interpolated: true,
+            inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "text-justify", .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
+            inputs: [.zoom, .feature]),
+        StyleProperty(
+            "text-radial-offset", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "text-variable-anchor", .layout,
+            .array(
+                .enumeration([
+                    "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+                ]), length: nil), default: nil, inputs: [.zoom]),
+        StyleProperty(
+            "text-variable-anchor-offset", .layout, .variableAnchorOffsetCollection, default: nil, interpolated: true,
+            inputs: [.zoom, .feature]),
+        StyleProperty(
+            "text-anchor", .layout,
+            .enumeration([
+                "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
+            ]), default: .string("center"), inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "text-max-angle", .layout, .number, default: .number(45), interpolated: true, inputs: [.zoom], drawn: true),
+        StyleProperty(
+            "text-writing-mode", .layout, .array(.enumeration(["horizontal", "vertical"]), length: nil), default: nil,
+            inputs: [.zoom]),
+        StyleProperty(
+            "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "text-padding", .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom]),
+        StyleProperty("text-keep-upright", .layout, .boolean, default: .bool(true), inputs: [.zoom]),
+        StyleProperty(
+            "text-transform", .layout, .enumeration(["none", "uppercase", "lowercase"]), default: .string("none"),
+            inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(
+            "text-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            interpolated: true, inputs: [.zoom, .feature]),
+        StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty(
+            "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
+        StyleProperty("text-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("text-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty(
+            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            inputs: [.globalState], drawn: true),
+        StyleProperty(
+            "icon-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "icon-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "icon-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "icon-halo-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "icon-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "icon-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            interpolated: true, inputs: [.zoom]),
+        StyleProperty(
+            "icon-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
+        ),
+        StyleProperty(
+            "text-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true),
+        StyleProperty(
+            "text-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true),
+        StyleProperty(
+            "text-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true),
+        StyleProperty(
+            "text-halo-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true),
+        StyleProperty(
+            "text-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState]),
+        StyleProperty(
+            "text-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            interpolated: true, inputs: [.zoom]),
+        StyleProperty(
+            "text-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
+        ),
+    ]
+}

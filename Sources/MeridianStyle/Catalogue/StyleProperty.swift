@@ -1,0 +1,112 @@
+/// One paint or layout property of the style specification (v8), with the facts the
+/// specification states for it and whether Meridian draws it.
+///
+/// The catalogue (``all(of:)``, ``named(_:kind:)``) is made from the specification's reference
+/// (`scripts/style-catalogue.py`); it is where a property's name, type, default and range live.
+public struct StyleProperty: Hashable, Sendable {
+    /// Paint properties are drawn per frame; layout properties shape what is drawn.
+    public enum Group: String, Hashable, Sendable { case paint, layout }
+
+    /// A property's value type, as the specification names it.
+    public indirect enum ValueType: Hashable, Sendable {
+        case number, color, string, boolean
+        /// One of the listed strings.
+        case enumeration([String])
+        /// An array of `element`s; `length` when the specification fixes it (an offset is 2).
+        case array(ValueType, length: Int?)
+        /// 1 to 4 numbers (CSS order), or one number for all sides.
+        case padding
+        /// A `format` expression or a plain string (text-field).
+        case formatted
+        /// An image name, resolved against the sprite (icon-image, the patterns).
+        case resolvedImage
+        /// A number, or an array of numbers (per colour channel or per stop).
+        case numberArray
+        /// A colour, or an array of colours.
+        case colorArray
+        /// Anchor names, each followed by an offset (text-variable-anchor-offset).
+        case variableAnchorOffsetCollection
+
+        /// Whether a value of this type is a number or colour that functions interpolate.
+        var interpolatesByDefault: Bool {
+            switch self {
+            case .number, .color: true
+            default: false
+            }
+        }
+
+        /// Whether values are arrays that may be written as plain JSON arrays.
+        var isArray: Bool {
+            switch self {
+            case .array, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection: true
+            default: false
+            }
+        }
+    }
+
+    /// What a property's expressions may read.
+    public struct Inputs: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let zoom = Inputs(rawValue: 1)
+        public static let feature = Inputs(rawValue: 2)
+        public static let featureState = Inputs(rawValue: 4)
+        public static let lineProgress = Inputs(rawValue: 8)
+        public static let heatmapDensity = Inputs(rawValue: 16)
+        public static let elevation = Inputs(rawValue: 32)
+        public static let globalState = Inputs(rawValue: 64)
+    }
+
+    /// The property's name, e.g. `line-width`.
+    public let name: String
+    public let group: Group
+    public let type: ValueType
+    /// The specification's default (nil where it has none: the property is then unset).
+    public let defaultValue: StyleValue?
+    /// The specification's bounds for numbers, when it states them.
+    public let range: ClosedRange<Double>?
+    /// Whether `interpolate` may produce its values.
+    public let interpolated: Bool
+    public let inputs: Inputs
+    /// Whether Meridian draws this property today; one it does not is reported when a style
+    /// sets it (``Style/warnings``) and otherwise left out.
+    public let drawn: Bool
+
+    init(
+        _ name: String, _ group: Group, _ type: ValueType, default defaultValue: StyleValue?,
+        range: ClosedRange<Double>? = nil, interpolated: Bool = false, inputs: Inputs, drawn: Bool = false
+    ) {
+        (self.name, self.group, self.type, self.defaultValue) = (name, group, type, defaultValue)
+        (self.range, self.interpolated, self.inputs, self.drawn) = (range, interpolated, inputs, drawn)
+    }
+
+    /// Whether this is a pattern Meridian does not draw yet (`fill-pattern`, `line-pattern`…):
+    /// a layer that sets one draws the pattern instead of its colour, so it is left out whole.
+    var isUndrawnPattern: Bool { group == .paint && type == .resolvedImage && !drawn }
+
+    /// Every property of a layer kind, layout first, in the specification's order.
+    public static func all(of kind: Style.Layer.Kind) -> [StyleProperty] {
+        switch kind {
+        case .background: background
+        case .fill: fill
+        case .line: line
+        case .symbol: symbol
+        case .circle: circle
+        case .raster: raster
+        case .fillExtrusion: fillExtrusion
+        case .heatmap: heatmap
+        case .hillshade: hillshade
+        case .colorRelief: colorRelief
+        }
+    }
+
+    /// The property of that name for that layer kind, or nil when the specification has none.
+    public static func named(_ name: String, kind: Style.Layer.Kind) -> StyleProperty? {
+        index[kind]?[name]
+    }
+
+    private static let index: [Style.Layer.Kind: [String: StyleProperty]] = Dictionary(
+        uniqueKeysWithValues: Style.Layer.Kind.allCases.map { kind in
+            (kind, Dictionary(all(of: kind).map { ($0.name, $0) }) { first, _ in first })
+        })
+}

@@ -1,0 +1,115 @@
+extension Style {
+    /// Reads a document's layers in order, as MapLibre does: a layer that cannot be drawn as
+    /// written is left out with a warning; `ref` layers take their type, source, source-layer,
+    /// zooms, filter and layout from the earlier layer they name (the legacy form of v8).
+    struct LayerReader {
+        let sources: [String: Source]
+        /// Sources left out, with why (their layers are left out too).
+        let undrawnSources: [String: String]
+        /// Every earlier layer's JSON by id, for `ref`; ids already used.
+        private var earlier: [String: [String: StyleValue]] = [:]
+
+        init(sources: [String: Source], undrawnSources: [String: String]) {
+            (self.sources, self.undrawnSources) = (sources, undrawnSources)
+        }
+
+        /// The keys a layer object may have; others are ignored with a warning.
+        static let keys: Set<String> = [
+            "id", "type", "ref", "source", "source-layer", "minzoom", "maxzoom", "filter", "paint", "layout",
+            "metadata",
+        ]
+        /// What a `ref` layer takes from the layer it names.
+        static let inherited = ["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"]
+
+        /// The layer at `index`, or nil (with a warning) when it is left out.
+        mutating func layer(_ raw: StyleValue, index: Int, warnings: inout [StyleWarning]) -> Layer? {
+            guard case var .object(o) = raw, let id = o["id"]?.string else {
+                warnings.append(StyleWarning(property: "layers[\(index)]", "every layer needs a string id; left out"))
+                return nil
+            }
+            guard earlier[id] == nil else {
+                warnings.append(StyleWarning(layer: id, property: "id", "is used by an earlier layer; left out"))
+                return nil
+            }
+            if let ref = o["ref"] {
+                guard let name = ref.string, let parent = earlier[name] else {
+                    warnings.append(
+                        StyleWarning(layer: id, property: "ref", "\(ref) is not an earlier layer; left out"))
+                    return nil
+                }
+                for key in Self.inherited { o[key] = parent[key] }
+            }
+            earlier[id] = o
+            for key in o.keys.sorted() where !Self.keys.contains(key) {
+                warnings.append(StyleWarning(layer: id, property: key, "is not a layer key; ignored"))
+            }
+            do throws(StyleError) {
+                return try layer(o, id: id, warnings: &warnings)
+            } catch {
+                warnings.append(StyleWarning(error, layer: id, property: nil))
+                return nil
+            }
+        }
+
+        /// - Throws: ``StyleError`` for what leaves the layer out (its problem ends "left out").
+        private func layer(
+            _ o: [String: StyleValue], id: String, warnings: inout [StyleWarning]
+        ) throws(StyleError) -> Layer {
+            guard let typeName = o["type"]?.string, let kind = Layer.Kind(rawValue: typeName) else {
+                let kinds = Layer.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw StyleError(
+                    property: "type", "\(o["type"]?.description ?? "null") is not one of \(kinds); left out")
+            }
+            guard kind.isDrawn else {
+                throw StyleError(property: "type", "\(typeName) layers are not drawn yet; left out")
+            }
+            let source = o["source"]?.string
+            if kind != .background {
+                guard let source else {
+                    throw StyleError(property: "source", "is required for \(typeName) layers; left out")
+                }
+                if let why = undrawnSources[source] {
+                    throw StyleError(property: "source", "\"\(source)\" \(why), not drawn yet; left out")
+                }
+                guard let s = sources[source] else {
+                    throw StyleError(property: "source", "\"\(source)\" is not among the sources; left out")
+                }
+                guard (kind == .raster) == (s.kind == .raster) else {
+                    throw StyleError(
+                        property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source; left out")
+                }
+            }
+            if kind != .background && kind != .raster && o["source-layer"]?.string == nil {
+                throw StyleError(property: "source-layer", "is required for \(typeName) layers; left out")
+            }
+            func zoom(_ key: String, _ fallback: Double) -> Double {
+                guard let v = o[key] else { return fallback }
+                guard let n = v.number, (0...24).contains(n) else {
+                    warnings.append(StyleWarning(layer: id, property: key, "must be a number in [0, 24]; ignored"))
+                    return fallback
+                }
+                return n
+            }
+            // A pattern replaces the layer's colour: without it the layer would draw something else.
+            if case let .object(paint)? = o["paint"],
+                let pattern = paint.keys.sorted().first(where: {
+                    StyleProperty.named($0, kind: kind)?.isUndrawnPattern == true
+                })
+            {
+                throw StyleError(
+                    property: "paint.\(pattern)", "is not drawn yet, and the layer draws with it; left out")
+            }
+            let filter: StyleExpression?
+            do throws(StyleError) {
+                filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) }
+            } catch {
+                throw StyleError(property: "filter", "\(error.problem); left out")
+            }
+            return Layer(
+                id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
+                minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter,
+                paint: properties(o["paint"], .paint, kind, id, warnings: &warnings),
+                layout: properties(o["layout"], .layout, kind, id, warnings: &warnings))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import MeridianServer
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTiles
+import Testing
+
+/// A style given to `serve` that has what Meridian does not draw: the server starts, draws the
+/// rest, and `/health` lists what was left out, once per property.
+@Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
+struct StyleWarningsServedTests {
+    @Test(
+        "/health lists the warnings of the style being served; a map of the rest is drawn; the viewer starts at the style's camera"
+    )
+    func healthListsWarnings() async throws {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "center": [24.9526, 60.1702], "zoom": 14.5, "bearing": 15,
+                 "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://{openmaptiles}"}},
+                 "layers": [
+                  {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
+                  {"id": "wood", "type": "fill", "source": "openmaptiles", "source-layer": "landcover",
+                   "paint": {"fill-pattern": "wood-pattern"}},
+                  {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+                   "layout": {"line-cap": "round"}, "paint": {"line-color": "#ffffff", "line-width": 3}}]}
+                """##.utf8))
+        #expect(style.layers.map(\.id) == ["bg", "roads"])
+        let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
+        // The style's zoom 14.5 is the camera's 15.5.
+        #expect(
+            service.home.target.latitude == 60.1702 && service.home.target.longitude == 24.9526
+                && service.home.zoom == 15.5 && service.home.bearing == 15)
+        try await withLiveServer(style: style) { base in
+            let health = try await get(base + "/health")
+            #expect(health.status == 200)
+            let body = try #require(try JSONSerialization.jsonObject(with: health.body) as? [String: Any])
+            let warnings = try #require(body["warnings"] as? [String])
+            #expect(
+                warnings == [
+                    #"style: paint.fill-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
+                    #"style: layout.line-cap: is not drawn yet (layer "roads")"#,
+                ], "\(warnings)")
+            let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
+            #expect(map.status == 200 && map.headers["content-type"] == "image/png")
+        }
+    }
+}

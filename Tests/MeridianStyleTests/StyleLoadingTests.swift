@@ -1,0 +1,109 @@
+import Foundation
+import MeridianStyle
+import Testing
+
+/// Loading as MapLibre Native loads: the legacy `ref` layer, sources Meridian does not read,
+/// and the warnings' summary.
+@Suite struct StyleLoadingTests {
+    @Test(
+        "a ref layer takes type, source, source-layer, zooms, filter and layout from the layer it names; paint is its own"
+    )
+    func refLayers() throws {
+        let loaded = try style(
+            ##"""
+            [{ "id": "road", "type": "line", "source": "s", "source-layer": "transportation", "minzoom": 5,
+               "filter": ["==", "class", "primary"], "layout": { "visibility": "visible" },
+               "paint": { "line-color": "#ffffff", "line-width": 4 } },
+             { "id": "road-casing", "ref": "road", "type": "fill", "minzoom": 12, "paint": { "line-color": "#888888" } },
+             { "id": "orphan", "ref": "nowhere", "paint": { "line-color": "#000000" } }]
+            """##)
+        #expect(loaded.layers.map(\.id) == ["road", "road-casing"])
+        let casing = loaded.layers[1]
+        #expect(casing.kind == .line && casing.source == "s" && casing.sourceLayer == "transportation")
+        #expect(casing.minzoom == 5 && casing.layout["visibility"] != nil)
+        #expect(casing.accepts(["class": .string("primary")], zoom: 10) && !casing.accepts([:], zoom: 10))
+        #expect(casing.paint["line-color"]?.evaluate([:], zoom: 10) == .color(StyleColor(css: "#888888")!))
+        #expect(casing.paint["line-width"] == nil)
+        #expect(
+            loaded.warnings.map(\.description) == [
+                #"style: layer "orphan", ref: "nowhere" is not an earlier layer; left out"#
+            ])
+    }
+
+    @Test("sources Meridian does not read are warnings, and their layers are left out, each named")
+    func undrawnSources() throws {
+        let loaded = try style(
+            #"""
+            [{ "id": "points", "type": "circle", "source": "pins", "source-layer": "x" },
+             { "id": "relief", "type": "hillshade", "source": "dem" },
+             { "id": "roads", "type": "line", "source": "web", "source-layer": "x" },
+             { "id": "kept", "type": "line", "source": "s", "source-layer": "x" }]
+            """#,
+            sources: #"""
+                { "s": { "type": "vector", "url": "mbtiles://{openmaptiles}" },
+                  "pins": { "type": "geojson", "data": { "type": "FeatureCollection", "features": [] } },
+                  "dem": { "type": "raster-dem", "url": "mbtiles://dem" },
+                  "web": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"] } }
+                """#)
+        #expect(loaded.layers.map(\.id) == ["kept"])
+        #expect(loaded.sources.keys.sorted() == ["s"] && loaded.sources["s"]?.url == "mbtiles://{openmaptiles}")
+        let lines = loaded.warnings.map(\.description)
+        #expect(lines.contains("style: sources.pins: geojson sources are not drawn yet"))
+        #expect(lines.contains { $0.hasPrefix("style: sources.web: has no url") })
+        #expect(lines.contains(#"style: layer "points", source: "pins" is a geojson source, not drawn yet; left out"#))
+        #expect(lines.contains(#"style: layer "relief", type: hillshade layers are not drawn yet; left out"#))
+        #expect(lines.contains(#"style: layer "roads", source: "web" has no url, not drawn yet; left out"#))
+        #expect(lines.count == 6, "\(lines)")
+    }
+
+    @Test("the summary gives one line per property and problem, naming its first five layers and how many more")
+    func summary() {
+        let warnings =
+            (1...7).map { StyleWarning(layer: "road\($0)", property: "layout.line-cap", "is not drawn yet") } + [
+                StyleWarning(layer: "water", property: "paint.fill-antialias", "is not drawn yet"),
+                StyleWarning(property: "sources.pins", "geojson sources are not drawn yet"),
+            ]
+        #expect(
+            StyleWarning.summary(warnings) == [
+                #"style: layout.line-cap: is not drawn yet (layers "road1", "road2", "road3", "road4", "road5" and 2 more)"#,
+                #"style: paint.fill-antialias: is not drawn yet (layer "water")"#,
+                "style: sources.pins: geojson sources are not drawn yet",
+            ])
+    }
+
+    @Test("the catalogue holds the specification's facts: types, defaults, ranges, inputs; every kind has visibility")
+    func catalogue() throws {
+        let width = try #require(StyleProperty.named("line-width", kind: .line))
+        #expect(width.group == .paint && width.type == .number && width.defaultValue == .number(1))
+        #expect(
+            width.range == 0...Double.infinity && width.interpolated && width.inputs.contains(.feature) && width.drawn)
+        let cap = try #require(StyleProperty.named("line-cap", kind: .line))
+        #expect(cap.group == .layout && cap.type == .enumeration(["butt", "round", "square"]) && !cap.drawn)
+        let font = try #require(StyleProperty.named("text-font", kind: .symbol))
+        #expect(font.type == .array(.string, length: nil) && !font.interpolated)
+        #expect(StyleProperty.named("text-field", kind: .symbol)?.type == .formatted)
+        #expect(StyleProperty.named("fill-pattern", kind: .fill)?.type == .resolvedImage)
+        #expect(StyleProperty.named("line-width", kind: .fill) == nil)
+        for kind in Style.Layer.Kind.allCases {
+            #expect(StyleProperty.named("visibility", kind: kind)?.group == .layout, "\(kind)")
+        }
+    }
+
+    @Test("the style's camera: center [lng, lat], zoom (the camera's is one more), bearing and pitch; bad values warn")
+    func camera() throws {
+        func root(_ keys: String) throws -> Style {
+            try Style(json: Data(#"{ "version": 8, "sources": {}, "layers": [], \#(keys) }"#.utf8))
+        }
+        let toner = try root(#""center": [-122.4188, 37.7977], "zoom": 10.4, "bearing": 30, "pitch": 45"#)
+        let view = try #require(toner.camera)
+        #expect(view.latitude == 37.7977 && view.longitude == -122.4188 && view.zoom == 10.4)
+        #expect(abs(view.cameraZoom - 11.4) < 1e-12 && view.bearing == 30 && view.pitch == 45 && toner.warnings.isEmpty)
+        #expect(try root(#""name": "none""#).camera == nil)
+        let swapped = try root(#""center": [24.9, 91], "zoom": 12"#)
+        #expect(swapped.camera == nil && swapped.warnings.first?.property == "center")
+        let far = try root(#""center": [24.9, 60.2], "zoom": 30"#)
+        #expect(far.camera == nil && far.warnings.first?.property == "zoom")
+        let steep = try root(#""center": [24.9, 60.2], "zoom": 12, "pitch": 120"#)
+        #expect(steep.camera?.pitch == 0 && steep.warnings.first?.property == "pitch")
+    }
+}

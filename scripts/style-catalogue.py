@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Writes MeridianStyle's property catalogue from the style specification's reference.
+
+Usage: scripts/style-catalogue.py PATH/TO/v8.json
+
+v8.json is `src/reference/v8.json` of github.com/maplibre/maplibre-style-spec. The facts of
+every layer property (name, paint or layout, value type, default, range, what its expressions
+may read) become Swift values in Sources/MeridianStyle/Catalogue/StyleCatalogue+<kind>.swift,
+one file per layer kind. Which properties Meridian draws is Meridian's fact, not the
+specification's: it is the DRAWN list below, and the `drawn:` argument of each entry. Run it
+again when the specification gains properties; the files are written whole.
+"""
+import json
+import os
+import subprocess
+import sys
+
+DRAWN = {
+    "visibility",
+    "background-color", "background-opacity",
+    "fill-color", "fill-opacity", "fill-outline-color",
+    "line-color", "line-width", "line-opacity", "line-dasharray",
+    "text-color", "text-halo-color", "text-halo-width", "text-opacity",
+    "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key",
+    "text-transform", "text-letter-spacing", "symbol-spacing", "text-max-angle",
+    "circle-radius", "circle-color", "circle-opacity",
+    "raster-opacity",
+    "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
+}
+
+KINDS = ["background", "fill", "line", "symbol", "circle", "raster", "fill-extrusion", "heatmap",
+         "hillshade", "color-relief"]
+
+SWIFT_KIND = {"fill-extrusion": "fillExtrusion", "color-relief": "colorRelief"}
+
+INPUTS = {"zoom": ".zoom", "feature": ".feature", "feature-state": ".featureState",
+          "line-progress": ".lineProgress", "heatmap-density": ".heatmapDensity",
+          "elevation": ".elevation", "global-state": ".globalState"}
+
+
+def swift_string(s):
+    return json.dumps(s)
+
+
+def value(v):
+    if v is None:
+        return "nil"
+    if isinstance(v, bool):
+        return ".bool(%s)" % ("true" if v else "false")
+    if isinstance(v, (int, float)):
+        return ".number(%r)" % float(v) if not float(v).is_integer() else ".number(%d)" % int(v)
+    if isinstance(v, str):
+        return ".string(%s)" % swift_string(v)
+    if isinstance(v, list):
+        return ".array([%s])" % ", ".join(value(x) for x in v)
+    raise ValueError(v)
+
+
+def value_type(p):
+    t = p["type"]
+    if t == "enum":
+        return ".enumeration([%s])" % ", ".join(swift_string(k) for k in p["values"])
+    if t == "array":
+        element = p["value"]
+        if element == "enum":
+            inner = ".enumeration([%s])" % ", ".join(swift_string(k) for k in p["values"])
+        else:
+            inner = "." + element
+        return ".array(%s, length: %s)" % (inner, p.get("length", "nil"))
+    return "." + t
+
+
+def bound(x, fallback):
+    return fallback if x is None else repr(float(x))
+
+
+def entry(name, group, p):
+    args = [swift_string(name), "." + group, value_type(p), "default: " + value(p.get("default"))]
+    if "minimum" in p or "maximum" in p:
+        args.append("range: %s...%s" % (bound(p.get("minimum"), "-Double.infinity"), bound(p.get("maximum"), "Double.infinity")))
+    expression = p.get("expression", {})
+    if expression.get("interpolated"):
+        args.append("interpolated: true")
+    inputs = [INPUTS[i] for i in expression.get("parameters", [])]
+    args.append("inputs: [%s]" % ", ".join(inputs))
+    if name in DRAWN:
+        args.append("drawn: true")
+    return "        StyleProperty(%s)," % ", ".join(args)
+
+
+def main():
+    spec = json.load(open(sys.argv[1]))
+    out = os.path.join(os.path.dirname(__file__), "..", "Sources", "MeridianStyle", "Catalogue")
+    os.makedirs(out, exist_ok=True)
+    written = []
+    for kind in KINDS:
+        swift_kind = SWIFT_KIND.get(kind, kind)
+        lines = ["// Written by scripts/style-catalogue.py from the style specification (v8.json); see there.", "",
+                 "extension StyleProperty {",
+                 "    /// The %s layer's properties, in the specification's order." % kind,
+                 "    static let %s: [StyleProperty] = [" % swift_kind]
+        for group in ("layout", "paint"):
+            for name, p in spec["%s_%s" % (group, kind)].items():
+                lines.append(entry(name, group, p))
+        lines += ["    ]", "}", ""]
+        title = "".join(part.capitalize() for part in kind.split("-"))
+        path = os.path.join(out, "StyleProperty+%s.swift" % title)
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+        written.append(path)
+    root = os.path.join(os.path.dirname(__file__), "..")
+    subprocess.run(["swift", "format", "format", "--configuration", os.path.join(root, ".swift-format"),
+                    "--in-place"] + written, check=True)
+
+
+main()
