@@ -21,7 +21,7 @@ DRAWN = {
     "fill-color", "fill-opacity", "fill-outline-color",
     "line-color", "line-width", "line-opacity", "line-dasharray",
     "text-color", "text-halo-color", "text-halo-width", "text-opacity",
-    "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key",
+    "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key", "text-font",
     "text-transform", "text-letter-spacing", "symbol-spacing", "text-max-angle",
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",

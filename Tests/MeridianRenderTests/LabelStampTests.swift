@@ -11,7 +11,7 @@ import Testing
 @Suite struct LabelStampTests {
     func key(_ text: String, size: Double = 10, scale: Double = 1, centered: Bool = false) -> LabelStamp.Key {
         LabelStamp.Key(
-            text: text, size: size, bold: false, color: RGBA(0.2, 0.2, 0.2), halo: RGBA(1, 1, 1, 0.8), scale: scale,
+            text: text, size: size, font: .regular, color: RGBA(0.2, 0.2, 0.2), halo: RGBA(1, 1, 1, 0.8), scale: scale,
             centered: centered)
     }
 

@@ -49,12 +49,13 @@ enum CurvedLabels {
     ///
     /// The path is walked in whichever direction reads left to right.
     static func layout(
-        _ text: String, size: Double, letterSpacing: Double = 0, maxAngle: Double = maximumAngle,
+        _ text: String, size: Double, font: LabelFont = .regular, letterSpacing: Double = 0,
+        maxAngle: Double = maximumAngle,
         along path: [ScreenPoint], at: Double
     ) -> [PlacedGlyph]? {
         let lengths = zip(path, path.dropFirst()).map { ($1 - $0).length }
         let total = lengths.reduce(0, +)
-        let shaped = TextShaper.shape(text, letterSpacing: letterSpacing)
+        let shaped = TextShaper.shape(text, font: font, letterSpacing: letterSpacing)
         let width = shaped.advance * size
         guard path.count >= 2, width > 0, at - width / 2 >= 0, at + width / 2 <= total else { return nil }
         /// The point at distance `s` along the path, and the segment's direction there.

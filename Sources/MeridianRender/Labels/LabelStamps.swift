@@ -22,7 +22,7 @@ final class LabelStamp {
     /// (``RasterTarget/turnedStamp(_:x:y:angle:)``), so a turning camera finds every street's stamp
     /// made.
     struct Key: Hashable {
-        let text: String, size: Double, bold: Bool, color: RGBA, halo: RGBA, scale: Double
+        let text: String, size: Double, font: LabelFont, color: RGBA, halo: RGBA, scale: Double
         let centered: Bool
         /// One glyph of the shaped text (its index in visual order), centred on its advance's
         /// middle, for labels along curves; -1 for the whole text.
@@ -64,7 +64,7 @@ final class LabelStamp {
         var pen = (x: 0.0, y: height * 0.3)  // where the first line starts: the box of a text without ink
         if key.glyph >= 0 {
             // One glyph, its advance's middle on the reference point.
-            let all = TextShaper.shape(key.text, bold: key.bold, letterSpacing: key.letterSpacing).glyphs
+            let all = TextShaper.shape(key.text, font: key.font, letterSpacing: key.letterSpacing).glyphs
             guard key.glyph < all.count else { return nil }
             let (face, g) = all[key.glyph]
             runs = [
@@ -85,7 +85,7 @@ final class LabelStamp {
             let extra = Double(lines.count - 1) * gap
             pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
             for (i, line) in lines.enumerated() {
-                let set = TextShaper.shape(String(line), bold: key.bold, letterSpacing: key.letterSpacing)
+                let set = TextShaper.shape(String(line), font: key.font, letterSpacing: key.letterSpacing)
                 let x = pen.x + (key.centeredLines ? (width - set.advance * key.size) / 2 : 0)
                 let y = pen.y + Double(i) * gap
                 runs += set.runs.map { run in

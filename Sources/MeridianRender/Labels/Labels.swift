@@ -49,7 +49,7 @@ struct LabelPlacer {
     static let textColor = RGBA(0, 0, 0), haloColor = RGBA(0, 0, 0, 0)
 
     struct Candidate {
-        let text: String, anchor: ScreenPoint, priority: Double, size: Double, bold: Bool
+        let text: String, anchor: ScreenPoint, priority: Double, size: Double, font: LabelFont
         let color: RGBA, halo: RGBA
         /// `text-halo-width`, points beyond the outlines (0: none).
         let haloWidth: Double
@@ -91,7 +91,8 @@ struct LabelPlacer {
             let priority = sortKey.map { -$0 } ?? 0
             out.append(
                 Candidate(
-                    text: text, anchor: anchor, priority: priority, size: size, bold: size >= 13,
+                    text: text, anchor: anchor, priority: priority, size: size,
+                    font: layer.labelFont(p, zoom: zoom) ?? (size >= 13 ? .bold : .regular),
                     color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: Self.textColor)
                         ?? Self.textColor,
                     halo: layer.color("text-halo-color", p, zoom: zoom, default: Self.haloColor) ?? Self.haloColor,
@@ -146,10 +147,10 @@ struct LabelPlacer {
             }
             // Lines no wider than text-max-width, the block centred on the point's height.
             let lines = LineBreaking.lines(
-                c.text, size: c.size, maxWidth: c.maxWidth, bold: c.bold, letterSpacing: c.letterSpacing)
+                c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
             let drawn = lines.joined(separator: "\n")
             let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
-            let m = canvas.measure(drawn, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing)
+            let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
             let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3
             let baseline = c.anchor.y + m.height * 0.3 - extra / 2
             let box = (

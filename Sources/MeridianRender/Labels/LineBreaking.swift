@@ -10,7 +10,9 @@ import MeridianTiles
 /// A word longer than the width stays whole on its line. Thai and other scripts that need a
 /// dictionary to find their breaks are not broken.
 enum LineBreaking {
-    private struct Key: Hashable { let text: String, size: Double, maxWidth: Double, bold: Bool, letterSpacing: Double }
+    private struct Key: Hashable {
+        let text: String, size: Double, maxWidth: Double, font: LabelFont, letterSpacing: Double
+    }
     nonisolated(unsafe) private static let cache = LRUCache<Key, [String]>(capacity: 4096)
     private static let lock = NSLock()
 
@@ -19,23 +21,24 @@ enum LineBreaking {
     ///
     /// A forced break (`\n` in the text) is kept. Kept in a process-wide cache (4,096 texts).
     static func lines(
-        _ text: String, size: Double, maxWidth: Double, bold: Bool = false, letterSpacing: Double = 0
+        _ text: String, size: Double, maxWidth: Double, font: LabelFont = .regular, letterSpacing: Double = 0
     ) -> [String] {
-        let key = Key(text: text, size: size, maxWidth: maxWidth, bold: bold, letterSpacing: letterSpacing)
+        let key = Key(text: text, size: size, maxWidth: maxWidth, font: font, letterSpacing: letterSpacing)
         if let kept = lock.withLock({ cache.value(for: key) }) { return kept }
-        let lines = breakNow(text, size: size, maxWidth: maxWidth, bold: bold, letterSpacing: letterSpacing)
+        let lines = breakNow(text, size: size, maxWidth: maxWidth, font: font, letterSpacing: letterSpacing)
         lock.withLock { cache.insert(lines, for: key, cost: 1) }
         return lines
     }
 
-    /// ``lines(_:size:maxWidth:bold:letterSpacing:)`` without the cache.
-    static func breakNow(_ text: String, size: Double, maxWidth: Double, bold: Bool, letterSpacing: Double) -> [String]
-    {
+    /// ``lines(_:size:maxWidth:font:letterSpacing:)`` without the cache.
+    static func breakNow(
+        _ text: String, size: Double, maxWidth: Double, font: LabelFont, letterSpacing: Double
+    ) -> [String] {
         let limit = maxWidth * size
         guard limit > 0, limit.isFinite else { return [text] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
             let width = { (s: Substring) in
-                TextShaper.shape(String(s), bold: bold, letterSpacing: letterSpacing).advance * size
+                TextShaper.shape(String(s), font: font, letterSpacing: letterSpacing).advance * size
             }
             guard width(paragraph) > limit else { return [String(paragraph)] }
             let pieces = self.pieces(paragraph)

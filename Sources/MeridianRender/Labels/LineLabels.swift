@@ -28,6 +28,8 @@ enum LineLabels {
         var glyphs: [PlacedGlyph]? = nil
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
+        /// `text-font` (``LabelFont/regular`` without one).
+        var font = LabelFont.regular
         /// `symbol-spacing`: points between two labels of this name.
         var repeatDistance = LineLabels.repeatDistance
     }
@@ -53,6 +55,7 @@ enum LineLabels {
             var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0,
                 letterSpacing = 0.0
             var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
+            var font = LabelFont.regular
         }
         var names: [String: Name] = [:]
         var order: [String] = []
@@ -68,7 +71,8 @@ enum LineLabels {
                     haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0),
                     letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
                     spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
-                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180)
+                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180,
+                    font: layer.labelFont(p, zoom: zoom) ?? .regular)
             }
             // World points at the camera's zoom (points on the ground, before the camera).
             names[text]!.parts += feature.feature.geometry.map { part in
@@ -89,7 +93,10 @@ enum LineLabels {
                         let center = viewport.point(forWorld: world), area.holds(center)
                     else { continue }
                     let half =
-                        halfWidth ?? frame.canvas.measure(text, size: name.size, letterSpacing: name.letterSpacing)
+                        halfWidth
+                        ?? frame.canvas.measure(
+                            text, size: name.size, font: name.font, letterSpacing: name.letterSpacing
+                        )
                         .width / 2 + 4
                     halfWidth = half
                     // Reach in world points: farther ground is smaller on screen by `depth`.
@@ -101,14 +108,14 @@ enum LineLabels {
                         if let (path, at) = CurvedLabels.path(
                             line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
                             let glyphs = CurvedLabels.layout(
-                                text, size: name.size, letterSpacing: name.letterSpacing, maxAngle: name.maxAngle,
-                                along: path, at: at)
+                                text, size: name.size, font: name.font, letterSpacing: name.letterSpacing,
+                                maxAngle: name.maxAngle, along: path, at: at)
                         {
                             out.append(
                                 Candidate(
                                     text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
                                     color: name.color, halo: name.halo, haloWidth: name.haloWidth, glyphs: glyphs,
-                                    letterSpacing: name.letterSpacing,
+                                    letterSpacing: name.letterSpacing, font: name.font,
                                     repeatDistance: name.spacing))
                         }
                         continue
@@ -122,7 +129,7 @@ enum LineLabels {
                             text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size,
                             color: name.color,
                             halo: name.halo, haloWidth: name.haloWidth, letterSpacing: name.letterSpacing,
-                            repeatDistance: name.spacing))
+                            font: name.font, repeatDistance: name.spacing))
                 }
             }
         }
@@ -278,10 +285,10 @@ enum LineLabels {
             guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else {
                 continue
             }
-            let m = canvas.measure(c.text, size: c.size, letterSpacing: c.letterSpacing)
+            let m = canvas.measure(c.text, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.
-                let advances = TextShaper.shape(c.text, letterSpacing: c.letterSpacing).glyphs.map {
+                let advances = TextShaper.shape(c.text, font: c.font, letterSpacing: c.letterSpacing).glyphs.map {
                     $0.glyph.advance * c.size
                 }
                 let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map {

@@ -25,16 +25,19 @@ enum LabelInk {
         case let .point(c, lines, left, baseline):
             if !c.centered { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, c.color) }
             canvas.text(
-                lines, leftAt: left, baseline: baseline, size: c.size, bold: c.bold, letterSpacing: c.letterSpacing,
+                lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
                 centeredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
         case let .straight(c):
             canvas.text(
-                c.text, centeredAt: c.center, angle: c.angle, size: c.size, letterSpacing: c.letterSpacing, c.color,
+                c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,
+                letterSpacing: c.letterSpacing,
+                c.color,
                 halo: c.halo,
                 haloWidth: c.haloWidth)
         case let .curved(c, glyphs, height):
             canvas.text(
-                c.text, along: glyphs, size: c.size, height: height, letterSpacing: c.letterSpacing, c.color,
+                c.text, along: glyphs, size: c.size, height: height, font: c.font, letterSpacing: c.letterSpacing,
+                c.color,
                 halo: c.halo,
                 haloWidth: c.haloWidth)
         }

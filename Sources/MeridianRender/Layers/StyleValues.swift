@@ -76,6 +76,13 @@ extension Style.Layer {
         }
     }
 
+    /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
+    /// when the layer sets none (Meridian's own look then: DejaVu Sans, bold from 13 pt).
+    func labelFont(_ properties: [String: StyleValue], zoom: Double) -> LabelFont? {
+        guard case let .array(names)? = value("text-font", properties, zoom: zoom) else { return nil }
+        return LabelFont.cached(stack: names.compactMap(\.string))
+    }
+
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(
         _ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double,

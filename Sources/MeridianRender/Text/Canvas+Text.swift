@@ -3,11 +3,11 @@ import MeridianGeometry
 /// Text on the canvas: measuring (``TextMeasurer``) and label stamps, straight, turned, along a
 /// curve, and of several lines, recorded as stamp operations.
 extension Canvas {
-    /// The width and height, points, of `s` at `size` points (``TextMeasurer/measure(_:size:bold:letterSpacing:)``).
+    /// The width and height, points, of `s` at `size` points (``TextMeasurer/measure(_:size:font:letterSpacing:)``).
     func measure(
-        _ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0
+        _ s: String, size: Double, font: LabelFont = .regular, letterSpacing: Double = 0
     ) -> (width: Double, height: Double) {
-        measurer.measure(s, size: size, bold: bold, letterSpacing: letterSpacing)
+        measurer.measure(s, size: size, font: font, letterSpacing: letterSpacing)
     }
 
     /// Text with a halo, its left end at `x`, baseline at `y` (shaped by ``TextShaper``, glyphs
@@ -16,28 +16,28 @@ extension Canvas {
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
     /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centeredLines`.
     func text(
-        _ s: String, leftAt x: Double, baseline y: Double, size: Double, bold: Bool = false, letterSpacing: Double = 0,
+        _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
+        letterSpacing: Double = 0,
         centeredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
     ) {
         let key = LabelStamp.Key(
-            text: s, size: size, bold: bold, color: c, halo: halo, scale: scale, centered: false,
+            text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
             letterSpacing: letterSpacing, centeredLines: centeredLines, haloWidth: haloWidth)
         stamp(
             key, at: ScreenPoint(x: x, y: y),
-            width: centeredLines ? measure(s, size: size, bold: bold, letterSpacing: letterSpacing).width : 0, height: 0
+            width: centeredLines ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0, height: 0
         )
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(
-        _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, letterSpacing: Double = 0, _ c: RGBA,
-        halo: RGBA,
-        haloWidth: Double = LabelStamp.haloWidth
+        _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, font: LabelFont = .regular,
+        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
     ) {
-        let m = measure(s, size: size, letterSpacing: letterSpacing)
+        let m = measure(s, size: size, font: font, letterSpacing: letterSpacing)
         let key = LabelStamp.Key(
-            text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
+            text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
             letterSpacing: letterSpacing, haloWidth: haloWidth)
         stamp(
             key, at: center, width: m.width, height: m.height,
@@ -49,14 +49,13 @@ extension Canvas {
     ///
     /// `height`: the text's measure (its glyphs sit on the same baseline as a straight name's).
     func text(
-        _ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, letterSpacing: Double = 0, _ c: RGBA,
-        halo: RGBA,
-        haloWidth: Double = LabelStamp.haloWidth
+        _ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, font: LabelFont = .regular,
+        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
     ) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(
-                    text: s, size: size, bold: false, color: c, halo: halo, scale: scale, centered: true,
+                    text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
                     glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
                 stamp(
                     key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)

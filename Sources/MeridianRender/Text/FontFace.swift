@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import CShaping
 
 /// One font file opened twice: by HarfBuzz for shaping (its own OpenType reader over the file's
@@ -99,4 +100,38 @@ enum FontChain {
     static let bold: [FontFace] = boldFiles.compactMap { FontFace(file: $0.file, index: $0.index, scripts: $0.scripts) }
 
     static func faces(bold: Bool) -> [FontFace] { bold ? Self.bold : regular }
+
+    /// The chain for a label's font: the face fontconfig matches for it (its family, else DejaVu
+    /// Sans, at its weight and slant: ``FontMatcher``) first, then the regular or bold chain.
+    /// Meridian's own two (``LabelFont/regular``, ``LabelFont/bold``) are the chains as they are.
+    static func faces(for font: LabelFont) -> [FontFace] {
+        let base = faces(bold: font.isBold)
+        if font == .regular || font == .bold { return base }
+        if let known = lock.withLock({ chains[font] }) { return known }
+        let found =
+            FontMatcher.face(for: font)
+            ?? FontMatcher.face(for: LabelFont(family: "DejaVu Sans", weight: font.weight, italic: font.italic))
+        var chain = base
+        if let found, found.file != base.first?.file || found.index != base.first?.index, let face = opened(found) {
+            chain.insert(face, at: 0)
+        }
+        lock.withLock { if chains.count < FontMatcher.capacity { chains[font] = chain } }
+        return chain
+    }
+
+    /// Faces opened for fonts by name, by file and index: at most one per installed face.
+    nonisolated(unsafe) private static var files: [String: FontFace] = [:]
+    nonisolated(unsafe) private static var chains: [LabelFont: [FontFace]] = [:]
+    private static let lock = NSLock()
+
+    private static func opened(_ face: (file: String, index: Int)) -> FontFace? {
+        let key = "\(face.index):\(face.file)"
+        if let kept = lock.withLock({ files[key] }) { return kept }
+        guard let made = FontFace(file: face.file, index: face.index) else { return nil }
+        return lock.withLock {
+            if let kept = files[key] { return kept }
+            files[key] = made
+            return made
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import CCairo
 
-/// Measures label text for one frame: the shaped advance (``TextShaper``) and DejaVu's ascent plus
-/// descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up as the
+/// Measures label text for one frame: the shaped advance (``TextShaper``) and the first face's ascent
+/// plus descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up as the
 /// frame's), each text measured once per frame.
 ///
 /// Notes the texts that hold a character no face of the font chain covers.
@@ -9,11 +9,11 @@ final class TextMeasurer {
     private let scratch: OpaquePointer
     private let cr: OpaquePointer
     private var measured: [Key: (width: Double, height: Double)] = [:]
-    private var currentFont: (size: Double, bold: Bool)?
+    private var currentFont: (size: Double, font: LabelFont)?
     /// Texts measured that hold a character no font covers (drawn as replacement boxes).
     private(set) var uncovered: Set<String> = []
 
-    private struct Key: Hashable { let text: String, size: Double, bold: Bool, letterSpacing: Double }
+    private struct Key: Hashable { let text: String, size: Double, font: LabelFont, letterSpacing: Double }
 
     /// A measurer at `scale` pixels per point.
     /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot make its scratch context.
@@ -36,29 +36,36 @@ final class TextMeasurer {
     /// The width and height, points, of `s` at `size` points: of several lines (broken at
     /// `\n`), the widest line's width and one line's height.
     func measure(
-        _ s: String, size: Double, bold: Bool = false, letterSpacing: Double = 0
+        _ s: String, size: Double, font: LabelFont = .regular, letterSpacing: Double = 0
     ) -> (width: Double, height: Double) {
-        let key = Key(text: s, size: size, bold: bold, letterSpacing: letterSpacing)
+        let key = Key(text: s, size: size, font: font, letterSpacing: letterSpacing)
         if let known = measured[key] { return known }
-        font(size: size, bold: bold)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(cr, &font)
+        select(font, size: size)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(cr, &extents)
         var widest = 0.0
         for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
-            let shaped = TextShaper.shape(String(line), bold: bold, letterSpacing: letterSpacing)
+            let shaped = TextShaper.shape(String(line), font: font, letterSpacing: letterSpacing)
             if shaped.missing > 0 { uncovered.insert(s) }
             widest = max(widest, shaped.advance * size)
         }
-        let m = (widest, font.ascent + font.descent)
+        let m = (widest, extents.ascent + extents.descent)
         measured[key] = m
         return m
     }
 
-    /// Selects DejaVu Sans (`Fonts`) at a size, only when the face or size changes.
-    private func font(size: Double, bold: Bool) {
-        guard currentFont?.size != size || currentFont?.bold != bold else { return }
-        if currentFont?.bold != bold { Fonts.select(cr, bold: bold) }
+    /// Selects the font's first face (``FontChain/faces(for:)``; DejaVu Sans through `Fonts`
+    /// when the chain has none) at a size, only when the face or size changes.
+    private func select(_ font: LabelFont, size: Double) {
+        guard currentFont?.size != size || currentFont?.font != font else { return }
+        if currentFont?.font != font {
+            if let face = FontChain.faces(for: font).first?.cairo {
+                cairo_set_font_face(cr, face)
+            } else {
+                Fonts.select(cr, bold: font.isBold)
+            }
+        }
         cairo_set_font_size(cr, size)
-        currentFont = (size, bold)
+        currentFont = (size, font)
     }
 }

@@ -38,16 +38,16 @@ struct ShapedText: @unchecked Sendable {
 /// not every frame.
 enum TextShaper {
     static let cacheCapacity = 8192
-    private struct Key: Hashable { let text: String, bold: Bool, letterSpacing: Double }
+    private struct Key: Hashable { let text: String, font: LabelFont, letterSpacing: Double }
     nonisolated(unsafe) private static let cache = LRUCache<Key, ShapedText>(capacity: cacheCapacity)
     private static let lock = NSLock()
 
     /// The shaped text (from the cache when it was shaped before), with `letterSpacing` ems
     /// between glyphs (`text-letter-spacing`; ``spaced(_:by:)``).
-    static func shape(_ text: String, bold: Bool = false, letterSpacing: Double = 0) -> ShapedText {
-        let key = Key(text: text, bold: bold, letterSpacing: letterSpacing)
+    static func shape(_ text: String, font: LabelFont = .regular, letterSpacing: Double = 0) -> ShapedText {
+        let key = Key(text: text, font: font, letterSpacing: letterSpacing)
         if let kept = lock.withLock({ cache.value(for: key) }) { return kept }
-        let shaped = spaced(shapeNow(text, faces: FontChain.faces(bold: bold)), by: letterSpacing)
+        let shaped = spaced(shapeNow(text, faces: FontChain.faces(for: font)), by: letterSpacing)
         lock.withLock { cache.insert(shaped, for: key, cost: 1) }
         return shaped
     }

@@ -59,7 +59,7 @@ extension StyleProperty {
         StyleProperty(
             "text-font", .layout, .array(.string, length: nil),
             default: .array([.string("Open Sans Regular"), .string("Arial Unicode MS Regular")]),
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-size", .layout, .number, default: .number(16), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
