@@ -69,6 +69,7 @@ extension DefaultStyles {
                                                         ["==", ["get", "subclass"], "pedestrian"]]],
           "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+        \#(placeNames(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
           "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },

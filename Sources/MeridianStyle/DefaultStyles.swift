@@ -74,11 +74,12 @@ public enum DefaultStyles {
               "filter": ["all", ["!=", \#(name), ""], ["any", ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]], ["==", ["get", "subclass"], "pedestrian"]]],
               "layout": { "symbol-placement": "line", "text-field": \#(name), "text-size": 11 },
               "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
-            { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-              "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
-                          "symbol-sort-key": ["-", 0, ["get", "population"]] },
-              "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
-        """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
+        """# + placeNames(text: "#5C4E44", halo: "rgba(255, 255, 255, 0.85)") + #"""
+                { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
+                  "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+                              "symbol-sort-key": ["-", 0, ["get", "population"]] },
+                  "paint": { "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
+            """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
                 { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 6,
                   "layout": { "text-field": ["get", "name"], "text-anchor": "center",
                               "text-size": ["step", ["get", "population"], 11, 30000000, 13],

@@ -145,7 +145,7 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         // Every street-level layer reads an OpenMapTiles layer.
         let omt: Set<String> = [
             "transportation", "transportation_name", "building", "water", "waterway", "park", "landcover", "landuse",
-            "poi",
+            "poi", "place",
         ]
         #expect(streets.layers.filter { $0.source == "openmaptiles" }.allSatisfy { omt.contains($0.sourceLayer ?? "") })
         let lakes = try #require(streets.layers.first { $0.id == "lakes" })
