@@ -168,3 +168,28 @@ import Testing
         #expect(try value(#"["global-state", "unset"]"#) == .null)
     }
 }
+
+@Suite struct CSSColorTests {
+    @Test(
+        "CSS colours as MapLibre reads them: every named colour, hex of 3 to 8 digits, rgb and hsl with commas or spaces and / alpha",
+        arguments: [
+            ("orange", StyleColor(r: 1, g: 165.0 / 255, b: 0)), ("rebeccapurple", StyleColor(r: 0.4, g: 0.2, b: 0.6)),
+            ("#0000ff80", StyleColor(r: 0, g: 0, b: 1, a: 128.0 / 255)),
+            ("#0f08", StyleColor(r: 0, g: 1, b: 0, a: 136.0 / 255)),
+            ("rgb(0% 0% 100% / 0.5)", StyleColor(r: 0, g: 0, b: 1, a: 0.5)),
+            ("rgba(255, 0, 0, 50%)", StyleColor(r: 1, g: 0, b: 0, a: 0.5)),
+            ("hsl(240 100% 50% / 0)", StyleColor(r: 0, g: 0, b: 1, a: 0)),
+            ("hsl(120deg, 100%, 25%)", StyleColor(r: 0, g: 0.5, b: 0)),
+        ])
+    func parses(text: String, color: StyleColor) throws {
+        let c = try #require(StyleColor(css: text))
+        #expect(
+            abs(c.r - color.r) < 1e-9 && abs(c.g - color.g) < 1e-9 && abs(c.b - color.b) < 1e-9
+                && abs(c.a - color.a) < 1e-9, "\(c)")
+    }
+
+    @Test(
+        "what is not a colour is nil",
+        arguments: ["reddish", "#12", "rgb(1, 2)", "rgb(1 2 3 / 4 / 5)", "hsl(1%, 2%, 3%)", "rgb(a, b, c)"])
+    func refuses(text: String) { #expect(StyleColor(css: text) == nil) }
+}

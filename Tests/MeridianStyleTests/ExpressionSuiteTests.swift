@@ -144,6 +144,7 @@ enum ExpressionSuite {
         if case let .object(s)? = f["featureState"] { c.featureState = s }
         if let id = f["id"] { c.id = id }
         if case let .object(geometry)? = f["geometry"] { c.geometryType = geometry["type"]?.string }
+        if case let .array(names)? = g["availableImages"] { c.availableImages = Set(names.compactMap(\.string)) }
         return c
     }
 

@@ -55,9 +55,15 @@ extension ExprCompiler {
         if lhs.type != rhs.type, lhs.type != .value, rhs.type != .value {
             throw fail(key, "Cannot compare types '\(lhs.type)' and '\(rhs.type)'.")
         }
-        if args.count == 3 { throw fail(key + "[3]", "Comparisons with a collator are not supported yet.") }
         let known = ExprOperator(rawValue: op)!
-        return Typed(node: .call(known, [lhs.node, rhs.node]), type: .boolean)
+        var nodes = [lhs.node, rhs.node]
+        if args.count == 3 {
+            guard lhs.type == .string || lhs.type == .value, rhs.type == .string || rhs.type == .value else {
+                throw fail(key, "Cannot use collator to compare non-string types.")
+            }
+            nodes.append(try parse(args[2], expected: .collator, key: key + "[3]").node)
+        }
+        return Typed(node: .call(known, nodes), type: .boolean)
     }
 
     func lookup(_ op: String, _ args: [StyleValue], key: String) throws(Failure) -> Typed {

@@ -127,6 +127,9 @@ struct ExprCompiler {
             let type: ExpressionType =
                 op == "to-number" ? .number : op == "to-color" ? .color : op == "to-string" ? .string : .boolean
             return Typed(node: .coercion(type, try arguments(args, expected: .value, key: key).map(\.node)), type: type)
+        case "collator": return try collator(args, key: key)
+        case "format": return try format(args, key: key)
+        case "number-format": return try numberFormat(args, key: key)
         case "semiliteral":
             guard args.count == 1 else {
                 throw fail(

@@ -42,7 +42,14 @@ extension ExprEvaluator {
             }
             return .null
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
-            return .bool(try compare(op, try evaluate(args[0]), try evaluate(args[1])))
+            let (a, b) = (try evaluate(args[0]), try evaluate(args[1]))
+            if args.count == 3, let x = a.string, let y = b.string {
+                let order = Self.collate(x, y, try evaluate(args[2]))
+                return .bool(
+                    try compare(op, .number(Double(order.rawValue)), .number(0)))
+            }
+            return .bool(try compare(op, a, b))
+        case .collator, .resolvedLocale, .isSupportedScript, .image, .numberFormat, .format: return try text(op, args)
         case .concat:
             var out = ""
             for a in args { out += ExprValues.string(try evaluate(a)) }

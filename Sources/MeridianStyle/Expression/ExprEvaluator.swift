@@ -67,7 +67,15 @@ struct ExprEvaluator {
     func coerce(_ type: ExpressionType, _ args: [ExprNode]) throws(Failure) -> StyleValue {
         switch type {
         case .boolean: return .bool(ExprValues.truthy(try evaluate(args[0])))
-        case .string, .formatted, .resolvedImage: return .string(ExprValues.string(try evaluate(args[0])))
+        case .string: return .string(ExprValues.string(try evaluate(args[0])))
+        case .formatted:
+            let v = try evaluate(args[0])
+            if case let .object(o) = v, o["sections"] != nil { return v }
+            return .object(["sections": .array([Self.section(ExprValues.string(v))])])
+        case .resolvedImage:
+            let v = try evaluate(args[0])
+            if case let .object(o) = v, o["name"] != nil { return v }
+            return Self.image(ExprValues.string(v), available: context.availableImages)
         case .number:
             var last = StyleValue.null
             for a in args {

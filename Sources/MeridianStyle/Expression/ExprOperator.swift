@@ -13,6 +13,9 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     case concat, upcase, downcase, join, split, semiliteral
     // The style's global state (`state` at the root, or set by the application).
     case globalState = "global-state"
+    // Text: locale-aware comparison, rich text, numbers as text, images.
+    case collator, resolvedLocale = "resolved-locale", isSupportedScript = "is-supported-script"
+    case format, numberFormat = "number-format", image
     // Colours.
     case rgb, rgba, toRGBA = "to-rgba"
     // Math.
@@ -25,7 +28,8 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     static let zoomData: Set<ExprOperator> = [.zoom]
     /// What is known only when drawing (the others fold to a constant when their arguments do).
     static let runtime: Set<ExprOperator> = featureData.union([
-        .zoom, .heatmapDensity, .lineProgress, .accumulated, .elevation, .globalState,
+        .zoom, .heatmapDensity, .lineProgress, .accumulated, .elevation, .globalState, .collator, .resolvedLocale,
+        .isSupportedScript, .image,
     ])
 
     /// The argument types and the result, per overload; `variadic` repeats the last argument type.
@@ -72,8 +76,11 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
         case .typeOf: return [Signature(params: [.value], result: .string)]
         case .length: return [Signature(params: [.value], result: n)]
         case .at, .inList, .indexOf, .slice, .coalesce, .equal, .notEqual, .less, .lessEqual, .greater,
-            .greaterEqual, .semiliteral:
+            .greaterEqual, .semiliteral, .collator, .format, .numberFormat:
             return []
+        case .resolvedLocale: return [Signature(params: [.collator], result: .string)]
+        case .isSupportedScript: return [Signature(params: [.string], result: .boolean)]
+        case .image: return [Signature(params: [.string], result: .resolvedImage)]
         }
     }
 }

@@ -14,6 +14,8 @@ public struct ExpressionContext: Sendable {
     public var featureState: [String: StyleValue]
     /// The style's global state (`global-state`).
     public var globalState: [String: StyleValue] = [:]
+    /// The sprite's image names (`image` says whether its image is among them).
+    public var availableImages: Set<String> = []
 
     public init(
         zoom: Double = 0, heatmapDensity: Double? = nil, lineProgress: Double? = nil, accumulated: Double? = nil,
