@@ -1,5 +1,5 @@
 import Foundation
-import MeridianStyle
+@testable import MeridianStyle
 import Testing
 
 /// The public expression API, operator by operator, with values worked out from the
@@ -192,4 +192,43 @@ import Testing
         "what is not a colour is nil",
         arguments: ["reddish", "#12", "rgb(1, 2)", "rgb(1 2 3 / 4 / 5)", "hsl(1%, 2%, 3%)", "rgb(a, b, c)"])
     func refuses(text: String) { #expect(StyleColor(css: text) == nil) }
+}
+
+@Suite struct FunctionConversionTests {
+    func convert(
+        _ f: String, _ type: ExpressionType, interpolated: Bool, default value: StyleValue?
+    ) throws -> CompiledExpression {
+        guard case let .object(members) = try JSONDecoder().decode(StyleValue.self, from: Data(f.utf8)) else {
+            throw ExpressionParseError(key: "", message: "not an object")
+        }
+        let json = try FunctionConversion(type: type, interpolated: interpolated, propertyDefault: value, names: nil)
+            .convert(members)
+        return try CompiledExpression.compile(json, expecting: type)
+    }
+
+    @Test(
+        "legacy functions convert as MapLibre converts them for the typed language: the property's default as fallback")
+    func conversions() throws {
+        let categorical = try convert(
+            #"{"type": "categorical", "property": "p", "stops": [[0, 10], [1, 20]]}"#, .number, interpolated: false,
+            default: .number(-1))
+        #expect(try categorical.evaluate(ExpressionContext(properties: ["p": .number(1)])) == .number(20))
+        #expect(try categorical.evaluate(ExpressionContext(properties: ["p": .number(7)])) == .number(-1))
+        // A property exponential function asserts a number; with its own default, that default instead.
+        let ramp = try convert(
+            #"{"type": "exponential", "property": "p", "stops": [[0, 0], [10, 100]], "default": 5}"#, .number,
+            interpolated: true, default: nil)
+        #expect(try ramp.evaluate(ExpressionContext(properties: ["p": .number(2.5)])) == .number(25))
+        #expect(try ramp.evaluate(ExpressionContext(properties: ["p": .string("x")])) == .number(5))
+        let zoom = try convert(#"{"stops": [[10, 1], [12, 3]]}"#, .number, interpolated: true, default: nil)
+        #expect(!zoom.isZoomConstant)
+        #expect(try zoom.evaluate(ExpressionContext(zoom: 11)) == .number(2))
+        let toggle = try convert(
+            ##"{"type": "categorical", "property": "on", "stops": [[true, "#ff0000"]]}"##, .color, interpolated: false,
+            default: .string("#000000"))
+        #expect(
+            try toggle.evaluate(ExpressionContext(properties: ["on": .bool(true)]))
+                == .color(StyleColor(r: 1, g: 0, b: 0)))
+        #expect(try toggle.evaluate() == .color(StyleColor(r: 0, g: 0, b: 0)))
+    }
 }

@@ -57,9 +57,15 @@ enum ExpressionSuite {
         let spec: [String: StyleValue] = if case let .object(s)? = f["propertySpec"] { s } else { [:] }
         var expression = json
         if case let .object(members) = json, LegacyFunction.isFunction(members) {
-            let interpolatable = spec["type"]?.string == "number" || spec["type"]?.string == "color"
-            guard let converted = try? LegacyFunction.expression(members, interpolatable: interpolatable, tokens: false)
-            else { return compiled["result"]?.string == "error" ? nil : "the function does not convert" }
+            let interpolated: Bool =
+                if case let .object(e)? = spec["expression"] { e["interpolated"] == .bool(true) } else { true }
+            let names: [String]? = if case let .object(values)? = spec["values"] { values.keys.sorted() } else { nil }
+            let conversion = FunctionConversion(
+                type: expectedType(spec) ?? .value, interpolated: interpolated, propertyDefault: spec["default"],
+                names: spec["type"]?.string == "enum" ? names : nil)
+            guard let converted = try? conversion.convert(members) else {
+                return compiled["result"]?.string == "error" ? nil : "the function does not convert"
+            }
             expression = converted
         }
         let parameters: [String] =

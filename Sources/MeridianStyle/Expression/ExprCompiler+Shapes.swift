@@ -1,12 +1,13 @@
 /// The operators that shape their own arguments: assertions of arrays, bindings, decisions,
 /// ramps, comparisons and lookups.
 extension ExprCompiler {
+    /// `["array", value…]`, `["array", type, value…]`, `["array", type, length, value…]`: the
+    /// first value that is an array of that type (and length).
     func arrayAssertion(_ args: [StyleValue], key: String) throws(Failure) -> Typed {
-        guard (1...3).contains(args.count) else {
-            throw fail(key, "Expected 1, 2, or 3 arguments, but found \(args.count) instead.")
-        }
+        guard !args.isEmpty else { throw fail(key, "Expected at least one argument.") }
         var element = ExpressionType.value
         var length: Int?
+        var first = 0
         if args.count > 1 {
             switch args[0].string {
             case "string": element = .string
@@ -15,16 +16,22 @@ extension ExprCompiler {
             default:
                 throw fail(key + "[1]", "The item type argument of \"array\" must be one of string, number, boolean")
             }
+            first = 1
         }
         if args.count > 2 {
-            guard let n = args[1].number, n >= 0, n == n.rounded() else {
+            if let n = args[1].number, n >= 0, n == n.rounded() {
+                length = Int(n)
+            } else if args[1] != .null {
                 throw fail(key + "[2]", "The length argument to \"array\" must be a positive integer literal")
             }
-            length = Int(n)
+            first = 2
         }
         let type = ExpressionType.array(element, length: length)
-        let input = try parse(args[args.count - 1], expected: .value, key: key + "[\(args.count)]")
-        return Typed(node: .assertion(type, [input.node]), type: type)
+        var values: [ExprNode] = []
+        for i in first..<args.count {
+            values.append(try parse(args[i], expected: .value, key: key + "[\(i + 1)]").node)
+        }
+        return Typed(node: .assertion(type, values), type: type)
     }
 
     func binding(_ args: [StyleValue], expected: ExpressionType?, key: String) throws(Failure) -> Typed {
