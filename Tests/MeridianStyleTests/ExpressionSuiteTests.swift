@@ -149,9 +149,41 @@ enum ExpressionSuite {
         if case let .object(p)? = f["properties"] { c.properties = p }
         if case let .object(s)? = f["featureState"] { c.featureState = s }
         if let id = f["id"] { c.id = id }
-        if case let .object(geometry)? = f["geometry"] { c.geometryType = geometry["type"]?.string }
+        if case let .object(geometry)? = f["geometry"] {
+            c.geometryType = geometry["type"]?.string
+            c.coordinates = parts(geometry["coordinates"], type: c.geometryType)
+        }
+        if case let .object(id)? = g["canonicalID"], let z = id["z"]?.number, let x = id["x"]?.number,
+            let y = id["y"]?.number
+        {
+            c.tile = (Int(z), Int(x), Int(y))
+        }
         if case let .array(names)? = g["availableImages"] { c.availableImages = Set(names.compactMap(\.string)) }
         return c
+    }
+
+    /// A GeoJSON geometry's positions as parts: a point's one, a line's, each line or ring of the others.
+    static func parts(_ coordinates: StyleValue?, type: String?) -> [[(longitude: Double, latitude: Double)]] {
+        func position(_ v: StyleValue) -> (longitude: Double, latitude: Double)? {
+            guard case let .array(c) = v, c.count >= 2, let x = c[0].number, let y = c[1].number else { return nil }
+            return (x, y)
+        }
+        func line(_ v: StyleValue) -> [(longitude: Double, latitude: Double)] {
+            guard case let .array(list) = v else { return [] }
+            return list.compactMap(position)
+        }
+        guard let coordinates, case let .array(items) = coordinates else { return [] }
+        switch type {
+        case "Point": return position(coordinates).map { [[$0]] } ?? []
+        case "MultiPoint", "LineString": return [line(coordinates)]
+        case "MultiLineString", "Polygon": return items.map(line)
+        case "MultiPolygon":
+            return items.flatMap { p -> [[(longitude: Double, latitude: Double)]] in
+                guard case let .array(rings) = p else { return [] }
+                return rings.map(line)
+            }
+        default: return []
+        }
     }
 
     /// Equal as MapLibre's fixtures compare: numbers to 6 significant figures, colours as

@@ -19,7 +19,7 @@ extension ExprCompiler {
             first = 1
         }
         if args.count > 2 {
-            if let n = args[1].number, n >= 0, n == n.rounded() {
+            if let n = args[1].number, n >= 0, n == n.rounded(), n <= Double(StyleExpression.maxNodes) {
                 length = Int(n)
             } else if args[1] != .null {
                 throw fail(key + "[2]", "The length argument to \"array\" must be a positive integer literal")

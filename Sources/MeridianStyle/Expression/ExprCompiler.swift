@@ -127,6 +127,15 @@ struct ExprCompiler {
             let type: ExpressionType =
                 op == "to-number" ? .number : op == "to-color" ? .color : op == "to-string" ? .string : .boolean
             return Typed(node: .coercion(type, try arguments(args, expected: .value, key: key).map(\.node)), type: type)
+        case "within":
+            guard args.count == 1 else {
+                throw fail(key, "'within' expression requires exactly one argument, but found \(args.count) instead.")
+            }
+            guard let polygons = Within.polygons(args[0]) else {
+                throw fail(
+                    key, "'within' expression requires valid geojson object that contains polygon geometry type.")
+            }
+            return Typed(node: .call(.within, [.literal(polygons)]), type: .boolean)
         case "collator": return try collator(args, key: key)
         case "format": return try format(args, key: key)
         case "number-format": return try numberFormat(args, key: key)

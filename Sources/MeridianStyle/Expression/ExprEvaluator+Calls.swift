@@ -50,6 +50,9 @@ extension ExprEvaluator {
             }
             return .bool(try compare(op, a, b))
         case .collator, .resolvedLocale, .isSupportedScript, .image, .numberFormat, .format: return try text(op, args)
+        case .within:
+            guard case let .literal(polygons) = args[0] else { return .bool(false) }
+            return .bool(Within.holds(context, polygons))
         case .concat:
             var out = ""
             for a in args { out += ExprValues.string(try evaluate(a)) }

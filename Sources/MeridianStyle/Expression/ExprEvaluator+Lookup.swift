@@ -25,7 +25,7 @@ extension ExprEvaluator {
                 )
             }
             var from = 0
-            if args.count > 2 { from = Int(try number(args[2]).rounded(.down)) }
+            if args.count > 2 { from = ExprValues.integer(try number(args[2]).rounded(.down)) }
             let found: Int
             switch haystack {
             case let .array(items):
@@ -49,7 +49,7 @@ extension ExprEvaluator {
             let end = args.count > 2 ? try number(args[2]) : nil
             func range(_ count: Int) -> Range<Int> {
                 func clamp(_ x: Double) -> Int {
-                    let i = Int(x.rounded(.towardZero))
+                    let i = ExprValues.integer(x.rounded(.towardZero))
                     return Swift.min(Swift.max(i < 0 ? count + i : i, 0), count)
                 }
                 let (a, b) = (clamp(start), end.map(clamp) ?? count)

@@ -82,8 +82,10 @@ extension ExprEvaluator {
             formatter.numberStyle = .decimal
             formatter.maximumFractionDigits = 3
         }
-        if let least = try evaluate(args[4]).number { formatter.minimumFractionDigits = Int(least) }
-        if let most = try evaluate(args[5]).number { formatter.maximumFractionDigits = Int(most) }
+        // Fraction digits 0–20 (Intl's own bound is 100; more digits than a double holds are noise).
+        let digits = { (x: Double) in min(max(ExprValues.integer(x), 0), 20) }
+        if let least = try evaluate(args[4]).number { formatter.minimumFractionDigits = digits(least) }
+        if let most = try evaluate(args[5]).number { formatter.maximumFractionDigits = digits(most) }
         return formatter.string(from: NSNumber(value: value)) ?? ExprValues.text(value)
     }
 }

@@ -16,6 +16,8 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     // Text: locale-aware comparison, rich text, numbers as text, images.
     case collator, resolvedLocale = "resolved-locale", isSupportedScript = "is-supported-script"
     case format, numberFormat = "number-format", image
+    // Geometry.
+    case within
     // Colours.
     case rgb, rgba, toRGBA = "to-rgba"
     // Math.
@@ -23,7 +25,7 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     case sin, cos, tan, asin, acos, atan, min, max, round, floor, ceil, abs, pi, e, ln2
 
     /// What reads the feature.
-    static let featureData: Set<ExprOperator> = [.get, .has, .properties, .featureState, .geometryType, .id]
+    static let featureData: Set<ExprOperator> = [.get, .has, .properties, .featureState, .geometryType, .id, .within]
     /// What reads the zoom.
     static let zoomData: Set<ExprOperator> = [.zoom]
     /// What is known only when drawing (the others fold to a constant when their arguments do).
@@ -76,7 +78,7 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
         case .typeOf: return [Signature(params: [.value], result: .string)]
         case .length: return [Signature(params: [.value], result: n)]
         case .at, .inList, .indexOf, .slice, .coalesce, .equal, .notEqual, .less, .lessEqual, .greater,
-            .greaterEqual, .semiliteral, .collator, .format, .numberFormat:
+            .greaterEqual, .semiliteral, .collator, .format, .numberFormat, .within:
             return []
         case .resolvedLocale: return [Signature(params: [.collator], result: .string)]
         case .isSupportedScript: return [Signature(params: [.string], result: .boolean)]

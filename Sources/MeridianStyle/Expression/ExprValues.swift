@@ -82,6 +82,15 @@ enum ExprValues {
     }
 }
 
+extension ExprValues {
+    /// A number as an index or count, clamped into ±2^40 (NaN is 0): a hostile `1e300` or NaN
+    /// never traps the conversion to Int.
+    static func integer(_ x: Double) -> Int {
+        guard !x.isNaN else { return 0 }
+        return Int(min(max(x, -1_099_511_627_776), 1_099_511_627_776))
+    }
+}
+
 extension StyleValue {
     /// Whether the value is a JSON array (an expression, where an element of `semiliteral`).
     var isArrayValue: Bool {

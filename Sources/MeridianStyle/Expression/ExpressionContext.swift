@@ -16,6 +16,11 @@ public struct ExpressionContext: Sendable {
     public var globalState: [String: StyleValue] = [:]
     /// The sprite's image names (`image` says whether its image is among them).
     public var availableImages: Set<String> = []
+    /// The feature's geometry, longitude and latitude in degrees: its parts (a line, a ring, or
+    /// the positions of a point feature), for `within`.
+    public var coordinates: [[(longitude: Double, latitude: Double)]] = []
+    /// The tile the feature is read in (`within` compares in its integer coordinates, as MapLibre).
+    public var tile: (z: Int, x: Int, y: Int)?
 
     public init(
         zoom: Double = 0, heatmapDensity: Double? = nil, lineProgress: Double? = nil, accumulated: Double? = nil,
