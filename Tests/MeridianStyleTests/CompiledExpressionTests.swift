@@ -232,3 +232,54 @@ import Testing
         #expect(try toggle.evaluate() == .color(StyleColor(r: 0, g: 0, b: 0)))
     }
 }
+
+@Suite struct GeometryExpressionTests {
+    func compile(_ text: String) throws -> CompiledExpression {
+        try CompiledExpression.compile(try JSONDecoder().decode(StyleValue.self, from: Data(text.utf8)))
+    }
+
+    func feature(_ type: String, _ positions: [(Double, Double)]) -> ExpressionContext {
+        var c = ExpressionContext(geometryType: type)
+        c.coordinates = [positions.map { (longitude: $0.0, latitude: $0.1) }]
+        c.tile = (20, 0, 0)
+        return c
+    }
+
+    @Test("within: inside a square, not on its edge nor outside; a line inside, not one leaving")
+    func within() throws {
+        let square = try compile(
+            #"["within", {"type": "Polygon", "coordinates": [[[0, 0], [0, 5], [5, 5], [5, 0], [0, 0]]]}]"#)
+        #expect(!square.isFeatureConstant)
+        #expect(try square.evaluate(feature("Point", [(2, 2)])) == .bool(true))
+        #expect(try square.evaluate(feature("Point", [(0, 2)])) == .bool(false))
+        #expect(try square.evaluate(feature("Point", [(6, 2)])) == .bool(false))
+        #expect(try square.evaluate(feature("LineString", [(1, 1), (4, 4)])) == .bool(true))
+        #expect(try square.evaluate(feature("LineString", [(1, 1), (6, 4)])) == .bool(false))
+        #expect(throws: ExpressionParseError.self) {
+            try compile(#"["within", {"type": "Point", "coordinates": [0, 0]}]"#)
+        }
+    }
+
+    @Test(
+        "distance in metres by the cheap ruler: 0.001° of latitude at the equator is 110.574 m; zero inside a polygon")
+    func distance() throws {
+        // ky at latitude 0: (π / 180 × 6,378,137 m) × (1 − e²), e² = f(2 − f), f = 1/298.257223563.
+        let point = try compile(#"["distance", {"type": "Point", "coordinates": [0, 0.001]}]"#)
+        let d = try #require(point.evaluate(feature("Point", [(0, 0)])).number)
+        #expect(abs(d - 110.574) < 0.05, "\(d)")
+        let square = try compile(
+            #"["distance", {"type": "Polygon", "coordinates": [[[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]]}]"#)
+        #expect(try square.evaluate(feature("Point", [(0.5, 0.5)])) == .number(0))
+        let beside = try #require(square.evaluate(feature("LineString", [(1.001, 0.2), (1.001, 0.8)])).number)
+        // 0.001° of longitude at latitude 0.2 (the line's first point): about 111.3 m.
+        #expect(abs(beside - 111.3) < 0.2, "\(beside)")
+    }
+
+    @Test("a string property's expression turns a number into its text at the top, as MapLibre")
+    func stringCoercion() throws {
+        let label = try CompiledExpression.compile(
+            .array([.string("get"), .string("ref")]), expecting: .string)
+        #expect(try label.evaluate(ExpressionContext(properties: ["ref": .number(12)])) == .string("12"))
+        #expect(try label.evaluate() == .string(""))
+    }
+}

@@ -27,7 +27,8 @@ public struct CompiledExpression: Hashable, Sendable {
         do { try StyleExpression.checkSize(json, depth: 0, budget: &budget) } catch {
             throw ExpressionParseError(key: "", message: error.problem)
         }
-        let parsed = try ExprCompiler().parse(json, expected: expecting, key: "")
+        // A string property coerces at the top (a number where text is wanted is its text), as MapLibre.
+        let parsed = try ExprCompiler().parse(json, expected: expecting, key: "", coerceString: true)
         let readsFeature = parsed.node.uses(ExprOperator.featureData)
         let readsZoom = parsed.node.uses(ExprOperator.zoomData)
         if readsFeature, !inputs.contains(.feature) {

@@ -64,6 +64,9 @@ extension ExprCompiler {
         guard args.count == 2 else { throw fail(key, "Expected two arguments.") }
         let number = try parse(args[0], expected: .number, key: key + "[1]")
         let o = try options(args[1], "NumberFormat", key: key + "[2]")
+        if o["currency"] != nil, o["unit"] != nil {
+            throw fail(key, "NumberFormat options `currency` and `unit` are mutually exclusive")
+        }
         let at = key + "[2]"
         let nodes = [
             number.node, try option(o, "locale", .string, key: at), try option(o, "currency", .string, key: at),

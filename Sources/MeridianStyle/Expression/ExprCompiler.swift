@@ -23,8 +23,11 @@ struct ExprCompiler {
 
     func fail(_ key: String, _ message: String) -> Failure { Failure(key: key, message: message) }
 
-    /// Parses `v` where `expected` is wanted (nil: anything).
-    func parse(_ v: StyleValue, expected: ExpressionType?, key: String) throws(Failure) -> Typed {
+    /// Parses `v` where `expected` is wanted (nil: anything). `coerceString`: a `value` where a
+    /// string is wanted is converted to text rather than asserted (a string property's top level).
+    func parse(
+        _ v: StyleValue, expected: ExpressionType?, key: String, coerceString: Bool = false
+    ) throws(Failure) -> Typed {
         var parsed: Typed
         switch v {
         case let .array(items):
@@ -46,7 +49,11 @@ struct ExprCompiler {
         default:
             parsed = Typed(node: .literal(v), type: ExpressionType.of(v))
         }
-        if let expected { parsed = try annotate(parsed, expected: expected, key: key) }
+        if coerceString, expected == .string, parsed.type == .value {
+            parsed = Typed(node: .coercion(.string, [parsed.node]), type: .string)
+        } else if let expected {
+            parsed = try annotate(parsed, expected: expected, key: key)
+        }
         return try fold(parsed, key: key)
     }
 
@@ -136,9 +143,24 @@ struct ExprCompiler {
                     key, "'within' expression requires valid geojson object that contains polygon geometry type.")
             }
             return Typed(node: .call(.within, [.literal(polygons)]), type: .boolean)
+        case "distance":
+            guard args.count == 1 else {
+                throw fail(key, "'distance' expression requires exactly one argument, but found \(args.count) instead.")
+            }
+            guard let geometries = Distance.geometries(args[0]) else {
+                throw fail(
+                    key, "'distance' expression requires valid geojson object that contains polygon geometry type.")
+            }
+            return Typed(node: .call(.distance, [.literal(geometries)]), type: .number)
         case "collator": return try collator(args, key: key)
         case "format": return try format(args, key: key)
         case "number-format": return try numberFormat(args, key: key)
+        case "global-state":
+            guard args.count == 1, args[0].string != nil else {
+                let found = args.first.map(ExprValues.typeName) ?? "nothing"
+                throw fail(key, "Global state property must be string, but found \(found) instead.")
+            }
+            return try call(.globalState, args, key: key)
         case "semiliteral":
             guard args.count == 1 else {
                 throw fail(

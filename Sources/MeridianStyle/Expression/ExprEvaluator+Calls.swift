@@ -36,11 +36,17 @@ extension ExprEvaluator {
             for a in args where try evaluate(a) == .bool(true) { return .bool(true) }
             return .bool(false)
         case .coalesce:
+            // An image the sprite lacks gives way to a later one it has (the first is kept for the end).
+            var unavailable: StyleValue?
             for a in args {
                 let v = try evaluate(a)
+                if case let .object(o) = v, o["available"] == .bool(false), o["name"] != nil {
+                    unavailable = unavailable ?? v
+                    continue
+                }
                 if v != .null { return v }
             }
-            return .null
+            return unavailable ?? .null
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
             let (a, b) = (try evaluate(args[0]), try evaluate(args[1]))
             if args.count == 3, let x = a.string, let y = b.string {
@@ -50,6 +56,9 @@ extension ExprEvaluator {
             }
             return .bool(try compare(op, a, b))
         case .collator, .resolvedLocale, .isSupportedScript, .image, .numberFormat, .format: return try text(op, args)
+        case .distance:
+            guard case let .literal(geometries) = args[0] else { return .number(.nan) }
+            return .number(Distance.measure(context, geometries))
         case .within:
             guard case let .literal(polygons) = args[0] else { return .bool(false) }
             return .bool(Within.holds(context, polygons))

@@ -26,6 +26,8 @@ extension ExprEvaluator {
             }
             var from = 0
             if args.count > 2 { from = ExprValues.integer(try number(args[2]).rounded(.down)) }
+            // `in` finds nothing in null or "" (JavaScript's falsy haystacks).
+            if op == .inList, haystack == .null || haystack == .string("") { return .bool(false) }
             let found: Int
             switch haystack {
             case let .array(items):
@@ -35,8 +37,8 @@ extension ExprEvaluator {
                 let text = Array(s.unicodeScalars)
                 // As JavaScript's String(needle): null is "null".
                 let target = Array((needle == .null ? "null" : ExprValues.string(needle)).unicodeScalars)
-                let start = Swift.max(0, from < 0 ? text.count + from : from)
-                found = Self.find(target, in: text, from: start)
+                // A string's search starts at 0 for a negative index (JavaScript's String.indexOf).
+                found = Self.find(target, in: text, from: Swift.max(0, from))
             default:
                 throw Failure(
                     "Expected second argument to be of type array or string, but found \(ExprValues.typeName(haystack)) instead."

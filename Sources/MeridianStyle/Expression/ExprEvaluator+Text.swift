@@ -80,12 +80,14 @@ extension ExprEvaluator {
             formatter.currencyCode = currency
         } else {
             formatter.numberStyle = .decimal
-            formatter.maximumFractionDigits = 3
         }
         // Fraction digits 0–20 (Intl's own bound is 100; more digits than a double holds are noise).
         let digits = { (x: Double) in min(max(ExprValues.integer(x), 0), 20) }
-        if let least = try evaluate(args[4]).number { formatter.minimumFractionDigits = digits(least) }
-        if let most = try evaluate(args[5]).number { formatter.maximumFractionDigits = digits(most) }
+        let least = try evaluate(args[4]).number.map(digits)
+        let most = try evaluate(args[5]).number.map(digits)
+        if formatter.numberStyle == .decimal { formatter.maximumFractionDigits = max(3, least ?? 0) }
+        if let most { formatter.maximumFractionDigits = max(most, least ?? 0) }
+        if let least { formatter.minimumFractionDigits = least }
         return formatter.string(from: NSNumber(value: value)) ?? ExprValues.text(value)
     }
 }

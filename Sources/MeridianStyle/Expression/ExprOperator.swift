@@ -17,7 +17,7 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     case collator, resolvedLocale = "resolved-locale", isSupportedScript = "is-supported-script"
     case format, numberFormat = "number-format", image
     // Geometry.
-    case within
+    case within, distance
     // Colours.
     case rgb, rgba, toRGBA = "to-rgba"
     // Math.
@@ -25,7 +25,9 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
     case sin, cos, tan, asin, acos, atan, min, max, round, floor, ceil, abs, pi, e, ln2
 
     /// What reads the feature.
-    static let featureData: Set<ExprOperator> = [.get, .has, .properties, .featureState, .geometryType, .id, .within]
+    static let featureData: Set<ExprOperator> = [
+        .get, .has, .properties, .featureState, .geometryType, .id, .within, .distance,
+    ]
     /// What reads the zoom.
     static let zoomData: Set<ExprOperator> = [.zoom]
     /// What is known only when drawing (the others fold to a constant when their arguments do).
@@ -68,7 +70,7 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
         case .not: return [Signature(params: [.boolean], result: .boolean)]
         case .all, .any: return [Signature(params: [.boolean], variadic: true, result: .boolean)]
         case .upcase, .downcase: return [Signature(params: [.string], result: .string)]
-        case .join: return [Signature(params: [.array(.value, length: nil), .string], result: .string)]
+        case .join: return [Signature(params: [.array(.string, length: nil), .string], result: .string)]
         case .split: return [Signature(params: [.string, .string], result: .array(.string, length: nil))]
         case .globalState: return [Signature(params: [.string], result: .value)]
         case .concat: return [Signature(params: [.value], variadic: true, result: .string)]
@@ -78,7 +80,7 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
         case .typeOf: return [Signature(params: [.value], result: .string)]
         case .length: return [Signature(params: [.value], result: n)]
         case .at, .inList, .indexOf, .slice, .coalesce, .equal, .notEqual, .less, .lessEqual, .greater,
-            .greaterEqual, .semiliteral, .collator, .format, .numberFormat, .within:
+            .greaterEqual, .semiliteral, .collator, .format, .numberFormat, .within, .distance:
             return []
         case .resolvedLocale: return [Signature(params: [.collator], result: .string)]
         case .isSupportedScript: return [Signature(params: [.string], result: .boolean)]

@@ -35,7 +35,13 @@ enum ExprValues {
         case let .color(c):
             let channel = { (x: Double) in text((x * 255).rounded()) }
             return "rgba(\(channel(c.r)),\(channel(c.g)),\(channel(c.b)),\(text(c.a)))"
-        case .array, .object: return json(v)
+        case let .object(o):
+            // Formatted text: its sections' text.
+            if case let .array(sections)? = o["sections"] {
+                return sections.map { if case let .object(s) = $0 { s["text"]?.string ?? "" } else { "" } }.joined()
+            }
+            return json(v)
+        case .array: return json(v)
         }
     }
 
