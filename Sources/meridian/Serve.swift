@@ -103,7 +103,6 @@ extension MeridianCommand {
             do { service = try MapService(dataFolder: folder, style: custom, limits: limits, access: access) } catch {
                 throw ValidationError(error.description)
             }
-            for warning in service.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
             let host = self.host
             let home = service.home.target
             let app = MeridianServer.application(service: service, host: host, port: port) { bound in

@@ -1,8 +1,10 @@
 import Foundation
-import MeridianServer
+import Logging
+@testable import MeridianServer
 import MeridianStyle
 import MeridianTestSupport
 import MeridianTiles
+import NIOConcurrencyHelpers
 import Testing
 
 /// A style given to `serve` that has what Meridian does not draw: the server starts, draws the
@@ -31,7 +33,12 @@ struct StyleWarningsServedTests {
         #expect(
             service.home.target.latitude == 60.1702 && service.home.target.longitude == 24.9526
                 && service.home.zoom == 15.5 && service.home.bearing == 15)
-        try await withLiveServer(style: style) { base in
+        let lines = NIOLockedValueBox<[String]>([])
+        var logger = Logger(label: "meridian.test") {
+            JSONLogHandler(label: $0, write: { line in lines.withLockedValue { $0.append(line) } })
+        }
+        logger.logLevel = .info
+        try await withLiveServer(logger: logger, style: style) { base in
             let health = try await get(base + "/health")
             #expect(health.status == 200)
             let body = try #require(try JSONSerialization.jsonObject(with: health.body) as? [String: Any])
@@ -44,5 +51,10 @@ struct StyleWarningsServedTests {
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
             #expect(map.status == 200 && map.headers["content-type"] == "image/png")
         }
+        // Logged once at start as notices, the same lines.
+        let notices = lines.withLockedValue { $0 }.filter {
+            $0.contains("\"level\":\"notice\"") && $0.contains("style: ")
+        }
+        #expect(notices.count == 2, "\(notices)")
     }
 }

@@ -56,6 +56,8 @@ public enum MeridianServer {
         }
         var log = logger ?? Logger(label: "meridian.server")
         if logger == nil { log.logLevel = .info }
+        // What loading left out (a style's undrawn properties, sources without data): once, as notices.
+        for warning in service.warnings { log.notice("\(warning)", metadata: ["event": "load"]) }
         let webSocketResponder = sessions.buildResponder()
         let limits = service.limits
         // Every connection starts behind the byte-level guard (timeouts, sizes, malformed heads).
