@@ -121,7 +121,7 @@ let package = Package(
             "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
-        .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle"]),
+        .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle", "MeridianTestSupport"]),
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),

@@ -54,22 +54,10 @@ import Testing
         .enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
     func realData() throws {
         func png(_ font: String) throws -> [UInt8] {
-            let style = try Style(
-                json: Data(
-                    ##"""
-                    {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
-                     "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f0ece0"}},
-                      {"id": "names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
-                       "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-size": 12\##(font)},
-                       "paint": {"text-color": "#333333"}}]}
-                    """##.utf8))
-            #expect(style.warnings.isEmpty, "\(style.warnings)")
-            let view = try Viewport(
-                camera: try CameraPosition(target: RenderData.cathedral, zoom: 16),
-                size: ScreenSize(width: 384, height: 288))
-            var renderer = MapRenderer(style: style)
-            renderer.attribution = ""
-            return try renderer.render(view, sources: ["openmaptiles": try MBTiles(path: RenderData.mbtiles)]).png
+            try RenderData.png(
+                layers:
+                    ##", {"id": "names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-size": 12\##(font)}, "paint": {"text-color": "#333333"}}"##,
+                zoom: 16, width: 384, height: 288)
         }
         let own = try png("")
         #expect(try png(#", "text-font": ["Noto Sans Italic"]"#) != own)

@@ -54,20 +54,7 @@ import Testing
         "on the real data a $type filter keeps what it names and nothing else: fills of polygons, circles of points",
         .enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
     func realData() throws {
-        func png(_ layers: String) throws -> [UInt8] {
-            let style = try Style(
-                json: Data(
-                    ##"""
-                    {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
-                     "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f0ece0"}}\##(layers)]}
-                    """##.utf8))
-            let view = try Viewport(
-                camera: try CameraPosition(target: RenderData.cathedral, zoom: 15),
-                size: ScreenSize(width: 512, height: 384))
-            var renderer = MapRenderer(style: style)
-            renderer.attribution = ""
-            return try renderer.render(view, sources: ["openmaptiles": try MBTiles(path: RenderData.mbtiles)]).png
-        }
+        func png(_ layers: String) throws -> [UInt8] { try RenderData.png(layers: layers, zoom: 15) }
         func water(_ filter: String) -> String {
             ##", {"id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "paint": {"fill-color": "#3070c0"}\##(filter)}"##
         }

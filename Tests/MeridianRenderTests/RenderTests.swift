@@ -95,6 +95,23 @@ enum RenderData {
     }
 
     /// A 1024×768 flat frame of both sources at a target and zoom.
+    /// The PNG of a style of one background (#f0ece0) and `layers` (JSON, each after a comma)
+    /// on the real Helsinki source `openmaptiles`, at the cathedral, without the credit line.
+    static func png(layers: String, zoom: Double, width: Double = 512, height: Double = 384) throws -> [UInt8] {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f0ece0"}}\##(layers)]}
+                """##.utf8))
+        #expect(style.warnings.isEmpty, "\(style.warnings)")
+        let view = try Viewport(
+            camera: try CameraPosition(target: cathedral, zoom: zoom), size: ScreenSize(width: width, height: height))
+        var renderer = MapRenderer(style: style)
+        renderer.attribution = ""
+        return try renderer.render(view, sources: ["openmaptiles": try MBTiles(path: mbtiles)]).png
+    }
+
     static func frame(_ target: Coordinate, zoom: Double) throws -> (Viewport, MapRenderer.Frame) {
         let view = try Viewport(
             camera: try CameraPosition(target: target, zoom: zoom), size: ScreenSize(width: 1024, height: 768))

@@ -13,18 +13,7 @@ import Testing
 struct StyleZoomTests {
     /// The frame of a style of one background and the given layers at the cathedral.
     func png(_ layers: String, cameraZoom: Double) throws -> [UInt8] {
-        let style = try Style(
-            json: Data(
-                ##"""
-                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#f0ece0"}}\##(layers)]}
-                """##.utf8))
-        let view = try Viewport(
-            camera: try CameraPosition(target: RenderData.cathedral, zoom: cameraZoom),
-            size: ScreenSize(width: 256, height: 192))
-        var renderer = MapRenderer(style: style)
-        renderer.attribution = ""
-        return try renderer.render(view, sources: ["openmaptiles": try MBTiles(path: RenderData.mbtiles)]).png
+        try RenderData.png(layers: layers, zoom: cameraZoom, width: 256, height: 192)
     }
 
     @Test("the one rule: style zoom is the camera's less one, never below 0")

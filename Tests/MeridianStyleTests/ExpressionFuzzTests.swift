@@ -1,24 +1,12 @@
 import Foundation
 @testable import MeridianStyle
+import MeridianTestSupport
 import Testing
 
 /// Random expressions from the language's own operators, with hostile numbers (±1e300, NaN,
 /// huge indices and digit counts) and odd arguments: compiling gives a typed error or an
 /// expression, and evaluating a value or a typed error: never a trap or a hang.
 @Suite struct ExpressionFuzzTests {
-    /// A small deterministic generator (SplitMix64), so a failure repeats.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static let operators =
         ExprOperator.allCases.map(\.rawValue) + [
             "literal", "number", "string", "boolean", "object", "array", "to-number", "to-color", "to-string",
@@ -26,7 +14,7 @@ import Testing
         ]
     static let numbers: [Double] = [0, 1, -1, 2.5, 1e300, -1e300, .nan, .infinity, 1e15, -0.5, 3, 255]
 
-    func value(_ r: inout Random, depth: Int) -> StyleValue {
+    func value(_ r: inout SplitMix64, depth: Int) -> StyleValue {
         switch r.below(depth > 3 ? 5 : 8) {
         case 0: return .number(Self.numbers[r.below(Self.numbers.count)])
         case 1: return .string(["a", "", "red", "x", "#fff", "number", "linear", "zoom"][r.below(8)])
@@ -43,7 +31,7 @@ import Testing
 
     @Test("20,000 random expressions compile or fail with a typed error, and evaluate or fail with one")
     func random() {
-        var r = Random(state: 0x5EED)
+        var r = SplitMix64(seed: 0x5EED)
         var (compiled, evaluated) = (0, 0)
         let context = ExpressionContext(
             zoom: 1e300, properties: ["x": .number(.nan), "a": .string("abc")], geometryType: "Point")

@@ -141,6 +141,7 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
     @Test("the shipped styles parse; the streets style's filters pick what they mean")
     func defaults() throws {
         let streets = try Style(json: Data(DefaultStyles.streets.utf8))
+        #expect(streets.warnings.isEmpty, "\(streets.warnings)")
         #expect(streets.sources["openmaptiles"]?.url == "mbtiles://openmaptiles" && streets.sources.count == 3)
         // Every street-level layer reads an OpenMapTiles layer.
         let omt: Set<String> = [
@@ -199,6 +200,7 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         arguments: [MapType.satellite, .hybrid, .terrain])
     func mapTypes(type: MapType) throws {
         let style = try Style(json: Data(type.document.utf8))
+        #expect(style.warnings.isEmpty, "\(style.warnings)")
         #expect(style.layers[1].kind == .raster && style.sources[style.layers[1].source ?? ""]?.kind == .raster)
         #expect(style.layers.contains { $0.kind == .symbol } == (type != .satellite))
         #expect(
@@ -242,6 +244,14 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
                 "layer \"k\", layout.visibility", 1
             ),
             (#"[{ "id": "l", "type": "heatmap", "source": "s", "source-layer": "x" }]"#, "layer \"l\", type", 0),
+            (
+                #"[{ "id": "o", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-color": ["+", 1, 2] } }]"#,
+                "layer \"o\", paint.line-color: Expected color but found number instead.", 1
+            ),
+            (
+                #"[{ "id": "p", "type": "symbol", "source": "s", "source-layer": "x", "layout": { "symbol-placement": ["get", "p"] } }]"#,
+                "layout.symbol-placement: data expressions not supported", 1
+            ),
             (
                 #"[{ "id": "n", "type": "fill", "source": "s", "source-layer": "x", "paint": { "fill-pattern": "wood" } }]"#,
                 "layer \"n\", paint.fill-pattern", 0

@@ -127,14 +127,19 @@ extension ExprCompiler {
         var parsed: [Typed] = []
         for (i, a) in args.enumerated() {
             let p = try parse(a, expected: nil, key: key + "[\(i + 1)]")
-            if let output, !output.accepts(p.type), p.type != .value {
+            // As the annotation it would get, without it: a string may stand for a colour, formatted
+            // text or an image (converted once the whole is), a value for anything.
+            let coercible = [.color, .formatted, .resolvedImage].contains(output) && p.type == .string
+            if let output, !output.accepts(p.type), p.type != .value, !coercible {
                 throw fail(key + "[\(i + 1)]", "Expected \(output) but found \(p.type) instead.")
             }
             output = output ?? p.type
             parsed.append(p)
         }
-        // A `value` among them: the whole is a value, asserted outside.
-        let type = parsed.contains { $0.type == .value } && output != .value ? ExpressionType.value : output ?? .value
+        // One that is not of the type itself (a value, a string for a colour): the whole is a
+        // value, asserted or converted outside.
+        let type =
+            parsed.contains { !(output ?? .value).accepts($0.type) } ? ExpressionType.value : output ?? .value
         return Typed(node: .call(.coalesce, parsed.map(\.node)), type: type)
     }
 
