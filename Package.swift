@@ -99,7 +99,7 @@ let package = Package(
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
-        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib"], path: "Tests/MeridianTileFixtures"),
+        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport"], path: "Tests/MeridianTileFixtures"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
             "MeridianGeometry", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -1,3 +1,4 @@
+import MeridianTestSupport
 import MeridianTiles
 
 /// A structure-aware fuzzer for vector tiles: every tile it makes has valid protobuf framing
@@ -14,20 +15,14 @@ public struct TileFuzzer {
         public var featuresPerLayer: [Int]
     }
 
-    var state: UInt64
+    var random: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// The next pseudo-random 64 bits (SplitMix64).
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The next pseudo-random 64 bits.
+    public mutating func next() -> UInt64 { random.next() }
 
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func below(_ n: Int) -> Int { random.below(n) }
 
     static let extremes: [UInt64] = [
         0, 1, 2, 3, 127, 128, 4095, 4096, 1 << 31 - 1, 1 << 31, 1 << 32, 1 << 32 + 1, 1 << 53, 1 << 62,
