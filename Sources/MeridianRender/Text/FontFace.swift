@@ -1,6 +1,6 @@
 import CCairo
-import Foundation
 import CShaping
+import Foundation
 
 /// One font file opened twice: by HarfBuzz for shaping (its own OpenType reader over the file's
 /// bytes, safe to share between threads) and by FreeType for Cairo to draw the glyphs HarfBuzz

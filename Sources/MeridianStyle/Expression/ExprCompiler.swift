@@ -135,22 +135,10 @@ struct ExprCompiler {
                 op == "to-number" ? .number : op == "to-color" ? .color : op == "to-string" ? .string : .boolean
             return Typed(node: .coercion(type, try arguments(args, expected: .value, key: key).map(\.node)), type: type)
         case "within":
-            guard args.count == 1 else {
-                throw fail(key, "'within' expression requires exactly one argument, but found \(args.count) instead.")
-            }
-            guard let polygons = Within.polygons(args[0]) else {
-                throw fail(
-                    key, "'within' expression requires valid geojson object that contains polygon geometry type.")
-            }
+            let polygons = try geoJSON(op, args, key: key, read: Within.polygons)
             return Typed(node: .call(.within, [.literal(polygons)]), type: .boolean)
         case "distance":
-            guard args.count == 1 else {
-                throw fail(key, "'distance' expression requires exactly one argument, but found \(args.count) instead.")
-            }
-            guard let geometries = Distance.geometries(args[0]) else {
-                throw fail(
-                    key, "'distance' expression requires valid geojson object that contains polygon geometry type.")
-            }
+            let geometries = try geoJSON(op, args, key: key, read: Distance.geometries)
             return Typed(node: .call(.distance, [.literal(geometries)]), type: .number)
         case "collator": return try collator(args, key: key)
         case "format": return try format(args, key: key)
@@ -207,6 +195,19 @@ struct ExprCompiler {
             }
             return try call(known, args, key: key)
         }
+    }
+
+    /// The one GeoJSON argument of `within` or `distance`, read by `read` (nil: not usable).
+    func geoJSON(
+        _ op: String, _ args: [StyleValue], key: String, read: (StyleValue) -> StyleValue?
+    ) throws(Failure) -> StyleValue {
+        guard args.count == 1 else {
+            throw fail(key, "'\(op)' expression requires exactly one argument, but found \(args.count) instead.")
+        }
+        guard let value = read(args[0]) else {
+            throw fail(key, "'\(op)' expression requires valid geojson object that contains polygon geometry type.")
+        }
+        return value
     }
 
     /// An operator with fixed signatures: the overload whose arity fits, its arguments parsed

@@ -99,15 +99,13 @@ struct ExprEvaluator {
             throw Failure("Could not parse color from value '\(shown)'")
         case .padding:
             let v = try evaluate(args[0])
-            let n: [Double]? =
-                switch v {
-                case let .number(x): [x]
-                case let .array(items): items.count <= 4 ? items.compactMap(\.number) : nil
-                default: nil
-                }
-            guard let n, !n.isEmpty, case let count = n.count,
-                count == (v.number != nil ? 1 : { if case let .array(i) = v { i.count } else { 0 } }())
-            else { throw Failure("Could not parse padding from value '\(ExprValues.json(v))'") }
+            // One number for every side, or 1 to 4 numbers in CSS order.
+            let items: [StyleValue] = if case let .array(list) = v { list } else { [v] }
+            let n = items.compactMap(\.number)
+            guard (1...4).contains(n.count), n.count == items.count else {
+                throw Failure("Could not parse padding from value '\(ExprValues.json(v))'")
+            }
+            let count = n.count
             let full = [n[0], n[count > 1 ? 1 : 0], n[count > 2 ? 2 : 0], n[count > 3 ? 3 : (count > 1 ? 1 : 0)]]
             return .array(full.map(StyleValue.number))
         case .numberArray:
