@@ -101,7 +101,18 @@ extension Style {
             }
             let filter: StyleExpression?
             do throws(StyleError) {
-                filter = try o["filter"].map { v throws(StyleError) in try StyleExpression.compile(v) }
+                filter = try o["filter"].map { v throws(StyleError) in
+                    if let undrawn = UndrawnConstructs.geometry(in: v) {
+                        throw StyleError("uses \(undrawn), not evaluated on tile geometry yet")
+                    }
+                    if let child = LegacyFilter.mixedChild(v) {
+                        warnings.append(
+                            StyleWarning(
+                                layer: id, property: "filter\(child)",
+                                "is legacy syntax inside an expression; read as an expression, as MapLibre does"))
+                    }
+                    return try StyleExpression.filter(v)
+                }
             } catch {
                 throw StyleError(property: "filter", "\(error.problem); left out")
             }

@@ -28,40 +28,23 @@ extension Style {
                 continue
             }
             do throws(StyleError) {
-                let expression = try StyleExpression.compile(
-                    value, colors: property.type == .color, interpolatable: property.type.interpolatesByDefault,
-                    arrays: property.type.isArray,
-                    tokens: property.type == .formatted || property.type == .resolvedImage)
-                if case let .literal(v) = expression, let problem = property.problem(with: v) {
+                let expression = try StyleExpression.property(value, property)
+                if case let .literal(v) = expression.compiled.node, let problem = property.problem(with: v) {
                     throw StyleError(problem)
                 }
-                try typeCheck(value, expression, property)
+                if let undrawn = UndrawnConstructs.geometry(in: value) {
+                    throw StyleError("uses \(undrawn), not evaluated on tile geometry yet")
+                }
+                if let plain = UndrawnConstructs.formatting(in: value) {
+                    warnings.append(
+                        StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))
+                }
                 out[key] = expression
             } catch {
                 warnings.append(StyleWarning(layer: id, property: place, "\(error.problem); its default is drawn"))
             }
         }
         return out
-    }
-}
-
-extension Style {
-    /// An expression checked as the specification types it (``CompiledExpression``: its result
-    /// the property's type, `zoom` only as the input of a top-level curve, data only where the
-    /// property allows), so one that would draw its default for every feature is reported.
-    /// - Throws: ``StyleError`` with the typed language's problem and where in the expression.
-    static func typeCheck(
-        _ value: StyleValue, _ compiled: StyleExpression, _ property: StyleProperty
-    ) throws(StyleError) {
-        guard case .array = value else { return }
-        if case .literal = compiled { return }
-        do {
-            _ = try CompiledExpression.compile(
-                value, expecting: ExpressionType(property.type), inputs: property.inputs,
-                interpolated: property.interpolated)
-        } catch {
-            throw StyleError(error.description)
-        }
     }
 }
 

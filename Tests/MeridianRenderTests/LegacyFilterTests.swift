@@ -11,7 +11,7 @@ import Testing
 /// feature as MapLibre reads it.
 @Suite struct LegacyFilterTests {
     func filter(_ json: String) throws -> StyleExpression {
-        try StyleExpression.compile(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)))
+        try StyleExpression.filter(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)))
     }
 
     let square = VectorTile.Feature(
@@ -39,6 +39,31 @@ import Testing
         // A feature without an id has none: `has` is false and equality with anything fails.
         #expect(try !keeps(#"["has", "$id"]"#, stop))
         #expect(try !keeps(#"["==", "$id", 42]"#, stop))
+    }
+
+    @Test("legacy comparisons as MapLibre's converter means them: one type only, empty forms, $type's limits")
+    func mapLibreSemantics() throws {
+        // `square` has class "lake" and id 42; `stop` has a name and no id.
+        let ranked = VectorTile.Feature(
+            type: .point, properties: ["rank": .int(5), "name": .string("b")], geometry: [[.init(x: 1, y: 1)]])
+        #expect(try keeps(#"["<", "rank", 6]"#, ranked) && !keeps(#"["<", "rank", 5]"#, ranked))
+        #expect(try keeps(#"["<=", "rank", 5]"#, ranked) && keeps(#"[">=", "rank", 5]"#, ranked))
+        // A number is not ordered with a string, nor a missing property with anything.
+        #expect(try !keeps(#"["<", "rank", "6"]"#, ranked) && !keeps(#"[">", "rank", "4"]"#, ranked))
+        #expect(try !keeps(#"["<", "height", 6]"#, ranked) && keeps(#"["!=", "height", 6]"#, ranked))
+        #expect(try keeps(#"[">", "name", "a"]"#, ranked))
+        // Equality is strict: the string "5" is not the number 5.
+        #expect(try !keeps(#"["==", "rank", "5"]"#, ranked) && keeps(#"["in", "rank", "4", 5]"#, ranked))
+        // Empty forms: any of nothing is false, all and none of nothing true, in nothing false.
+        #expect(try !keeps(#"["any"]"#, ranked) && keeps(#"["all"]"#, ranked) && keeps(#"["none"]"#, ranked))
+        #expect(try !keeps(#"["in", "rank"]"#, ranked) && keeps(#"["!in", "rank"]"#, ranked))
+        // Every feature has a geometry type; $type cannot be ordered or compared with a number.
+        #expect(try keeps(#"["has", "$type"]"#, stop) && !keeps(#"["!has", "$type"]"#, stop))
+        #expect(throws: StyleError.self) { try filter(#"["<", "$type", "Point"]"#) }
+        #expect(throws: StyleError.self) { try filter(#"["==", "$type", 1]"#) }
+        // Beside an expression, a legacy comparison is an expression: the string "class" is not "lake".
+        #expect(try !keeps(#"["all", ["==", "class", "lake"], ["has", "name"], ["==", ["id"], 42]]"#, square))
+        #expect(try keeps(#"["all", ["==", "class", "lake"], ["==", "$id", 42]]"#, square))
     }
 
     @Test("!in, !has and none are the negations of in, has and any")

@@ -1,3 +1,4 @@
+import Foundation
 import MeridianCamera
 import MeridianGeometry
 @testable import MeridianRender
@@ -11,16 +12,21 @@ import Testing
 @Suite struct PreparedLayerTests {
     @Test("what an expression reads: the property names of get and has, whether it reads the zoom")
     func reads() throws {
-        let e = try StyleExpression.compile(
-            .array([
-                .string("match"), .array([.string("get"), .string("class")]), .string("motorway"),
-                .array([
-                    .string("interpolate"), .array([.string("linear")]), .array([.string("zoom")]), .number(5),
-                    .number(1), .number(15), .number(4),
-                ]),
-                .array([.string("case"), .array([.string("has"), .string("brunnel")]), .number(2), .number(1)]),
-            ]))
-        #expect(e.featureKeys == ["brunnel", "class"] && e.readsZoom && e.readsFeature)
+        func compile(_ json: String) throws -> StyleExpression {
+            try StyleExpression.compile(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)))
+        }
+        let e = try compile(
+            #"["interpolate", ["linear"], ["zoom"], 5, ["match", ["get", "class"], "motorway", 1, ["case", ["has", "brunnel"], 2, 1]], 15, 4]"#
+        )
+        #expect(e.featureKeys == ["brunnel", "class"] && e.readsZoom && e.readsFeature && !e.readsAnyProperty)
+        // The geometry type and the id are read as their pseudo-properties.
+        let typed = try compile(#"["case", ["==", ["geometry-type"], "Point"], ["id"], 0]"#)
+        #expect(typed.featureKeys == [StyleExpression.idKey, StyleExpression.geometryTypeKey].sorted())
+        // `properties`, or `get` of a name computed per feature, reads every property.
+        #expect(try compile(#"["get", "name", ["properties"]]"#).readsAnyProperty)
+        #expect(try compile(#"["get", ["concat", "name:", ["get", "lang"]]]"#).readsAnyProperty)
+        // `get` with its own object reads that object, not the feature.
+        #expect(try !compile(#"["get", "a", ["literal", {"a": 1}]]"#).readsFeature)
         let constant = try StyleExpression.compile(.array([.string("+"), .number(1), .number(2)]))
         #expect(constant.featureKeys.isEmpty && !constant.readsZoom && !constant.readsFeature)
     }

@@ -56,13 +56,14 @@ enum ExpressionSuite {
         else { return "not a fixture" }
         let spec: [String: StyleValue] = if case let .object(s)? = f["propertySpec"] { s } else { [:] }
         var expression = json
-        if case let .object(members) = json, LegacyFunction.isFunction(members) {
+        if case let .object(members) = json {
             let interpolated: Bool =
                 if case let .object(e)? = spec["expression"] { e["interpolated"] == .bool(true) } else { true }
             let names: [String]? = if case let .object(values)? = spec["values"] { values.keys.sorted() } else { nil }
-            let conversion = FunctionConversion(
+            var conversion = FunctionConversion(
                 type: expectedType(spec) ?? .value, interpolated: interpolated, propertyDefault: spec["default"],
                 names: spec["type"]?.string == "enum" ? names : nil)
+            conversion.tokens = spec["tokens"] == .bool(true)
             guard let converted = try? conversion.convert(members) else {
                 return compiled["result"]?.string == "error" ? nil : "the function does not convert"
             }

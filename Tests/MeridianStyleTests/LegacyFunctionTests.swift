@@ -5,11 +5,16 @@ import Testing
 /// The legacy functions of the style specification evaluate as MapLibre evaluates them (the
 /// values below are worked out from the specification's formulas, not taken from a renderer).
 @Suite struct LegacyFunctionTests {
-    /// A function compiled as a property of the given kind would compile it.
-    func function(_ json: String, colors: Bool = false, interpolatable: Bool = false) throws -> StyleExpression {
-        try StyleExpression.compile(
-            try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)), colors: colors,
-            interpolatable: interpolatable)
+    /// A function compiled as the value of a property: `line-width` (a number, interpolated),
+    /// `line-color` (a colour), or the one named.
+    func function(
+        _ json: String, colors: Bool = false, interpolatable: Bool = false, property: String = "text-field"
+    ) throws -> StyleExpression {
+        let name = colors ? "line-color" : interpolatable ? "line-width" : property
+        let kind: Style.Layer.Kind = name.hasPrefix("line") ? .line : .symbol
+        return try StyleExpression.property(
+            try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)),
+            try #require(StyleProperty.named(name, kind: kind)))
     }
 
     func number(_ e: StyleExpression, _ properties: [String: StyleValue] = [:], zoom: Double) -> Double? {
@@ -39,7 +44,7 @@ import Testing
 
     @Test("a zoom function of a property that does not interpolate steps: each stop's output from its zoom on")
     func intervalZoom() throws {
-        let transform = try function(#"{"stops": [[10, "none"], [14, "uppercase"]]}"#)
+        let transform = try function(#"{"stops": [[10, "none"], [14, "uppercase"]]}"#, property: "text-transform")
         #expect(transform.evaluate([:], zoom: 9) == .string("none"))
         #expect(transform.evaluate([:], zoom: 13.9) == .string("none"))
         #expect(transform.evaluate([:], zoom: 14) == .string("uppercase"))
@@ -47,11 +52,12 @@ import Testing
         let constant = try function(#"{"stops": [[5, "x"]]}"#)
         #expect(constant.evaluate([:], zoom: 0) == .string("x") && constant.evaluate([:], zoom: 20) == .string("x"))
         // A dash pattern (an array: not interpolated) steps too, and stays a value, not an operator.
-        let dashes = try function(#"{"stops": [[10, [2, 1]], [14, [4, 2]]]}"#)
+        let dashes = try function(#"{"stops": [[10, [2, 1]], [14, [4, 2]]]}"#, property: "line-dasharray")
         #expect(dashes.evaluate([:], zoom: 12) == .array([.number(2), .number(1)]))
         #expect(dashes.evaluate([:], zoom: 15) == .array([.number(4), .number(2)]))
         // A font list is a value too.
-        let fonts = try function(#"{"stops": [[0, ["Noto Sans Regular"]], [12, ["Noto Sans Bold"]]]}"#)
+        let fonts = try function(
+            #"{"stops": [[0, ["Noto Sans Regular"]], [12, ["Noto Sans Bold"]]]}"#, property: "text-font")
         #expect(fonts.evaluate([:], zoom: 13) == .array([.string("Noto Sans Bold")]))
     }
 
@@ -79,7 +85,8 @@ import Testing
         #expect(number(width, ["class": .string("track")], zoom: 10) == 1)
         let flags = try function(#"{"property": "oneway", "type": "categorical", "stops": [[true, "→"], [false, ""]]}"#)
         #expect(flags.evaluate(["oneway": .bool(true)], zoom: 10) == .string("→"))
-        #expect(flags.evaluate([:], zoom: 10) == .null)
+        // No stop and no default: the property's own default (text-field's is empty text).
+        #expect(flags.evaluate([:], zoom: 10) == .string(""))
     }
 
     @Test("interval property functions step on a number, identity functions give the property")
@@ -88,9 +95,9 @@ import Testing
         #expect(rank.evaluate(["rank": .number(7)], zoom: 1) == .string("b"))
         #expect(rank.evaluate(["rank": .number(4.9)], zoom: 1) == .string("a"))
         #expect(rank.evaluate(["rank": .string("x")], zoom: 1) == .null)
-        let identity = try function(#"{"type": "identity", "property": "width"}"#)
+        let identity = try function(#"{"type": "identity", "property": "width"}"#, interpolatable: true)
         #expect(identity.evaluate(["width": .number(3)], zoom: 1) == .number(3))
-        let defaulted = try function(#"{"type": "identity", "property": "width", "default": 2}"#)
+        let defaulted = try function(#"{"type": "identity", "property": "width", "default": 2}"#, interpolatable: true)
         #expect(defaulted.evaluate([:], zoom: 1) == .number(2))
     }
 
@@ -108,13 +115,14 @@ import Testing
     }
 
     @Test(
-        "what a function cannot mean, or Meridian cannot evaluate yet, is an error naming it",
+        "what a function cannot mean is an error naming it",
         arguments: [
-            (#"{"stops": []}"#, "stops"), (#"{"stops": [[1]]}"#, "[input, output]"),
-            (#"{"stops": [[2, 1], [1, 3]]}"#, "increase"), (#"{"type": "wavy", "stops": [[1, 1]]}"#, "wavy"),
-            (#"{"colorSpace": "hcl", "stops": [[1, "red"], [2, "blue"]]}"#, "hcl"),
+            (#"{"stops": []}"#, "stops"), (#"{"stops": [[1]]}"#, "array of two"),
+            (#"{"stops": [[2, 1], [1, 3]]}"#, "ascending"), (#"{"type": "wavy", "stops": [[1, 1]]}"#, "wavy"),
+            (#"{"colorSpace": "xyz", "stops": [[1, 1], [2, 2]]}"#, "xyz"),
+            (#"{"colorSpace": "hcl", "stops": [[1, "red"], [2, "blue"]]}"#, "number"),
             (#"{"base": -1, "stops": [[1, 1], [2, 2]]}"#, "base"), (#"{"type": "identity"}"#, "property"),
-            (#"{"stops": [["a", 1]]}"#, "numbers"),
+            (#"{"stops": [["a", 1]]}"#, "numeric"),
         ])
     func refused(json: String, mentions: String) throws {
         let error = #expect(throws: StyleError.self) { try function(json, interpolatable: true) }
@@ -154,23 +162,19 @@ import Testing
 
     @Test("text-font as a plain list of font names is a value; an array starting with an operator stays an expression")
     func plainArrays() throws {
-        let fonts = try StyleExpression.compile(
-            .array([.string("Noto Sans Regular"), .string("Open Sans")]), arrays: true)
+        let fonts = try StyleExpression.property(
+            .array([.string("Noto Sans Regular"), .string("Open Sans")]),
+            try #require(StyleProperty.named("text-font", kind: .symbol)))
         #expect(fonts.evaluate([:], zoom: 10) == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
         let dashes = try symbolLayout(#""text-field": ["get", "name"], "text-font": ["Noto Sans Regular"]"#)
         #expect(dashes.layers.count == 1 && dashes.layers[0].layout["text-field"] != nil)
-        // An operator of the specification that Meridian does not evaluate yet is an error naming it.
-        let error = #expect(throws: StyleError.self) {
-            try StyleExpression.compile(.array([.string("number-format"), .number(3), .object([:])]), arrays: true)
-        }
-        #expect(error?.description.contains("number-format") == true, "\(String(describing: error))")
         // Only array-valued properties read plain arrays so: text-field still refuses one (a
         // warning naming it, and the layer draws no text).
         let refused = try symbolLayout(#""text-field": ["Helsinki"]"#)
         #expect(refused.layers.first?.layout["text-field"] == nil)
         #expect(
             refused.warnings.map(\.description) == [
-                #"style: layer "names", layout.text-field: unknown expression "Helsinki"; its default is drawn"#
+                #"style: layer "names", layout.text-field: Expected formatted but found array<string, 1> instead.; its default is drawn"#
             ])
     }
 

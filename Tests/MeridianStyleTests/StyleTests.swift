@@ -9,7 +9,12 @@ func style(
 }
 
 func expression(_ json: String, colors: Bool = false) throws -> StyleExpression {
-    try StyleExpression.compile(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)), colors: colors)
+    try StyleExpression.compile(
+        try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)), expecting: colors ? .color : nil)
+}
+
+func filter(_ json: String) throws -> StyleExpression {
+    try StyleExpression.filter(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)))
 }
 
 @Suite struct ExpressionTests {
@@ -50,9 +55,9 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
             #expect(values.count > 1, "\(json)")
         }
         for json in [
-            #"3"#, #"["zoom"]"#, #"["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5]"#,
-            #"["step", ["zoom"], 1, 12, 2]"#,
-            #"["match", ["literal", "a"], "a", 1, 2]"#, #"["+", ["zoom"], 1]"#,
+            #"3"#, #"["interpolate", ["linear"], ["zoom"], 0, 0, 24, 24]"#,
+            #"["interpolate", ["exponential", 2], ["zoom"], 12, 0.5, 16, 5]"#, #"["step", ["zoom"], 1, 12, 2]"#,
+            #"["match", ["literal", "a"], "a", 1, 2]"#, #"["step", ["zoom"], 1, 12, ["+", 1, 1]]"#,
         ] {
             let e = try expression(json)
             #expect(!e.readsFeature, "\(json)")
@@ -75,10 +80,14 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
             try expression(#"["coalesce", ["get", "ref"], ["get", "name"]]"#).evaluate(road, zoom: 1)
                 == .string("Mannerheimintie"))
         #expect(
-            try expression(
-                #"["all", ["==", "highway", "primary"], ["!=", ["get", "lanes"], 1], ["<=", ["get", "lanes"], 2]]"#
-            ).evaluate(road, zoom: 1) == .bool(true))
-        #expect(try expression(#"["in", "highway", "primary", "secondary"]"#).evaluate(road, zoom: 1) == .bool(true))
+            try filter(#"["all", ["==", "highway", "primary"], ["!=", "lanes", 1], ["<=", "lanes", 2]]"#).evaluate(
+                road, zoom: 1) == .bool(true))
+        // Mixed with an expression, a legacy comparison is an expression, as MapLibre reads it:
+        // the string "highway" is not "primary".
+        #expect(
+            try filter(#"["all", ["==", "highway", "primary"], ["!=", ["get", "lanes"], 1]]"#).evaluate(road, zoom: 1)
+                == .bool(false))
+        #expect(try filter(#"["in", "highway", "primary", "secondary"]"#).evaluate(road, zoom: 1) == .bool(true))
         #expect(
             try expression(#"["in", ["get", "highway"], ["literal", ["footway"]]]"#).evaluate(road, zoom: 1)
                 == .bool(false))
@@ -260,6 +269,22 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
                 #"[{ "id": "m", "type": "fill", "source": "s", "source-layer": "x", "interactive": true }]"#,
                 "interactive", 1
             ),
+            (
+                #"[{ "id": "q", "type": "fill", "source": "s", "source-layer": "x", "filter": ["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}] }]"#,
+                "layer \"q\", filter: uses \"within\", not evaluated on tile geometry yet", 0
+            ),
+            (
+                #"[{ "id": "r", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-width": ["case", ["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}], 2, 1] } }]"#,
+                "paint.line-width: uses \"within\"", 1
+            ),
+            (
+                #"[{ "id": "u", "type": "line", "source": "s", "source-layer": "x", "filter": ["all", ["==", "class", "a"], ["==", ["get", "b"], 1]] }]"#,
+                "layer \"u\", filter[1]: is legacy syntax inside an expression", 1
+            ),
+            (
+                #"[{ "id": "v", "type": "line", "source": "s", "source-layer": "x", "filter": "class" }]"#,
+                "layer \"v\", filter: must be an array or a boolean", 0
+            ),
         ])
     func leftOut(layers: String, mentions: String, kept: Int) throws {
         let loaded = try style(layers)
@@ -268,6 +293,20 @@ func expression(_ json: String, colors: Bool = false) throws -> StyleExpression 
         #expect(loaded.layers.count == kept)
         // What is left out of a kept layer is not there: the property takes its default.
         #expect(loaded.layers.allSatisfy { $0.paint.isEmpty && $0.layout.isEmpty && $0.minzoom == 0 })
+    }
+
+    @Test("format sections with their own colour are drawn as plain text, and reported")
+    func formatAsPlainText() throws {
+        let loaded = try style(
+            #"[{ "id": "t", "type": "symbol", "source": "s", "source-layer": "x", "layout": { "text-field": ["format", ["get", "name"], {"text-color": "red"}, " ", {}, ["get", "ref"], {}] } }]"#
+        )
+        #expect(
+            loaded.warnings.map(\.description) == [
+                #"style: layer "t", layout.text-field: "format" sections' own text-color are not drawn yet; drawn as plain text"#
+            ])
+        let text = loaded.layers.first?.layout["text-field"]?.evaluate(
+            ["name": .string("Kamppi"), "ref": .number(12)], zoom: 14)
+        #expect(text == .string("Kamppi 12"))
     }
 
     @Test("a document that is not a style is an error at the top level")

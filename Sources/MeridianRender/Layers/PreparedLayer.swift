@@ -10,7 +10,8 @@ import MeridianTiles
 /// feature offsets (no array per feature or part).
 ///
 /// - **Look classes.** Features whose properties agree on every name the layer's paint and
-///   layout values read (`StyleExpression/featureKeys`) get the same look at every zoom, so a
+///   layout values read (`StyleExpression/featureKeys`; all of them for a value that reads
+///   `properties`) get the same look at every zoom, so a
 ///   frame evaluates each class once (at its own fractional zoom), not each feature.
 /// - **Geometry.** Points of the tile's own world copy (a frame adds whole worlds); polygon
 ///   rings of fill layers are thinned (``RingThinning``) at ``GroundGeometry/ringStep`` points at
@@ -25,8 +26,8 @@ final class PreparedLayer: @unchecked Sendable {
     /// What of a style layer a prepared layer depends on: two layers (of any styles) with the same
     /// shape prepare the same data.
     ///
-    /// Interned to a number by the ``RenderCache`` once per layer and frame (a filter is hashed by
-    /// its text: too slow to hash per tile).
+    /// Interned to a number by the ``RenderCache`` once per layer and frame (hashing a filter's
+    /// tree per tile would cost more than the lookup it saves).
     struct Shape: Hashable {
         let sourceLayer: String
         let kind: Style.Layer.Kind
@@ -35,6 +36,9 @@ final class PreparedLayer: @unchecked Sendable {
         let keys: [String]
         /// Whether the filter reads `zoom` (then it is evaluated at the exact zoom).
         let filterReadsZoom: Bool
+        /// Whether a value reads properties not named ahead (`StyleExpression/readsAnyProperty`):
+        /// then every feature's look class is all its properties.
+        let readsAll: Bool
         /// The pseudo-properties (geometry type, id) the filter or the values read.
         var pseudoKeys: Set<String> {
             Set(keys + (filter?.featureKeys ?? [])).intersection([
@@ -44,8 +48,12 @@ final class PreparedLayer: @unchecked Sendable {
 
         init(_ layer: Style.Layer) {
             var keys = Set<String>()
-            for e in layer.paint.values { keys.formUnion(e.featureKeys) }
-            for e in layer.layout.values { keys.formUnion(e.featureKeys) }
+            var readsAll = false
+            for e in Array(layer.paint.values) + Array(layer.layout.values) {
+                keys.formUnion(e.featureKeys)
+                readsAll = readsAll || e.readsAnyProperty
+            }
+            self.readsAll = readsAll
             (sourceLayer, kind, filter, self.keys) = (layer.sourceLayer ?? "", layer.kind, layer.filter, keys.sorted())
             filterReadsZoom = layer.filter?.readsZoom == true
         }
@@ -105,18 +113,25 @@ final class PreparedLayer: @unchecked Sendable {
                 guard isRing || (shape.kind == .line && f.type == .lineString) else { continue }
                 if let filter = shape.filter {
                     var p: [String: StyleValue] = [:]
-                    for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
+                    if filter.readsAnyProperty {
+                        p = f.styleProperties(reading: shape.pseudoKeys)
+                    } else {
+                        for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
+                    }
                     guard filter.evaluate(p, zoom: key.filterZoom).isTrue else { continue }
                 }
-                let values = shape.keys.map { f.styleValue(forKey: $0) }
+                let all = shape.readsAll ? f.styleProperties(reading: shape.pseudoKeys) : nil
+                let values =
+                    all.map { p in p.keys.sorted().flatMap { [StyleValue.string($0), p[$0]] } }
+                    ?? shape.keys.map { f.styleValue(forKey: $0) }
                 let look: Int32
                 if let known = classIndex[values] {
                     look = known
                 } else {
                     look = Int32(classes.count)
                     classIndex[values] = look
-                    var p: [String: StyleValue] = [:]
-                    for (k, v) in zip(shape.keys, values) { if let v { p[k] = v } }
+                    var p: [String: StyleValue] = all ?? [:]
+                    if all == nil { for (k, v) in zip(shape.keys, values) { if let v { p[k] = v } } }
                     classes.append(p)
                 }
                 for part in f.geometry {

@@ -23,10 +23,7 @@ public struct CompiledExpression: Hashable, Sendable {
         _ json: StyleValue, expecting: ExpressionType? = nil, inputs: StyleProperty.Inputs = [.zoom, .feature],
         interpolated: Bool = true
     ) throws(ExpressionParseError) -> CompiledExpression {
-        var budget = StyleExpression.maxNodes
-        do { try StyleExpression.checkSize(json, depth: 0, budget: &budget) } catch {
-            throw ExpressionParseError(key: "", message: error.problem)
-        }
+        try checkSize(json)
         // A string property coerces at the top (a number where text is wanted is its text), as MapLibre.
         let parsed = try ExprCompiler().parse(json, expected: expecting, key: "", coerceString: true)
         let readsFeature = parsed.node.uses(ExprOperator.featureData)
@@ -42,6 +39,29 @@ public struct CompiledExpression: Hashable, Sendable {
         }
         return CompiledExpression(
             type: parsed.type, isFeatureConstant: !readsFeature, isZoomConstant: !readsZoom, node: parsed.node)
+    }
+
+    /// Compiles a layer's `filter` as MapLibre does: the legacy syntax converted
+    /// (`["==", "$type", "Polygon"]`, `["!in", "class", …]`; see the specification's "Other
+    /// filter" section), an expression typed boolean with `zoom` allowed anywhere in it.
+    /// - Throws: ``ExpressionParseError`` naming the argument path and the problem.
+    public static func filter(_ json: StyleValue) throws(ExpressionParseError) -> CompiledExpression {
+        try checkSize(json)
+        let node: ExprNode =
+            LegacyFilter.isExpression(json)
+            ? try ExprCompiler().parse(json, expected: .boolean, key: "").node : try LegacyFilter.convert(json)
+        return CompiledExpression(
+            type: .boolean, isFeatureConstant: !node.uses(ExprOperator.featureData),
+            isZoomConstant: !node.uses(ExprOperator.zoomData), node: node)
+    }
+
+    /// Refuses a document too deep or too large to compile (``StyleExpression/maxDepth``,
+    /// ``StyleExpression/maxNodes``).
+    static func checkSize(_ json: StyleValue) throws(ExpressionParseError) {
+        var budget = StyleExpression.maxNodes
+        do { try StyleExpression.checkSize(json, depth: 0, budget: &budget) } catch {
+            throw ExpressionParseError(key: "", message: error.problem)
+        }
     }
 
     /// The value for a context, or the runtime error (MapLibre then draws the property's default).

@@ -30,6 +30,7 @@ struct ExprEvaluator {
         case let .interpolate(kind, space, input, stops):
             return try interpolate(kind, space, x: try number(input), stops)
         case let .call(op, args): return try call(op, args)
+        case let .legacy(test): return .bool(test.holds(in: context))
         }
     }
 
@@ -84,7 +85,7 @@ struct ExprEvaluator {
                 case .null: return .number(0)
                 case let .bool(b): return .number(b ? 1 : 0)
                 case let .number(n): return .number(n)
-                case let .string(s): if let n = StyleExpression.number(in: s) { return .number(n) }
+                case let .string(s): if let n = ExprValues.number(in: s) { return .number(n) }
                 default: break
                 }
             }

@@ -15,6 +15,8 @@ indirect enum ExprNode: Hashable, Sendable {
     case interpolate(Interpolation, space: ColorSpace, input: ExprNode, stops: [Stop])
     case binding(names: [String], values: [ExprNode], body: ExprNode)
     case variable(String)
+    /// A test of the legacy filter syntax (``LegacyFilter``): it reads the feature.
+    case legacy(LegacyTest)
 
     struct Stop: Hashable, Sendable {
         let input: Double
@@ -38,7 +40,7 @@ indirect enum ExprNode: Hashable, Sendable {
     /// Every direct child.
     var children: [ExprNode] {
         switch self {
-        case .literal, .variable: []
+        case .literal, .variable, .legacy: []
         case let .call(_, args), let .assertion(_, args), let .coercion(_, args): args
         case let .match(input, arms, otherwise): [input] + arms.map(\.output) + [otherwise]
         case let .branches(list, otherwise): list.flatMap { [$0.condition, $0.output] } + [otherwise]
@@ -54,6 +56,7 @@ indirect enum ExprNode: Hashable, Sendable {
         if case let .call(op, args) = self, ops.contains(op), !((op == .get || op == .has) && args.count == 2) {
             return true
         }
+        if case .legacy = self { return !ops.isDisjoint(with: ExprOperator.featureData) }
         return children.contains { $0.uses(ops) }
     }
 

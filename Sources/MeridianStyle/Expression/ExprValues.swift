@@ -45,6 +45,26 @@ enum ExprValues {
         }
     }
 
+    /// A string's number for `to-number`: ECMAScript's ToNumber of a string: surrounding white
+    /// space ignored, empty is 0, a decimal literal (`1e3`, `.5`, `-2`), `Infinity`, or
+    /// `0x`/`0o`/`0b` integers; anything else (`"48.5 m"`, `"NaN"`) does not convert (nil).
+    static func number(in s: String) -> Double? {
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.isEmpty { return 0 }
+        for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)]
+        where t.hasPrefix(prefix) {
+            return UInt64(t.dropFirst(2), radix: radix).map { Double($0) }
+        }
+        switch t {
+        case "Infinity", "+Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: break
+        }
+        // Swift's Double(…) also reads "nan", "inf" and hex floats, which ToNumber does not.
+        guard t.allSatisfy({ "0123456789+-.eE".contains($0) }), let n = Double(t) else { return nil }
+        return n
+    }
+
     /// A value as compact JSON (keys sorted).
     static func json(_ v: StyleValue) -> String {
         switch v {

@@ -8,12 +8,16 @@
 ///   `exponential` read the property asserted a number (a function with `default` gives it for
 ///   a property that is not a number), `identity` is the property asserted of the type.
 /// - A function's missing `default` is the property's default.
+/// - A zoom function of a property that takes tokens reads `{token}`s in its string outputs.
 struct FunctionConversion {
     let type: ExpressionType
     let interpolated: Bool
     let propertyDefault: StyleValue?
     /// An enumeration's names (nil for other types).
     let names: [String]?
+    /// Whether the property takes `{token}` strings (`text-field`, `icon-image`): a zoom
+    /// function's string outputs then hold tokens (``TokenString``).
+    var tokens = false
 
     typealias Failure = ExpressionParseError
 
@@ -34,7 +38,9 @@ struct FunctionConversion {
                 guard case let .array(pair) = stop, pair.count == 2 else {
                     throw fail("Each stop must be an array of two.")
                 }
-                stops.append((pair[0], Self.literal(pair[1])))
+                let output =
+                    tokens && property == nil ? pair[1].string.map(TokenString.expression) : nil
+                stops.append((pair[0], output ?? Self.literal(pair[1])))
             }
         }
         if let space = f["colorSpace"]?.string, !["rgb", "hcl", "lab"].contains(space) {

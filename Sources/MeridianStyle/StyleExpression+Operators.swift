@@ -1,7 +1,6 @@
 extension StyleExpression {
-    /// Every operator of the MapLibre style specification (version 8), whether Meridian evaluates
-    /// it yet or not: an array starting with one of these is an expression (and one Meridian does
-    /// not evaluate is an error naming it), never a plain array value.
+    /// Every operator of the MapLibre style specification (version 8): a property's array that
+    /// starts with one of these is an expression, any other array a plain value.
     public static let specificationOperators: Set<String> = [
         // Types
         "array", "boolean", "collator", "format", "image", "literal", "number", "number-format", "object",
