@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "Meridian", package: "Meridian"),
                 .product(name: "MeridianRender", package: "Meridian"),
                 .product(name: "MeridianTiles", package: "Meridian"),
+                .product(name: "MeridianStyle", package: "Meridian"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MeridianBenchmarks",

@@ -51,6 +51,11 @@ FRAMES = {
     "tilt": "render helsinki_z17 bearing 30 tilt 60",
     "world": "render world_z2 flat",
 }
+# The published-style-sized style (bright_sized_style.py) in two of the views.
+BRIGHT = {
+    "bright_z15": "render bright-sized helsinki_z15 flat",
+    "bright_tilt": "render bright-sized helsinki_z17 bearing 30 tilt 60",
+}
 if len(sys.argv) > 2:
     peer = {}
     for line in open(sys.argv[2], encoding="utf-8"):
@@ -61,7 +66,7 @@ if len(sys.argv) > 2:
     rows = {}
     print("| view | Meridian draw | Meridian frame (draw + PNG) | moving frame (draw + JPEG) | MapLibre Native wall | MapLibre CPU | M/L wall | M/L CPU |")
     print("|---|---|---|---|---|---|---|---|")
-    for view, name in FRAMES.items():
+    for view, name in list(FRAMES.items()) + list(BRIGHT.items()):
         frame = p50.get(name + " (warm tile cache)")
         draw = p50.get(name + " (warm, draw only)")
         jpeg = p50.get(name + " (JPEG encode only)")
@@ -73,6 +78,33 @@ if len(sys.argv) > 2:
         rows[view] = (draw / 1e6 if draw else None, jpeg / 1e6 if jpeg else None, frame / 1e6 / cpu)
         print(f"| {view} | {draw / 1e6:.1f} ms | {frame / 1e6:.1f} ms | {moving} | {wall:.1f} ms | {cpu:.1f} ms | "
               f"{frame / 1e6 / wall:.2f} | {frame / 1e6 / cpu:.2f} |")
+
+    # /staticmap: the server's CPU per request (staticmap_cpu.py) against MapLibre's per frame.
+    staticmap = {}
+    for line in open(sys.argv[2], encoding="utf-8"):
+        m = re.match(r"metric=staticmap_(\w+)_cpu_ms value=([\d.]+)", line.strip())
+        if m:
+            staticmap[m.group(1)] = float(m.group(2))
+    if staticmap:
+        print()
+        print("| view | /staticmap CPU per request (new camera each) | MapLibre CPU per frame | M/L CPU |")
+        print("|---|---|---|---|")
+        for view in FRAMES:
+            cpu, peer_cpu = staticmap.get(view), peer.get((view, True))
+            ratio = f"{cpu / peer_cpu:.2f}" if cpu and peer_cpu else "?"
+            shown = lambda v: "?" if v is None else f"{v:.1f} ms"
+            print(f"| {view} | {shown(cpu)} | {shown(peer_cpu)} | {ratio} |")
+    bright = [rows.get(v, (None, None, None))[2] for v in BRIGHT]
+    statics = [staticmap[v] / peer[(v, True)] if v in staticmap and (v, True) in peer else None for v in FRAMES]
+    known32 = lambda vs: all(v is not None for v in vs)
+    text = lambda vs: " / ".join("?" if v is None else f"{v:.2f}" for v in vs)
+    print()
+    print("| figure (issue 32) | this run | goal | met |")
+    print("|---|---|---|---|")
+    print(f"| published-style-sized warm frame, CPU against MapLibre Native: z15 / tilted z17 | {text(bright)} | ≤ 0.25 each | "
+          f"{'yes' if known32(bright) and max(bright) <= 0.25 else 'no'} |")
+    print(f"| /staticmap CPU per request against MapLibre Native's frame: z15 / z17 / tilt / world | {text(statics)} | ≤ 0.25 each | "
+          f"{'yes' if known32(statics) and max(statics) <= 0.25 else 'no'} |")
 
 if len(sys.argv) > 3:
     load = {}

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import Meridian
 import MeridianRender
+import MeridianStyle
 import MeridianTiles
 
 /// Frames of the default data at 1024×768 (the Mapnik peer's views: helsinki_z15, helsinki_z17,
@@ -37,6 +38,7 @@ func renderBenchmarks() {
         ),
         ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
     ]
+    publishedSizedBenchmarks(folder: folder, size: size)
     for (name, camera) in views {
         let viewport = try! Viewport(camera: camera, size: size)
         Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in
@@ -102,6 +104,49 @@ func renderBenchmarks() {
             configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
         ) { b in
             for _ in b.scaledIterations { blackHole(try preview.jpeg()) }
+        }
+    }
+}
+
+/// Two views drawn with Meridian's own published-style-sized style (`bright_sized_style.py`: as
+/// many layers, filters and zoom functions as OSM Bright), which run.sh writes to
+/// `out/bright-sized.json` before the benchmarks and gives MapLibre Native too: a warm frame
+/// (draw + PNG) of each, as the streets style's "(warm tile cache)" figures. Not registered
+/// when the file is not there.
+func publishedSizedBenchmarks(folder: String, size: ScreenSize) {
+    guard let data = FileManager.default.contents(atPath: "out/bright-sized.json"),
+        let style = try? Style(json: data),
+        let sources = try? MapSources(style: style, folder: DataFolder(path: folder)), sources.missing.isEmpty
+    else {
+        print("published-style-sized benchmarks skipped: no out/bright-sized.json (run.sh writes it)")
+        return
+    }
+    let views: [(String, CameraPosition)] = [
+        (
+            "render bright-sized helsinki_z15 flat",
+            try! CameraPosition(target: Coordinate(latitude: 60.1716, longitude: 24.9443), zoom: 15)
+        ),
+        (
+            "render bright-sized helsinki_z17 bearing 30 tilt 60",
+            try! CameraPosition(
+                target: Coordinate(latitude: 60.1695, longitude: 24.9523), zoom: 17, bearing: 30, tilt: 60)
+        ),
+    ]
+    for (name, camera) in views {
+        let viewport = try! Viewport(camera: camera, size: size)
+        let cache = RenderCache()
+        let renderer = MapRenderer(style: style)
+        Benchmark(
+            name + " (warm tile cache)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
+            for _ in b.scaledIterations { blackHole(try renderer.render(viewport, sources: sources, cache: cache).png) }
+        }
+        Benchmark(
+            name + " (warm, draw only)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
+            for _ in b.scaledIterations { blackHole(try renderer.draw(viewport, sources: sources, cache: cache)) }
         }
     }
 }

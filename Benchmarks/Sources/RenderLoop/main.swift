@@ -26,7 +26,9 @@ let cache = RenderCache()
 if ProcessInfo.processInfo.environment["KEEP_MEMORY"] != "0" { FrameMemory.keepFreedMemory() }
 // SKIP=id,id… leaves those layers of the streets style out, to see what each costs.
 let skip = Set((ProcessInfo.processInfo.environment["SKIP"] ?? "").split(separator: ",").map(String.init))
-var document = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as! [String: Any]
+// STYLE=file draws that style document instead of the streets style.
+let styleText = try ProcessInfo.processInfo.environment["STYLE"].map { try String(contentsOfFile: $0, encoding: .utf8) }
+var document = try JSONSerialization.jsonObject(with: Data((styleText ?? DefaultStyles.streets).utf8)) as! [String: Any]
 document["layers"] = (document["layers"] as! [[String: Any]]).filter { !skip.contains($0["id"] as! String) }
 let style = try Style(json: try JSONSerialization.data(withJSONObject: document))
 // Every source of the style from the data folder, as the CLI and the server open them.

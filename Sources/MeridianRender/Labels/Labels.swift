@@ -75,9 +75,10 @@ struct LabelPlacer {
         struct Place: Hashable { let text: String, x: Int, y: Int }
         var seen: Set<Place> = []
         var out: [Candidate] = []
+        let style = LabelStyle(layer, zoom: zoom)
         for feature in features {
             let p = feature.properties
-            guard let text = layer.labelText(p, zoom: zoom), let point = labelPoint(feature.feature) else { continue }
+            guard let text = style.text(p), let point = labelPoint(feature.feature) else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
@@ -86,20 +87,16 @@ struct LabelPlacer {
                 let anchor = viewport.point(forWorld: world)
             else { continue }
             seen.insert(key)
-            let size = layer.number("text-size", p, zoom: zoom, default: 16)
-            let sortKey = layer.value("symbol-sort-key", p, zoom: zoom)?.finite
+            let size = style.size(p)
+            let sortKey = style.sortKey(p)?.finite
             let priority = sortKey.map { -$0 } ?? 0
             out.append(
                 Candidate(
                     text: text, anchor: anchor, priority: priority, size: size,
-                    font: layer.labelFont(p, zoom: zoom) ?? (size >= 13 ? .bold : .regular),
-                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom, default: Self.textColor)
-                        ?? Self.textColor,
-                    halo: layer.color("text-halo-color", p, zoom: zoom, default: Self.haloColor) ?? Self.haloColor,
-                    haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0), layerOrder: order,
-                    centered: layer.value("text-anchor", p, zoom: zoom)?.string == "center",
-                    letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
-                    maxWidth: layer.number("text-max-width", p, zoom: zoom, default: 10)))
+                    font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? Self.textColor,
+                    halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
+                    centered: style.anchor(p)?.string == "center", letterSpacing: style.letterSpacing(p),
+                    maxWidth: style.maxWidth(p)))
         }
         return out
     }

@@ -59,20 +59,17 @@ enum LineLabels {
         }
         var names: [String: Name] = [:]
         var order: [String] = []
+        let style = LabelStyle(layer, zoom: zoom)
         for feature in features where feature.feature.type == .lineString {
             let p = feature.properties
-            guard let text = layer.labelText(p, zoom: zoom) else { continue }
+            guard let text = style.text(p) else { continue }
             if names[text] == nil {
                 order.append(text)
                 names[text] = Name(
-                    size: layer.number("text-size", p, zoom: zoom, default: 16),
-                    color: layer.color("text-color", opacity: "text-opacity", p, zoom: zoom) ?? LabelPlacer.textColor,
-                    halo: layer.color("text-halo-color", p, zoom: zoom) ?? LabelPlacer.haloColor,
-                    haloWidth: layer.number("text-halo-width", p, zoom: zoom, default: 0),
-                    letterSpacing: layer.number("text-letter-spacing", p, zoom: zoom, default: 0),
-                    spacing: layer.number("symbol-spacing", p, zoom: zoom, default: repeatDistance),
-                    maxAngle: layer.number("text-max-angle", p, zoom: zoom, default: 45) * .pi / 180,
-                    font: layer.labelFont(p, zoom: zoom) ?? .regular)
+                    size: style.size(p), color: style.color(p) ?? LabelPlacer.textColor,
+                    halo: style.halo(p) ?? LabelPlacer.haloColor, haloWidth: style.haloWidth(p),
+                    letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
+                    maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular)
             }
             // World points at the camera's zoom (points on the ground, before the camera).
             names[text]!.parts += feature.feature.geometry.map { part in

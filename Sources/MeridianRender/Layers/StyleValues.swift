@@ -65,24 +65,6 @@ extension Style.Layer {
         (paint[property] ?? layout[property])?.evaluate(properties, zoom: zoom)
     }
 
-    /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
-    /// `lowercase`; `none` or any other value leaves it as it is); nil when empty or absent.
-    func labelText(_ properties: [String: StyleValue], zoom: Double) -> String? {
-        guard let text = value("text-field", properties, zoom: zoom)?.string, !text.isEmpty else { return nil }
-        switch value("text-transform", properties, zoom: zoom)?.string {
-        case "uppercase": return text.uppercased()
-        case "lowercase": return text.lowercased()
-        default: return text
-        }
-    }
-
-    /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
-    /// when the layer sets none (Meridian's own look then: DejaVu Sans, bold from 13 pt).
-    func labelFont(_ properties: [String: StyleValue], zoom: Double) -> LabelFont? {
-        guard case let .array(names)? = value("text-font", properties, zoom: zoom) else { return nil }
-        return LabelFont.cached(stack: names.compactMap(\.string))
-    }
-
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(
         _ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double,

@@ -1,0 +1,45 @@
+import MeridianStyle
+
+/// A symbol layer's text properties for one frame's style zoom, each looked up once (and
+/// evaluated once when it does not read the feature), then read per feature: what point and
+/// line labels ask of every feature, without a dictionary lookup and an evaluation per property
+/// and feature.
+struct LabelStyle {
+    let field: ResolvedProperty, transform: ResolvedProperty, font: ResolvedProperty
+    let anchor: ResolvedProperty, sortKey: ResolvedProperty
+    let size: ResolvedNumber, haloWidth: ResolvedNumber, letterSpacing: ResolvedNumber
+    let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber
+    let color: ResolvedColor, halo: ResolvedColor
+
+    init(_ layer: Style.Layer, zoom: Double) {
+        (field, transform) = (layer.resolved("text-field", zoom: zoom), layer.resolved("text-transform", zoom: zoom))
+        (font, anchor) = (layer.resolved("text-font", zoom: zoom), layer.resolved("text-anchor", zoom: zoom))
+        sortKey = layer.resolved("symbol-sort-key", zoom: zoom)
+        size = layer.numberResolver("text-size", zoom: zoom, default: 16)
+        haloWidth = layer.numberResolver("text-halo-width", zoom: zoom, default: 0)
+        letterSpacing = layer.numberResolver("text-letter-spacing", zoom: zoom, default: 0)
+        maxWidth = layer.numberResolver("text-max-width", zoom: zoom, default: 10)
+        spacing = layer.numberResolver("symbol-spacing", zoom: zoom, default: LineLabels.repeatDistance)
+        maxAngle = layer.numberResolver("text-max-angle", zoom: zoom, default: 45)
+        color = layer.colorResolver("text-color", opacity: "text-opacity", zoom: zoom, default: LabelPlacer.textColor)
+        halo = layer.colorResolver("text-halo-color", zoom: zoom, default: LabelPlacer.haloColor)
+    }
+
+    /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
+    /// `lowercase`; `none` or any other value leaves it as it is); nil when empty or absent.
+    func text(_ properties: [String: StyleValue]) -> String? {
+        guard let text = field(properties)?.string, !text.isEmpty else { return nil }
+        switch transform(properties)?.string {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        default: return text
+        }
+    }
+
+    /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
+    /// when the layer sets none.
+    func font(_ properties: [String: StyleValue]) -> LabelFont? {
+        guard case let .array(names)? = font(properties) else { return nil }
+        return LabelFont.cached(stack: names.compactMap(\.string))
+    }
+}
