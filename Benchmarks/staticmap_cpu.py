@@ -8,6 +8,7 @@ requests, so HTTP parsing, the render queue, labels, drawing and PNG encoding ar
 Prints `metric=staticmap_VIEW_cpu_ms value=…` lines (median of 3 rounds of REQUESTS each) for
 summarize.py, which divides them by MapLibre Native's CPU per frame of the same view.
 Usage: staticmap_cpu.py MERIDIAN_BIN DATA_FOLDER [REQUESTS] [--style FILE]"""
+import http.client
 import os
 import socket
 import statistics
@@ -56,15 +57,17 @@ def main():
         else:
             sys.exit("staticmap_cpu.py: meridian serve did not answer /health")
         counter = 0
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         for view, (lat, lng, zoom, bearing, tilt) in VIEWS.items():
             def fetch():
                 nonlocal counter
                 counter += 1
                 # About 1 m apart at Helsinki's latitude: the same tiles, a new camera each time.
                 moved = lat + counter * 1e-5
-                url = (f"{base}/staticmap?center={moved:.6f},{lng:.6f}&zoom={zoom}&size=1024x768"
+                url = (f"/staticmap?center={moved:.6f},{lng:.6f}&zoom={zoom}&size=1024x768"
                        f"&bearing={bearing}&tilt={tilt}")
-                body = urllib.request.urlopen(url, timeout=60).read()
+                connection.request("GET", url)
+                body = connection.getresponse().read()
                 if not body.startswith(b"\x89PNG"):
                     sys.exit(f"staticmap_cpu.py: {url} did not answer a PNG")
             for _ in range(3):  # warm: tiles decoded and prepared, as for the peer's warm-up render

@@ -102,9 +102,6 @@ extension Style {
             let filter: StyleExpression?
             do throws(StyleError) {
                 filter = try o["filter"].map { v throws(StyleError) in
-                    if let undrawn = UndrawnConstructs.geometry(in: v) {
-                        throw StyleError("uses \(undrawn), not evaluated on tile geometry yet")
-                    }
                     if let child = LegacyFilter.mixedChild(v) {
                         warnings.append(
                             StyleWarning(

@@ -27,6 +27,9 @@ public struct StyleExpression: Hashable, Sendable {
     public var readsFeature: Bool { !compiled.isFeatureConstant }
     /// Whether the value can depend on the zoom.
     public var readsZoom: Bool { !compiled.isZoomConstant }
+    /// Whether it reads the feature's geometry (`within`, `distance`): ``evaluate(_:zoom:geometry:)``
+    /// then needs it.
+    public var readsGeometry: Bool { storage.readsGeometry }
 
     /// Everything in one object, so a copy (out of a layer's property dictionary, per feature)
     /// is one reference.
@@ -41,6 +44,7 @@ public struct StyleExpression: Hashable, Sendable {
         let evaluated: ExprNode
         /// Whether it reads the geometry type or the id (looked up only then).
         let readsType: Bool, readsID: Bool
+        let readsGeometry: Bool
 
         init(_ compiled: CompiledExpression, plainText: Bool) {
             (self.compiled, self.plainText) = (compiled, plainText)
@@ -48,6 +52,7 @@ public struct StyleExpression: Hashable, Sendable {
             reads.visit(compiled.node)
             (featureKeys, readsAny) = (reads.keys.sorted(), reads.any)
             (readsType, readsID) = (reads.keys.contains(geometryTypeKey), reads.keys.contains(idKey))
+            readsGeometry = compiled.node.uses([.within, .distance])
             if plainText, case let .coercion(.formatted, args) = compiled.node, args.count == 1 {
                 evaluated = args[0]
             } else {
@@ -139,11 +144,18 @@ public struct StyleExpression: Hashable, Sendable {
 
     /// The value for a feature's properties (with ``geometryTypeKey`` and ``idKey`` when the
     /// expression reads them) at a zoom in the style's convention; null on a runtime error.
-    public func evaluate(_ properties: [String: StyleValue], zoom: Double) -> StyleValue {
-        let context = ExpressionContext(
+    /// `geometry` is the feature's, for an expression that ``readsGeometry`` (without it,
+    /// `within` is false and `distance` not a number).
+    public func evaluate(
+        _ properties: [String: StyleValue], zoom: Double, geometry: FeatureGeometry? = nil
+    ) -> StyleValue {
+        var context = ExpressionContext(
             zoom: zoom, properties: properties,
             geometryType: storage.readsType ? properties[Self.geometryTypeKey]?.string : nil,
             id: storage.readsID ? properties[Self.idKey] : nil)
+        if let geometry {
+            (context.coordinates, context.tile) = (geometry.parts, geometry.tile)
+        }
         guard let value = try? ExprEvaluator(context: context).evaluate(storage.evaluated) else { return .null }
         return storage.plainText ? .string(ExprValues.string(value)) : value
     }
@@ -166,6 +178,18 @@ public struct StyleExpression: Hashable, Sendable {
             for item in members.values { try checkSize(item, depth: depth + 1, budget: &budget) }
         default: break
         }
+    }
+}
+
+/// A feature's geometry as `within` and `distance` read it: its parts in degrees and the tile it
+/// was read in (they compare in that tile's integer coordinates, as MapLibre does).
+public struct FeatureGeometry: Sendable {
+    /// Longitude and latitude, degrees: a line, a ring, or a point feature's positions per part.
+    public var parts: [[(longitude: Double, latitude: Double)]]
+    public var tile: (z: Int, x: Int, y: Int)
+
+    public init(parts: [[(longitude: Double, latitude: Double)]], tile: (z: Int, x: Int, y: Int)) {
+        (self.parts, self.tile) = (parts, tile)
     }
 }
 

@@ -5,7 +5,7 @@ enum UndrawnConstructs {
     static let sectionOptions = ["font-scale", "text-font", "text-color", "vertical-align"]
 
     /// `within` or `distance` in `value`, said for a warning: they need the feature's geometry,
-    /// which the renderer does not evaluate filters and properties with yet.
+    /// which the renderer gives filters but not paint and layout properties yet.
     static func geometry(in value: StyleValue) -> String? {
         first(in: value) { op, _ in op == "within" || op == "distance" ? "\"\(op)\"" : nil }
     }

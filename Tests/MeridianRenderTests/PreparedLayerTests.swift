@@ -88,4 +88,41 @@ import Testing
         }
         #expect(checked > 50, "the tile's line features were compared")
     }
+
+    @Test(
+        "a filter with within keeps, on the real Helsinki tile, the points inside its polygon: all inside the tile's own bounds, none far away, some in half of it",
+        .enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
+    func withinOnTileGeometry() throws {
+        let tileset = try MBTiles(path: TestData.path("openmaptiles/helsinki.mbtiles"))
+        let id = TileID(z: 14, x: 9327, y: 4742)
+        let tile = try #require(try tileset.vectorTile(id))
+        let pois = try #require(tile.layer(named: "poi"))
+        // The tile's corners in degrees (Web Mercator, 2^14 tiles across).
+        let n = Double(1 << 14)
+        func corner(_ x: Double, _ y: Double) -> Coordinate {
+            WebMercator.unproject(MercatorPoint(x: x / n, y: y / n))
+        }
+        let (nw, se) = (corner(9327, 4742), corner(9328, 4743))
+        func kept(west: Double, east: Double) throws -> Int {
+            // South and north a hundredth of a degree past the tile: its buffer's points too.
+            let (south, north) = (se.latitude - 0.01, nw.latitude + 0.01)
+            let ring =
+                "[[\(west), \(south)], [\(east), \(south)], [\(east), \(north)], [\(west), \(north)], [\(west), \(south)]]"
+            let json =
+                #"{"version": 8, "sources": {"s": {"type": "vector", "url": "mbtiles://x"}}, "layers": [{"id": "p", "type": "circle", "source": "s", "source-layer": "poi", "filter": ["within", {"type": "Polygon", "coordinates": ["#
+                + ring + #"]}]}]}"#
+            let style = try Style(json: Data(json.utf8))
+            #expect(style.warnings.isEmpty, "\(style.warnings)")
+            let shape = PreparedLayer.Shape(try #require(style.layers.first))
+            let key = PreparedLayer.Key(shape, id: 0, tileset: tileset.path, tile: id, zoom: 15, tilted: false)
+            return FilteredFeatures(shape, key: key, layer: pois).indices.count
+        }
+        let points = pois.features.filter { $0.type == .point }.count
+        #expect(points > 10, "the tile holds points of interest")
+        // A margin of a hundredth of a degree takes in the points of the tile's buffer.
+        let all = try kept(west: nw.longitude - 0.01, east: se.longitude + 0.01)
+        #expect(all == points, "\(all) of \(points)")
+        let half = try kept(west: nw.longitude - 0.01, east: (nw.longitude + se.longitude) / 2)
+        #expect(half > 0 && half < points, "\(half) of \(points)")
+    }
 }

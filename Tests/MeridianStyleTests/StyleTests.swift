@@ -270,10 +270,6 @@ func filter(_ json: String) throws -> StyleExpression {
                 "interactive", 1
             ),
             (
-                #"[{ "id": "q", "type": "fill", "source": "s", "source-layer": "x", "filter": ["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}] }]"#,
-                "layer \"q\", filter: uses \"within\", not evaluated on tile geometry yet", 0
-            ),
-            (
                 #"[{ "id": "r", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-width": ["case", ["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}], 2, 1] } }]"#,
                 "paint.line-width: uses \"within\"", 1
             ),

@@ -118,7 +118,8 @@ final class PreparedLayer: @unchecked Sendable {
                     } else {
                         for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
                     }
-                    guard filter.evaluate(p, zoom: key.filterZoom).isTrue else { continue }
+                    let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: Int(e)) : nil
+                    guard filter.evaluate(p, zoom: key.filterZoom, geometry: geometry).isTrue else { continue }
                 }
                 let all = shape.readsAll ? f.styleProperties(reading: shape.pseudoKeys) : nil
                 let values =
@@ -174,7 +175,10 @@ final class FilteredFeatures: @unchecked Sendable {
         let pseudo = shape.pseudoKeys
         for (i, f) in layer.features.enumerated() {
             let p = f.styleProperties(reading: pseudo)
-            guard shape.filter.map({ $0.evaluate(p, zoom: key.filterZoom).isTrue }) ?? true else { continue }
+            if let filter = shape.filter {
+                let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: Int(layer.extent)) : nil
+                guard filter.evaluate(p, zoom: key.filterZoom, geometry: geometry).isTrue else { continue }
+            }
             indices.append(Int32(i))
             properties.append(p)
             cost += 64 + 48 * p.count

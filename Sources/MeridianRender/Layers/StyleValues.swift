@@ -1,3 +1,5 @@
+import MeridianCamera
+import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
@@ -33,6 +35,20 @@ extension VectorTile.Feature {
         var p = properties.mapValues(\.styleValue)
         for key in pseudo { if let v = pseudoValue(key) { p[key] = v } }
         return p
+    }
+
+    /// The feature's geometry in degrees, for `within` and `distance` (``FeatureGeometry``),
+    /// read in `tile` of `extent` units.
+    func geometry(in tile: TileID, extent: Int) -> FeatureGeometry {
+        let (n, e) = (Double(1 << tile.z), Double(max(extent, 1)))
+        let parts = geometry.map { part in
+            part.map { q -> (longitude: Double, latitude: Double) in
+                let c = WebMercator.unproject(
+                    MercatorPoint(x: (Double(tile.x) + Double(q.x) / e) / n, y: (Double(tile.y) + Double(q.y) / e) / n))
+                return (c.longitude, c.latitude)
+            }
+        }
+        return FeatureGeometry(parts: parts, tile: (tile.z, tile.x, tile.y))
     }
 
     /// What an expression reads as `key`: a property, or a pseudo-property.
