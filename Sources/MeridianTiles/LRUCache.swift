@@ -9,30 +9,40 @@ public typealias TileCache<Value> = LRUCache<TileID, Value>
 /// through slot numbers (no scan to find the oldest; before, each eviction scanned every entry,
 /// which under label-stamp churn cost 2–3 % of a frame). Not thread-safe: one per owner (a
 /// renderer, a server session) or behind a lock.
+///
+/// Its code is inlinable, so each module that uses it gets a copy specialised to its key and
+/// value types (unspecialised, every lookup fetched the generic types' metadata at run time:
+/// 6 % of a label-heavy frame).
 public final class LRUCache<Key: Hashable, Value> {
     /// Most bytes held; inserting beyond it evicts the least recently used values.
     public let capacity: Int
-    public private(set) var totalCost = 0
+    @usableFromInline var bytesHeld = 0
+    /// Bytes held.
+    @inlinable public var totalCost: Int { bytesHeld }
 
-    private struct Slot {
-        let key: Key
-        var value: Value
-        var cost: Int
+    @usableFromInline struct Slot {
+        @usableFromInline let key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
         /// Neighbouring slots: towards the newest and towards the oldest (-1: none).
-        var newer: Int, older: Int
+        @usableFromInline var newer: Int, older: Int
+
+        @inlinable init(key: Key, value: Value, cost: Int, newer: Int, older: Int) {
+            (self.key, self.value, self.cost, self.newer, self.older) = (key, value, cost, newer, older)
+        }
     }
-    private var slots: [Slot?] = []
-    private var unused: [Int] = []
-    private var index: [Key: Int] = [:]
-    private var newest = -1, oldest = -1
+    @usableFromInline var slots: [Slot?] = []
+    @usableFromInline var unused: [Int] = []
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var newest = -1, oldest = -1
 
     /// - Parameter capacity: bytes; a non-positive capacity keeps nothing.
     public init(capacity: Int) { self.capacity = capacity }
 
-    public var count: Int { index.count }
+    @inlinable public var count: Int { index.count }
 
     /// The cached value, marking it recently used.
-    public func value(for key: Key) -> Value? {
+    @inlinable public func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         unlink(slot)
         link(slot)
@@ -41,7 +51,7 @@ public final class LRUCache<Key: Hashable, Value> {
 
     /// Stores a value with its cost in bytes (negative costs count as 0); a value costing more
     /// than the whole capacity is not kept (and an older value under the key is dropped).
-    public func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable public func insert(_ value: Value, for key: Key, cost: Int) {
         let cost = max(0, cost)
         remove(key)
         guard cost <= capacity else { return }
@@ -50,7 +60,7 @@ public final class LRUCache<Key: Hashable, Value> {
         if slot == slots.count { slots.append(entry) } else { slots[slot] = entry }
         index[key] = slot
         link(slot)
-        totalCost += cost
+        bytesHeld += cost
         while totalCost > capacity, oldest >= 0 { remove(slots[oldest]!.key) }
     }
 
@@ -66,27 +76,27 @@ public final class LRUCache<Key: Hashable, Value> {
     }
 
     public func removeAll() {
-        (slots, unused, index, newest, oldest, totalCost) = ([], [], [:], -1, -1, 0)
+        (slots, unused, index, newest, oldest, bytesHeld) = ([], [], [:], -1, -1, 0)
     }
 
     /// Drops the value under `key`, if any.
-    public func remove(_ key: Key) {
+    @inlinable public func remove(_ key: Key) {
         guard let slot = index.removeValue(forKey: key) else { return }
         unlink(slot)
-        totalCost -= slots[slot]!.cost
+        bytesHeld -= slots[slot]!.cost
         slots[slot] = nil
         unused.append(slot)
     }
 
     /// Takes a slot out of the list.
-    private func unlink(_ slot: Int) {
+    @usableFromInline @inlinable func unlink(_ slot: Int) {
         let (newer, older) = (slots[slot]!.newer, slots[slot]!.older)
         if newer >= 0 { slots[newer]!.older = older } else { newest = older }
         if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
     }
 
     /// Puts a slot at the newest end of the list.
-    private func link(_ slot: Int) {
+    @usableFromInline @inlinable func link(_ slot: Int) {
         slots[slot]!.newer = -1
         slots[slot]!.older = newest
         if newest >= 0 { slots[newest]!.newer = slot }

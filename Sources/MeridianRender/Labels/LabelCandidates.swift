@@ -10,12 +10,19 @@ struct LabelCandidates {
     /// As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
     /// `symbol-sort-key` first (so one style draws the same labels in both); ties go by text and
     /// position, so the order never depends on the order tiles were read in.
+    ///
+    /// Sorted by index, then gathered once: the candidates are large values, and a sort that
+    /// moves them moves every field at each step.
     func inPlacementOrder() -> LabelCandidates {
-        LabelCandidates(
-            points: points.sorted { a, b in
-                (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (
-                    -b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x
-                )
-            }, lines: lines.sorted(by: LineLabels.isPlacedBefore))
+        let points = points
+        let lines = lines
+        let pointOrder = points.indices.sorted { i, j in
+            let (a, b) = (points[i], points[j])
+            return (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (
+                -b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x
+            )
+        }
+        let lineOrder = lines.indices.sorted { LineLabels.isPlacedBefore(lines[$0], lines[$1]) }
+        return LabelCandidates(points: pointOrder.map { points[$0] }, lines: lineOrder.map { lines[$0] })
     }
 }

@@ -234,9 +234,23 @@ enum LineLabels {
     static func joined(_ parts: [[ScreenPoint]]) -> [[ScreenPoint]] {
         func meet(_ a: ScreenPoint, _ b: ScreenPoint) -> Bool { abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5 }
         var remaining = parts.filter { $0.count >= 2 }
-        let ends = remaining.flatMap { [$0.first!, $0.last!] }
+        // The ends by the point-sized cell they lie in: ends that meet lie in the same cell or
+        // next to it, so a count looks at nine cells, not at every end.
+        struct Cell: Hashable { let x: Int, y: Int }
+        func index(_ v: Double) -> Int { v.isFinite ? Int(v.rounded(.down).clamped(to: -1e15...1e15)) : 0 }
+        func cell(_ p: ScreenPoint, _ dx: Int = 0, _ dy: Int = 0) -> Cell {
+            Cell(x: index(p.x) &+ dx, y: index(p.y) &+ dy)
+        }
+        var ends: [Cell: [ScreenPoint]] = [:]
+        for line in remaining { for p in [line.first!, line.last!] { ends[cell(p), default: []].append(p) } }
         // Where exactly two ends meet (one line on each side).
-        func joins(_ p: ScreenPoint) -> Bool { ends.lazy.filter { meet($0, p) }.prefix(3).count == 2 }
+        func joins(_ p: ScreenPoint) -> Bool {
+            var n = 0
+            for dx in -1...1 {
+                for dy in -1...1 { for e in ends[cell(p, dx, dy)] ?? [] where meet(e, p) { n += 1 } }
+            }
+            return n == 2
+        }
         var out: [[ScreenPoint]] = []
         while var line = remaining.popLast() {
             var grew = true

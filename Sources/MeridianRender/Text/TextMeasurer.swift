@@ -1,8 +1,10 @@
 import CCairo
+import Foundation
+import MeridianTiles
 
 /// Measures label text for one frame: the shaped advance (``TextShaper``) and the first face's ascent
 /// plus descent, at the frame's pixel scale (Cairo's font metrics on a scratch context set up as the
-/// frame's), each text measured once per frame.
+/// frame's), each text measured once per frame and kept between frames.
 ///
 /// Notes the texts that hold a character no face of the font chain covers.
 final class TextMeasurer {
@@ -13,7 +15,10 @@ final class TextMeasurer {
     /// Texts measured that hold a character no font covers (drawn as replacement boxes).
     private(set) var uncovered: Set<String> = []
 
-    private struct Key: Hashable { let text: String, size: Double, font: LabelFont, letterSpacing: Double }
+    private struct Key: Hashable {
+        let text: String, size: Double, font: LabelFont, letterSpacing: Double, scale: Double
+    }
+    private let scale: Double
 
     /// A measurer at `scale` pixels per point.
     /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot make its scratch context.
@@ -22,7 +27,7 @@ final class TextMeasurer {
             cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
             let context = cairo_create(s)
         else { throw .cairo("cannot create a context to measure text") }
-        (scratch, cr) = (s, context)
+        (scratch, cr, self.scale) = (s, context, scale)
         cairo_scale(cr, scale, scale)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
         Fonts.setTextOptions(cr)
@@ -35,24 +40,44 @@ final class TextMeasurer {
 
     /// The width and height, points, of `s` at `size` points: of several lines (broken at
     /// `\n`), the widest line's width and one line's height.
+    ///
+    /// Measures are kept for the frame and, process-wide, between frames (``shared``: a text
+    /// measures the same at the same size, font and spacing in every frame).
     func measure(
         _ s: String, size: Double, font: LabelFont = .regular, letterSpacing: Double = 0
     ) -> (width: Double, height: Double) {
-        let key = Key(text: s, size: size, font: font, letterSpacing: letterSpacing)
+        let key = Key(text: s, size: size, font: font, letterSpacing: letterSpacing, scale: scale)
         if let known = measured[key] { return known }
+        if let kept = Self.lock.withLock({ Self.shared.value(for: key) }) {
+            if kept.missing { uncovered.insert(s) }
+            measured[key] = kept.size
+            return kept.size
+        }
         select(font, size: size)
         var extents = cairo_font_extents_t()
         cairo_font_extents(cr, &extents)
         var widest = 0.0
+        var missing = false
         for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
             let shaped = TextShaper.shape(String(line), font: font, letterSpacing: letterSpacing)
-            if shaped.missing > 0 { uncovered.insert(s) }
+            missing = missing || shaped.missing > 0
             widest = max(widest, shaped.advance * size)
         }
+        if missing { uncovered.insert(s) }
         let m = (widest, extents.ascent + extents.descent)
         measured[key] = m
+        Self.lock.withLock { Self.shared.insert((m, missing), for: key, cost: 1) }
         return m
     }
+
+    /// Measures between frames, at most ``sharedCapacity`` of them (least recently used out).
+    /// Keyed by the scale too: hinted font metrics are rounded in pixels.
+    nonisolated(unsafe) private static let shared = LRUCache<
+        Key, (size: (width: Double, height: Double), missing: Bool)
+    >(
+        capacity: sharedCapacity)
+    static let sharedCapacity = 16_384
+    private static let lock = NSLock()
 
     /// Selects the font's first face (``FontChain/faces(for:)``; DejaVu Sans through `Fonts`
     /// when the chain has none) at a size, only when the face or size changes.
