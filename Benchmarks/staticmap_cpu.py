@@ -5,7 +5,7 @@ response cache never answers and every request is drawn: what a static-map servi
 new map. Requests are sent one at a time from this process over loopback; the server's CPU
 (user + system, all its threads, from /proc/PID/stat) is read before and after each view's
 requests, so HTTP parsing, the render queue, labels, drawing and PNG encoding are all counted.
-Prints `metric=staticmap_VIEW_cpu_ms value=…` lines (median of 3 rounds of REQUESTS each) for
+Prints `metric=staticmap_VIEW_cpu_ms value=…` lines (median of 5 rounds of REQUESTS each) for
 summarize.py, which divides them by MapLibre Native's CPU per frame of the same view.
 Usage: staticmap_cpu.py MERIDIAN_BIN DATA_FOLDER [REQUESTS] [--style FILE]"""
 import http.client
@@ -73,7 +73,7 @@ def main():
             for _ in range(3):  # warm: tiles decoded and prepared, as for the peer's warm-up render
                 fetch()
             rounds = []
-            for _ in range(3):
+            for _ in range(5):
                 before = cpu_seconds(server.pid)
                 for _ in range(requests):
                     fetch()

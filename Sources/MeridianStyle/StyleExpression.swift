@@ -27,8 +27,8 @@ public struct StyleExpression: Hashable, Sendable {
     public var readsFeature: Bool { !compiled.isFeatureConstant }
     /// Whether the value can depend on the zoom.
     public var readsZoom: Bool { !compiled.isZoomConstant }
-    /// Whether it reads the feature's geometry (`within`, `distance`): ``evaluate(_:zoom:geometry:)``
-    /// then needs it.
+    /// Whether it reads the feature's geometry (`within`, `distance`):
+    /// ``evaluate(_:zoom:geometry:)`` then needs it.
     public var readsGeometry: Bool { storage.readsGeometry }
 
     /// Everything in one object, so a copy (out of a layer's property dictionary, per feature)
@@ -39,8 +39,9 @@ public struct StyleExpression: Hashable, Sendable {
         let readsAny: Bool
         /// Whether a formatted result is given as its plain text (`text-field`).
         let plainText: Bool
-        /// What ``StyleExpression/evaluate(_:zoom:)`` evaluates: for plain text, the value under
-        /// the coercion to formatted text (its text is the same, without building sections).
+        /// What ``StyleExpression/evaluate(_:zoom:geometry:)`` evaluates: for plain text, the
+        /// value under the coercion to formatted text (its text is the same, without building
+        /// sections).
         let evaluated: ExprNode
         /// Whether it reads the geometry type or the id (looked up only then).
         let readsType: Bool, readsID: Bool
@@ -63,7 +64,7 @@ public struct StyleExpression: Hashable, Sendable {
     let storage: Storage
 
     /// The pseudo-property that holds a feature's geometry type (`Point`, `LineString`,
-    /// `Polygon`) in the property dictionaries ``evaluate(_:zoom:)`` takes: what
+    /// `Polygon`) in the property dictionaries ``evaluate(_:zoom:geometry:)`` takes: what
     /// `["geometry-type"]` and legacy filters' `$type` read. (A tile property of this name would
     /// be read as the geometry type: tiles do not write one.)
     public static let geometryTypeKey = "$type"

@@ -26,22 +26,6 @@ public struct StyleProperty: Hashable, Sendable {
         case colorArray
         /// Anchor names, each followed by an offset (text-variable-anchor-offset).
         case variableAnchorOffsetCollection
-
-        /// Whether a value of this type is a number or colour that functions interpolate.
-        var interpolatesByDefault: Bool {
-            switch self {
-            case .number, .color: true
-            default: false
-            }
-        }
-
-        /// Whether values are arrays that may be written as plain JSON arrays.
-        var isArray: Bool {
-            switch self {
-            case .array, .padding, .numberArray, .colorArray, .variableAnchorOffsetCollection: true
-            default: false
-            }
-        }
     }
 
     /// What a property's expressions may read.
