@@ -101,12 +101,35 @@ import Testing
         #expect(hole < 191 - 32 && stroke > 191, "\(hole) \(stroke)")
     }
 
+    @Test("a stack's installed family is served as the labels draw it: Noto Sans Bold from its own bold face")
+    func namedFonts() throws {
+        let regular = GlyphRanges.font(forFontstack: "Noto Sans Regular")
+        let bold = GlyphRanges.font(forFontstack: "Noto Sans Bold,DejaVu Sans Bold")
+        #expect(regular.name == "NotoSans-Regular" && bold.name == "NotoSans-Bold", "\(regular) \(bold)")
+        #expect(bold.file.hasSuffix("NotoSans-Bold.ttf"), "\(bold.file)")
+        // The same face however the stack spells it, so one cache entry.
+        #expect(GlyphRanges.font(forFontstack: "Noto Sans") == regular)
+        let r = try Self.decode(try GlyphRanges.pbf(fontstack: "Noto Sans Regular", range: "0-255"))
+        let b = try Self.decode(try GlyphRanges.pbf(fontstack: "Noto Sans Bold", range: "0-255"))
+        let dejaVu = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255"))
+        #expect(r.name == "NotoSans-Regular" && b.name == "NotoSans-Bold")
+        // Noto's H is not DejaVu's, and its bold has more ink (SDF values inside the outline,
+        // above 191) than its regular.
+        let (h, hb, hd) = (try #require(r.glyphs[72]), try #require(b.glyphs[72]), try #require(dejaVu.glyphs[72]))
+        func ink(_ g: Glyph) -> Int { g.bitmap.filter { $0 > 191 }.count }
+        #expect(h.bitmap != hd.bitmap && ink(hb) > ink(h), "\(ink(h)) \(ink(hb)) \(ink(hd))")
+        // What Noto Sans lacks comes from the chain behind it (Arabic from Noto Sans Arabic).
+        let arabic = try Self.decode(try GlyphRanges.pbf(fontstack: "Noto Sans Regular", range: "1536-1791"))
+        #expect(arabic.glyphs[0x0628] != nil, "ب")
+    }
+
     @Test(
-        "stacks and ranges: any stack falls back to the regular face; a bold stack is bolder; bad ranges are typed errors"
+        "stacks and ranges: a stack of no installed family falls back to DejaVu at its weight; a bold stack is bolder; bad ranges are typed errors"
     )
     func stacks() throws {
         #expect(GlyphRanges.file(forFontstack: "Open Sans Regular,DejaVu Sans Bold") == "DejaVuSans-Bold.ttf")
         #expect(GlyphRanges.file(forFontstack: "Unknown") == "DejaVuSans.ttf")
+        #expect(GlyphRanges.file(forFontstack: "Unknown Bold") == "DejaVuSans-Bold.ttf")
         let regular = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Book", range: "0-255")).glyphs[72]!
         let bold = try Self.decode(try GlyphRanges.pbf(fontstack: "DejaVu Sans Bold", range: "0-255")).glyphs[72]!
         #expect(bold.advance > regular.advance)

@@ -51,14 +51,40 @@ public enum GlyphRanges {
         return a
     }
 
-    /// The served font a fontstack (`text-font` names joined by commas) is drawn with: the first
-    /// name served, else the regular face, so a client asking for any stack still gets legible
-    /// text.
+    /// A font glyph ranges are made from: the name its ranges carry, its file (relative to
+    /// `Fonts.directory` for Meridian's own two, else a path), the face's index in the file, and
+    /// whether the script chain behind it is the bold one.
+    public struct ServedFont: Hashable, Sendable {
+        public let name: String, file: String
+        let index: Int, bold: Bool
+        var path: String { file.hasPrefix("/") ? file : Fonts.directory + file }
+    }
+
+    /// The served font a fontstack (`text-font` names joined by commas, at most 8 read) is drawn
+    /// with, as Meridian's labels pick it (`LabelFont`): the first name that is one of ``fonts``
+    /// or whose family is installed (fontconfig, at the name's weight and slant), else DejaVu Sans
+    /// at the first name's weight (bold from 600), so a client asking for any stack still gets
+    /// legible text. A face fontconfig finds is named by its file (`NotoSans-Bold`).
     ///
-    /// Every spelling of a stack that picks the same face gets the same bytes.
-    public static func font(forFontstack stack: String) -> (name: String, file: String) {
-        let names = stack.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return names.lazy.compactMap { name in fonts.first { $0.name == name } }.first ?? fonts[0]
+    /// Every spelling of a stack that picks the same face gets the same name and bytes.
+    public static func font(forFontstack stack: String) -> ServedFont {
+        let names = stack.split(separator: ",").prefix(8).map { $0.trimmingCharacters(in: .whitespaces) }
+        func own(_ i: Int) -> ServedFont {
+            ServedFont(name: fonts[i].name, file: fonts[i].file, index: 0, bold: i == 1)
+        }
+        for name in names {
+            if let i = fonts.firstIndex(where: { $0.name == name }) { return own(i) }
+            let font = LabelFont(name: name)
+            guard font.family != nil, let face = FontMatcher.face(for: font) else { continue }
+            let base = ((face.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            if let i = fonts.firstIndex(where: { ($0.file as NSString).deletingPathExtension == base }), face.index == 0
+            {
+                return own(i)
+            }
+            let named = face.index == 0 ? base : "\(base)#\(face.index)"
+            return ServedFont(name: named, file: face.file, index: face.index, bold: font.isBold)
+        }
+        return own(names.first.map { LabelFont(name: $0).isBold } == true ? 1 : 0)
     }
 
     /// The font file of a fontstack (``font(forFontstack:)``).
@@ -75,10 +101,9 @@ public enum GlyphRanges {
     public static func pbf(fontstack: String, range: String) throws(Failure) -> [UInt8] {
         let first = try start(ofRange: range)
         let font = font(forFontstack: fontstack)
-        let path = Fonts.directory + font.file
         lock.lock()
         defer { lock.unlock() }
-        let faces = try chain(bold: font.file.contains("Bold"), first: path)
+        let faces = try chain(font)
         let unicode = hb_unicode_funcs_get_default()
         let glyphs = (first..<first + 256).compactMap { codepoint -> [UInt8]? in
             let script = hb_unicode_script(unicode, hb_codepoint_t(codepoint))
@@ -95,24 +120,34 @@ public enum GlyphRanges {
     }
 
     /// The chain's faces of one weight at the range's pixel size, opened once and kept (under
-    /// ``lock``); the first is the served font's own file, without which nothing is served.
-    static func chain(bold: Bool, first path: String) throws(Failure) -> [(face: FT_Face, scripts: [hb_script_t])] {
-        if let kept = opened[bold] { return kept }
-        guard let library = Self.library else { throw .fontMissing(path) }
+    /// ``lock``); the first is the served font's own face, without which nothing is served.
+    /// At most ``maxChains`` are kept: past it, the kept chain of another font is closed first.
+    static func chain(_ font: ServedFont) throws(Failure) -> [(face: FT_Face, scripts: [hb_script_t])] {
+        if let kept = opened[font] { return kept }
+        guard let library = Self.library else { throw .fontMissing(font.path) }
+        if opened.count >= maxChains, let other = opened.keys.first {
+            for f in opened.removeValue(forKey: other) ?? [] { FT_Done_Face(f.face) }
+        }
         var faces: [(face: FT_Face, scripts: [hb_script_t])] = []
-        for (index, entry) in (bold ? FontChain.boldFiles : FontChain.regularFiles).enumerated() {
+        let rest = font.bold ? FontChain.boldFiles : FontChain.regularFiles
+        // After a face fontconfig found, the whole chain (DejaVu first); after DejaVu, the rest.
+        let isOwn = !font.file.hasPrefix("/")
+        let files = [(file: font.path, index: font.index, scripts: [hb_script_t]())] + rest.dropFirst(isOwn ? 1 : 0)
+        for (i, entry) in files.enumerated() {
             var face: FT_Face?
-            if FT_New_Face(library, index == 0 ? path : entry.file, FT_Long(entry.index), &face) == 0, let face {
+            if FT_New_Face(library, entry.file, FT_Long(entry.index), &face) == 0, let face {
                 FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
                 faces.append((face, entry.scripts))
-            } else if index == 0 {
-                throw .fontMissing(path)
+            } else if i == 0 {
+                throw .fontMissing(font.path)
             }
         }
-        opened[bold] = faces
+        opened[font] = faces
         return faces
     }
-    nonisolated(unsafe) static var opened: [Bool: [(face: FT_Face, scripts: [hb_script_t])]] = [:]
+    nonisolated(unsafe) static var opened: [ServedFont: [(face: FT_Face, scripts: [hb_script_t])]] = [:]
+    /// Most chains kept open (each a dozen faces).
+    static let maxChains = 8
 
     /// A FreeType library of its own (Cairo's faces use ``Fonts/library`` on other threads), used under ``lock``.
     static let lock = NSLock()
