@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test(
-        "on the real data a $type filter keeps what it names and nothing else: fills of polygons, circles of points",
+        "on the real data a $type filter keeps what it names and nothing else: fills of polygons, circles of points; visibility none draws nothing",
         .enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
     func realData() throws {
         func png(_ layers: String) throws -> [UInt8] { try RenderData.png(layers: layers, zoom: 15) }
@@ -95,5 +95,8 @@ import Testing
         #expect(allPois != background, "the view holds points of interest")
         #expect(try png(pois(#", "filter": ["==", ["geometry-type"], "Point"]"#)) == allPois)
         #expect(try png(pois(#", "filter": ["!in", "$type", "Point"]"#)) == background)
+        // visibility: none leaves the layer out; visible (the default) draws it.
+        #expect(try png(water(#", "layout": {"visibility": "none"}"#)) == background)
+        #expect(try png(water(#", "layout": {"visibility": "visible"}"#)) == allWater)
     }
 }
