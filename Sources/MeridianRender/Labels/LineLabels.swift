@@ -228,57 +228,6 @@ enum LineLabels {
         return nil
     }
 
-    /// Lines joined where one ends within half a point of where another starts or ends, and
-    /// no third line ends there: at a fork each branch stays a line of its own, so the joined
-    /// lines do not depend on the order the pieces come in.
-    static func joined(_ parts: [[ScreenPoint]]) -> [[ScreenPoint]] {
-        func meet(_ a: ScreenPoint, _ b: ScreenPoint) -> Bool { abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5 }
-        var remaining = parts.filter { $0.count >= 2 }
-        // The ends by the point-sized cell they lie in: ends that meet lie in the same cell or
-        // next to it, so a count looks at nine cells, not at every end.
-        struct Cell: Hashable { let x: Int, y: Int }
-        func index(_ v: Double) -> Int { v.isFinite ? Int(v.rounded(.down).clamped(to: -1e15...1e15)) : 0 }
-        func cell(_ p: ScreenPoint, _ dx: Int = 0, _ dy: Int = 0) -> Cell {
-            Cell(x: index(p.x) &+ dx, y: index(p.y) &+ dy)
-        }
-        var ends: [Cell: [ScreenPoint]] = [:]
-        for line in remaining { for p in [line.first!, line.last!] { ends[cell(p), default: []].append(p) } }
-        // Where exactly two ends meet (one line on each side).
-        func joins(_ p: ScreenPoint) -> Bool {
-            var n = 0
-            for dx in -1...1 {
-                for dy in -1...1 { for e in ends[cell(p, dx, dy)] ?? [] where meet(e, p) { n += 1 } }
-            }
-            return n == 2
-        }
-        var out: [[ScreenPoint]] = []
-        while var line = remaining.popLast() {
-            var grew = true
-            while grew {
-                grew = false
-                let (head, tail) = (joins(line.first!), joins(line.last!))
-                for (i, p) in remaining.enumerated() {
-                    if tail && meet(line.last!, p.first!) {
-                        line += p.dropFirst()
-                    } else if tail && meet(line.last!, p.last!) {
-                        line += p.reversed().dropFirst()
-                    } else if head && meet(line.first!, p.last!) {
-                        line = p + line.dropFirst()
-                    } else if head && meet(line.first!, p.first!) {
-                        line = p.reversed() + line.dropFirst()
-                    } else {
-                        continue
-                    }
-                    remaining.remove(at: i)
-                    grew = true
-                    break
-                }
-            }
-            out.append(line)
-        }
-        return out
-    }
-
     /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
