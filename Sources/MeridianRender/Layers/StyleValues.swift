@@ -37,7 +37,7 @@ extension VectorTile.Feature {
         return p
     }
 
-    /// The feature's geometry in degrees, for `within` and `distance` (``FeatureGeometry``),
+    /// The feature's geometry in degrees, for `within` and `distance` (`FeatureGeometry`),
     /// read in `tile` of `extent` units.
     func geometry(in tile: TileID, extent: Int) -> FeatureGeometry {
         let (n, e) = (Double(1 << tile.z), Double(max(extent, 1)))

@@ -41,8 +41,8 @@ final class TextMeasurer {
     /// The width and height, points, of `s` at `size` points: of several lines (broken at
     /// `\n`), the widest line's width and one line's height.
     ///
-    /// Measures are kept for the frame and, process-wide, between frames (``shared``: a text
-    /// measures the same at the same size, font and spacing in every frame).
+    /// Measures are kept for the frame and, process-wide, between frames (an LRU of its own: a
+    /// text measures the same at the same size, font and spacing in every frame).
     func measure(
         _ s: String, size: Double, font: LabelFont = .regular, letterSpacing: Double = 0
     ) -> (width: Double, height: Double) {
