@@ -7,8 +7,9 @@ v8.json is `src/reference/v8.json` of github.com/maplibre/maplibre-style-spec. T
 every layer property (name, paint or layout, value type, default, range, what its expressions
 may read) become Swift values in Sources/MeridianStyle/Catalogue/StyleCatalogue+<kind>.swift,
 one file per layer kind. Which properties Meridian draws is Meridian's fact, not the
-specification's: it is the DRAWN list below, and the `drawn:` argument of each entry. Run it
-again when the specification gains properties; the files are written whole.
+specification's: it is the DRAWN list below, and the `drawn:` argument of each entry. It also
+writes StylePropertyName.swift, every property name as a Swift name. Run it again when the
+specification gains properties; the files are written whole.
 """
 import json
 import os
@@ -108,6 +109,23 @@ def main():
         with open(path, "w") as f:
             f.write("\n".join(lines))
         written.append(path)
+    # Every property's name as a Swift name, so code names properties without strings.
+    names = sorted({name for kind in KINDS for group in ("layout", "paint")
+                    for name in spec["%s_%s" % (group, kind)]})
+    lines = ["// Written by scripts/style-catalogue.py from the style specification (v8.json); see there.", "",
+             "/// Every paint and layout property name of the specification, as Swift names: code that",
+             "/// reads a style's properties names them through these, not by strings (a misspelt name",
+             "/// does not compile).",
+             "public enum StylePropertyName: String, Hashable, Sendable, CaseIterable {"]
+    for name in names:
+        parts = name.split("-")
+        swift = parts[0] + "".join(part.capitalize() for part in parts[1:])
+        lines.append("    case %s = %s" % (swift, swift_string(name)))
+    lines += ["}", ""]
+    path = os.path.join(out, "StylePropertyName.swift")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    written.append(path)
     root = os.path.join(os.path.dirname(__file__), "..")
     subprocess.run(["swift", "format", "format", "--configuration", os.path.join(root, ".swift-format"),
                     "--in-place"] + written, check=True)

@@ -51,7 +51,8 @@ public struct Style: Sendable {
         /// Whether the layer draws at `zoom` (minzoom inclusive, maxzoom exclusive, as in the spec)
         /// and is not hidden by `visibility: none`.
         public func isVisible(atZoom zoom: Double) -> Bool {
-            zoom >= minzoom && zoom < maxzoom && layout["visibility"]?.evaluate([:], zoom: zoom) != .string("none")
+            zoom >= minzoom && zoom < maxzoom
+                && layout[StylePropertyName.visibility.rawValue]?.evaluate([:], zoom: zoom) != .string("none")
         }
 
         /// Whether a feature with these properties passes the filter at `zoom`.

@@ -87,6 +87,10 @@ import Testing
         for kind in Style.Layer.Kind.allCases {
             #expect(StyleProperty.named("visibility", kind: kind)?.group == .layout, "\(kind)")
         }
+        // Every name code may use is a property of some kind, and every property has its name.
+        let catalogued = Set(Style.Layer.Kind.allCases.flatMap { StyleProperty.all(of: $0).map(\.name) })
+        #expect(Set(StylePropertyName.allCases.map(\.rawValue)) == catalogued)
+        #expect(StylePropertyName.lineWidth.rawValue == "line-width")
     }
 
     @Test("the style's camera: center [lng, lat], zoom (the camera's is one more), bearing and pitch; bad values warn")

@@ -12,17 +12,17 @@ struct LabelStyle {
     let color: ResolvedColor, halo: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
-        (field, transform) = (layer.resolved("text-field", zoom: zoom), layer.resolved("text-transform", zoom: zoom))
-        (font, anchor) = (layer.resolved("text-font", zoom: zoom), layer.resolved("text-anchor", zoom: zoom))
-        sortKey = layer.resolved("symbol-sort-key", zoom: zoom)
-        size = layer.numberResolver("text-size", zoom: zoom, default: 16)
-        haloWidth = layer.numberResolver("text-halo-width", zoom: zoom, default: 0)
-        letterSpacing = layer.numberResolver("text-letter-spacing", zoom: zoom, default: 0)
-        maxWidth = layer.numberResolver("text-max-width", zoom: zoom, default: 10)
-        spacing = layer.numberResolver("symbol-spacing", zoom: zoom, default: LineLabels.repeatDistance)
-        maxAngle = layer.numberResolver("text-max-angle", zoom: zoom, default: 45)
-        color = layer.colorResolver("text-color", opacity: "text-opacity", zoom: zoom, default: LabelPlacer.textColor)
-        halo = layer.colorResolver("text-halo-color", zoom: zoom, default: LabelPlacer.haloColor)
+        (field, transform) = (layer.resolved(.textField, zoom: zoom), layer.resolved(.textTransform, zoom: zoom))
+        (font, anchor) = (layer.resolved(.textFont, zoom: zoom), layer.resolved(.textAnchor, zoom: zoom))
+        sortKey = layer.resolved(.symbolSortKey, zoom: zoom)
+        size = layer.numberResolver(.textSize, zoom: zoom, default: 16)
+        haloWidth = layer.numberResolver(.textHaloWidth, zoom: zoom, default: 0)
+        letterSpacing = layer.numberResolver(.textLetterSpacing, zoom: zoom, default: 0)
+        maxWidth = layer.numberResolver(.textMaxWidth, zoom: zoom, default: 10)
+        spacing = layer.numberResolver(.symbolSpacing, zoom: zoom, default: LineLabels.repeatDistance)
+        maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
+        color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
+        halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,

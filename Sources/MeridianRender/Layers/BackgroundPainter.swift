@@ -6,7 +6,7 @@ struct BackgroundPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        if let c = layer.color("background-color", opacity: "background-opacity", [:], zoom: frame.styleZoom) {
+        if let c = layer.color(.backgroundColor, opacity: .backgroundOpacity, [:], zoom: frame.styleZoom) {
             frame.canvas.fillAll(c)
         }
         let viewport = frame.viewport

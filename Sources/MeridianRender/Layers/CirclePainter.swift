@@ -7,10 +7,10 @@ struct CirclePainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         for f in frame.features(layer, tiles, .point) {
-            let r = layer.number("circle-radius", f.properties, zoom: frame.styleZoom, default: 5)
+            let r = layer.number(.circleRadius, f.properties, zoom: frame.styleZoom, default: 5)
             guard
                 let c = layer.color(
-                    "circle-color", opacity: "circle-opacity", f.properties, zoom: frame.styleZoom,
+                    .circleColor, opacity: .circleOpacity, f.properties, zoom: frame.styleZoom,
                     default: RGBA(0, 0, 0))
             else { continue }
             for point in f.feature.geometry.compactMap(\.first) {

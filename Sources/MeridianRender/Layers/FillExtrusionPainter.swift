@@ -11,12 +11,12 @@ struct FillExtrusionPainter: LayerPainter {
             let p = f.properties
             guard
                 let c = layer.color(
-                    "fill-extrusion-color", opacity: "fill-extrusion-opacity", p, zoom: frame.styleZoom,
+                    .fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: frame.styleZoom,
                     default: RGBA(0.5, 0.5, 0.5))
             else {
                 return nil
             }
-            let height = layer.number("fill-extrusion-height", p, zoom: frame.styleZoom, default: 0)
+            let height = layer.number(.fillExtrusionHeight, p, zoom: frame.styleZoom, default: 0)
             return Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
         }
         let extrusion = Extrusion(ground: frame.ground)

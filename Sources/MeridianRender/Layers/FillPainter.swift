@@ -13,8 +13,8 @@ struct FillPainter: LayerPainter {
         var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
         var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
         let color = layer.colorResolver(
-            "fill-color", opacity: "fill-opacity", zoom: frame.styleZoom, default: RGBA(0, 0, 0))
-        let outline = layer.colorResolver("fill-outline-color", zoom: frame.styleZoom)
+            .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
+        let outline = layer.colorResolver(.fillOutlineColor, zoom: frame.styleZoom)
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = frame.shift(tile.id)
             guard !prepared.featureClass.isEmpty else { continue }

@@ -21,9 +21,9 @@ struct LinePainter: LayerPainter {
         }
         defer { batch.flush() }
         let color = layer.colorResolver(
-            "line-color", opacity: "line-opacity", zoom: frame.styleZoom, default: RGBA(0, 0, 0))
-        let lineWidth = layer.numberResolver("line-width", zoom: frame.styleZoom, default: 1)
-        let dasharray = layer.resolved("line-dasharray", zoom: frame.styleZoom)
+            .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
+        let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom, default: 1)
+        let dasharray = layer.resolved(.lineDasharray, zoom: frame.styleZoom)
         let size = frame.viewport.size
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = frame.shift(tile.id)

@@ -32,7 +32,7 @@ struct RasterPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        let opacity = layer.number("raster-opacity", [:], zoom: frame.styleZoom, default: 1)
+        let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom, default: 1)
         Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, in: frame)
     }
 

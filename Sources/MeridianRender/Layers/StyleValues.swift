@@ -77,13 +77,14 @@ extension Style.Layer {
     // a layer's features resolves once with the resolvers below instead).
 
     /// A paint or layout value for a feature at a zoom.
-    func value(_ property: String, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
-        (paint[property] ?? layout[property])?.evaluate(properties, zoom: zoom)
+    func value(_ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
+        (paint[property.rawValue] ?? layout[property.rawValue])?.evaluate(properties, zoom: zoom)
     }
 
     /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
     func color(
-        _ property: String, opacity: String? = nil, _ properties: [String: StyleValue], zoom: Double,
+        _ property: StylePropertyName, opacity: StylePropertyName? = nil, _ properties: [String: StyleValue],
+        zoom: Double,
         default fallback: RGBA? = nil
     ) -> RGBA? {
         ResolvedColor.fold(
@@ -93,7 +94,7 @@ extension Style.Layer {
     /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
     /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
     func number(
-        _ property: String, _ properties: [String: StyleValue], zoom: Double, default fallback: Double
+        _ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double, default fallback: Double
     ) -> Double {
         ResolvedNumber.clamp(
             value(property, properties, zoom: zoom), into: Self.drawableRanges[property] ?? -1e6...1e6,
@@ -101,13 +102,13 @@ extension Style.Layer {
     }
 
     /// One property for one zoom, looked up once (see ``ResolvedProperty``).
-    func resolved(_ property: String, zoom: Double) -> ResolvedProperty {
-        ResolvedProperty(paint[property] ?? layout[property], zoom: zoom)
+    func resolved(_ property: StylePropertyName, zoom: Double) -> ResolvedProperty {
+        ResolvedProperty(paint[property.rawValue] ?? layout[property.rawValue], zoom: zoom)
     }
 
     /// ``color(_:opacity:_:zoom:default:)`` for every feature of one frame.
     func colorResolver(
-        _ property: String, opacity: String? = nil, zoom: Double, default fallback: RGBA? = nil
+        _ property: StylePropertyName, opacity: StylePropertyName? = nil, zoom: Double, default fallback: RGBA? = nil
     ) -> ResolvedColor {
         ResolvedColor(
             color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: fallback
@@ -115,18 +116,18 @@ extension Style.Layer {
     }
 
     /// ``number(_:_:zoom:default:)`` for every feature of one frame.
-    func numberResolver(_ property: String, zoom: Double, default fallback: Double) -> ResolvedNumber {
+    func numberResolver(_ property: StylePropertyName, zoom: Double, default fallback: Double) -> ResolvedNumber {
         ResolvedNumber(
             value: resolved(property, zoom: zoom), range: Self.drawableRanges[property] ?? -1e6...1e6,
             fallback: fallback)
     }
 
     /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
-    static let drawableRanges: [String: ClosedRange<Double>] = [
-        "circle-radius": 0...1024, "line-width": 0...1024, "text-size": 1...256, "text-halo-width": 0...64,
-        "fill-extrusion-height": 0...10_000, "fill-extrusion-base": 0...10_000, "raster-opacity": 0...1,
-        "symbol-sort-key": -1e15...1e15, "text-letter-spacing": -2...10, "text-max-width": 0...1000,
-        "symbol-spacing": 1...100_000, "text-max-angle": 0...180,
+    static let drawableRanges: [StylePropertyName: ClosedRange<Double>] = [
+        .circleRadius: 0...1024, .lineWidth: 0...1024, .textSize: 1...256, .textHaloWidth: 0...64,
+        .fillExtrusionHeight: 0...10_000, .fillExtrusionBase: 0...10_000, .rasterOpacity: 0...1,
+        .symbolSortKey: -1e15...1e15, .textLetterSpacing: -2...10, .textMaxWidth: 0...1000,
+        .symbolSpacing: 1...100_000, .textMaxAngle: 0...180,
     ]
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.

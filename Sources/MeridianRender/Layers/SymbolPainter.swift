@@ -7,7 +7,7 @@ struct SymbolPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        if layer.value("symbol-placement", [:], zoom: frame.styleZoom)?.string == "line" {
+        if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
             labels.lines += LineLabels.candidates(frame.features(layer, tiles, .lineString), layer, frame)
         } else {
             let features = frame.features(layer, tiles).filter {
