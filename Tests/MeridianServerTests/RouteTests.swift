@@ -1,5 +1,6 @@
 import CWebP
 import Foundation
+import MeridianRender
 import MeridianTestSupport
 import Testing
 
@@ -163,6 +164,11 @@ struct RouteTests {
                 glyphs.status == 200 && glyphs.headers["content-type"] == "application/x-protobuf"
                     && glyphs.body.count > 10_000)
             #expect(try await get(base + "/fonts/DejaVu%20Sans%20Book/1-256.pbf").status == 404)
+            // A stack naming an installed family gets that family's glyphs, not DejaVu's.
+            let noto = try await get(base + "/fonts/Noto%20Sans%20Bold/0-255.pbf")
+            let notoBold = try GlyphRanges.pbf(fontstack: "Noto Sans Bold", range: "0-255")
+            let dejaVuBold = try GlyphRanges.pbf(fontstack: "DejaVu Sans Bold", range: "0-255")
+            #expect(noto.status == 200 && Array(noto.body) == notoBold && notoBold != dejaVuBold)
             #expect((json["sprite"] as? String)?.hasSuffix("/sprite") == true)
             for path in ["/sprite.json", "/sprite@2x.json", "/sprite.png", "/sprite@2x.png"] {
                 #expect(try await get(base + path).status == 200, "\(path)")

@@ -99,8 +99,13 @@ public enum GlyphRanges {
     ///
     /// - Throws: ``Failure``.
     public static func pbf(fontstack: String, range: String) throws(Failure) -> [UInt8] {
+        try pbf(font: font(forFontstack: fontstack), range: range)
+    }
+
+    /// ``pbf(fontstack:range:)`` of a font already chosen (``font(forFontstack:)``).
+    /// - Throws: ``Failure``.
+    public static func pbf(font: ServedFont, range: String) throws(Failure) -> [UInt8] {
         let first = try start(ofRange: range)
-        let font = font(forFontstack: fontstack)
         lock.lock()
         defer { lock.unlock() }
         let faces = try chain(font)

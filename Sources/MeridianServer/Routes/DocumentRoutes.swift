@@ -22,14 +22,14 @@ struct DocumentRoutes: Sendable {
     /// - Throws: ``RequestError`` (404) for a path that names no range.
     static func glyphRange(
         fontstack rawStack: String, file: String
-    ) throws(RequestError) -> (font: String, range: String) {
+    ) throws(RequestError) -> (font: GlyphRanges.ServedFont, range: String) {
         let stack = rawStack.removingPercentEncoding ?? rawStack
         guard file.hasSuffix(".pbf"), stack.utf8.count <= 256 else {
             throw RequestError("glyphs", "glyph ranges are /fonts/{fontstack}/{start}-{end}.pbf", status: 404)
         }
         let range = String(file.dropLast(4))
         do { _ = try GlyphRanges.start(ofRange: range) } catch { throw RequestError("glyphs", "\(error)", status: 404) }
-        return (GlyphRanges.font(forFontstack: stack).name, range)
+        return (GlyphRanges.font(forFontstack: stack), range)
     }
 
     func add(to router: Router<MeridianRequestContext>) {
@@ -115,11 +115,11 @@ struct DocumentRoutes: Sendable {
             let (font, range) = try Self.glyphRange(
                 fontstack: context.parameters.get("fontstack") ?? "", file: context.parameters.get("range") ?? "")
             // One cache entry per served font and range, however the client spells the stack.
-            let key = "glyphs|\(font)|\(range)"
+            let key = "glyphs|\(font.name)|\(range)"
             let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
                 if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { return hit }
                 let made: [UInt8]
-                do { made = try GlyphRanges.pbf(fontstack: font, range: range) } catch {
+                do { made = try GlyphRanges.pbf(font: font, range: range) } catch {
                     throw RequestError("glyphs", "\(error)", status: 500)
                 }
                 Counter(label: "meridian_glyph_ranges_rendered_total").increment()
