@@ -24,7 +24,7 @@ extension Style {
                 warnings.append(
                     StyleWarning(
                         property: place,
-                        "has no url (a tiles list is not fetched): give mbtiles://NAME for a tileset in the data folder"
+                        "has no url (a tiles list is not fetched): give mbtiles://NAME for a tileset in the data folder, or a TileJSON file's path"
                     ))
                 continue
             }

@@ -4,7 +4,7 @@ import Foundation
 /// loads one: what Meridian draws is kept, and everything else is reported in ``warnings``,
 /// naming the layer and property, and left out.
 ///
-/// Drawn: sources that name tilesets (MBTiles, PMTiles) in the data folder, and layers of type
+/// Drawn: sources that name tilesets (MBTiles, PMTiles) in the data folder or TileJSON files, and layers of type
 /// background, fill, line, symbol, circle, raster and fill-extrusion with filters, zoom ranges
 /// and the paint and layout properties the catalogue marks drawn (``StyleProperty/drawn``).
 ///
@@ -19,8 +19,10 @@ public struct Style: Sendable {
         public let kind: Kind
         /// The source's `url` as given: `mbtiles://NAME` or `pmtiles://NAME` (tileserver-gl's
         /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
-        /// data folder (resolved by MeridianTiles' `DataFolder`); any other URL resolves to
-        /// nothing there, and the renderer names the source as missing.
+        /// data folder (resolved by MeridianTiles' `DataFolder`); `file:///PATH` or a path ending
+        /// in `.json` names a TileJSON file (relative to the style file's ``Style/folder``), read
+        /// by MeridianTiles' `TileJSONFile`; any other URL resolves to nothing, and the renderer
+        /// names the source as missing.
         public let url: String
     }
 
@@ -73,6 +75,25 @@ public struct Style: Sendable {
     public let warnings: [StyleWarning]
     /// The style's own initial view (root `center`, `zoom`, `bearing`, `pitch`), if it has one.
     public let camera: Camera?
+    /// The folder of the file the document was read from (``init(file:)``), against which a
+    /// source's relative TileJSON path resolves; nil for a document read from memory (paths
+    /// then resolve against the working directory).
+    public private(set) var folder: String?
+    /// Most bytes a style file may have: 64 MiB (published styles are under 100 KiB).
+    public static let maxFileBytes = 64 << 20
+
+    /// Loads the style document in the file at `path`, remembering its ``folder``.
+    /// - Throws: ``StyleError`` naming the file when it cannot be read or is over
+    ///   ``maxFileBytes``; otherwise as ``init(json:)``.
+    public init(file path: String) throws(StyleError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        guard let size, size <= Self.maxFileBytes, let data = FileManager.default.contents(atPath: path) else {
+            throw StyleError("cannot read style file \(path)")
+        }
+        try self.init(json: data)
+        folder = (path as NSString).deletingLastPathComponent
+        if folder?.isEmpty == true { folder = "." }
+    }
 
     /// Loads a style document.
     /// - Throws: ``StyleError`` when the document is not a style (see the type's documentation).

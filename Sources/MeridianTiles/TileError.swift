@@ -28,6 +28,8 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stored tile that cannot be inflated or decoded, named by its archive and tile (`z/x/y`):
     /// the ``compression(_:)`` or ``malformed(_:offset:)`` error it gave, as text.
     case badTile(path: String, tile: String, reason: String)
+    /// A TileJSON file (``TileJSONFile``) that cannot be read or breaks a rule: the file, and what.
+    case badTileJSON(path: String, reason: String)
 
     /// The most bytes one stored tile may have, in every tile source (MBTiles, PMTiles): 32 MiB,
     /// far above any real tile (the largest in the default data is under 1 MiB).
@@ -49,6 +51,7 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
         case let .badTile(path, tile, reason): return "tile \(tile) of \(path): \(reason)"
+        case let .badTileJSON(path, reason): return "TileJSON file \(path) \(reason)"
         case let .notAPack(path):
             return
                 "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"

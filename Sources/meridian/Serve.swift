@@ -94,10 +94,7 @@ extension MeridianCommand {
             let folder = dataFolder.folder
             var custom: Style?
             if let style {
-                guard let bytes = FileManager.default.contents(atPath: style) else {
-                    throw ValidationError("cannot read style file \(style)")
-                }
-                do { custom = try Style(json: bytes) } catch { throw ValidationError("\(error)") }
+                do { custom = try Style(file: style) } catch { throw ValidationError("\(error)") }
             }
             let service: MapService
             do { service = try MapService(dataFolder: folder, style: custom, limits: limits, access: access) } catch {

@@ -19,14 +19,18 @@ public struct MapSources {
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing.
     public var warnings: [String] { missing.map { $0 + "; it draws nothing" } }
 
-    /// Opens every source of `style` from `folder`.
+    /// Opens every source of `style` from `folder`; a source whose `url` is a TileJSON file
+    /// (`TileJSONFile`) reads the tilesets its templates name.
     /// - Throws: `TileError.noDataFolder` (naming `DataFolder.path`) when none of the folder's
-    ///   paths is there, `TileError.notAPack`
+    ///   paths is there and a source needs it (not every source a TileJSON file), `TileError.notAPack`
     ///   for a file that is a plain tileset; the `TileError` of the first file that is there
-    ///   but unreadable or corrupt.
+    ///   but unreadable or corrupt, or of a TileJSON file that is not one.
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
-        guard folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        let onlyFiles = style.sources.values.allSatisfy {
+            TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
+        }
+        guard onlyFiles || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
         }
         var sources: [String: TileSource] = [:]
@@ -50,11 +54,17 @@ public struct MapSources {
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
+            if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {
+                let (tilesets, unread) = try TileJSONFile(path: file).tilesets(in: folder)
+                missing += unread.map { "source \(name): \(file): \($0)" }
+                if !tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: tilesets) }
+                continue
+            }
             let files = folder.files(for: described.url)
             guard !files.isEmpty else {
                 guard DataFolder.isFolderReference(described.url) else {
                     missing.append(
-                        "source \(name): \(described.url) is not read (Meridian draws tilesets in the data folder: set its url to mbtiles://NAME)"
+                        "source \(name): \(described.url) is not read (Meridian draws tilesets in the data folder and TileJSON files: set its url to mbtiles://NAME or a TileJSON file's path)"
                     )
                     continue
                 }

@@ -6,7 +6,7 @@ import MeridianStyle
 struct StyleOptions: ParsableArguments {
     @Option(
         help:
-            "A MapLibre style document (version 8; sources are mbtiles:// or pmtiles:// names in the data folder). What Meridian does not draw yet is a warning naming the layer and property."
+            "A MapLibre style document (version 8; sources are mbtiles:// or pmtiles:// names in the data folder, or TileJSON files). What Meridian does not draw yet is a warning naming the layer and property."
     ) var style: String?
     @Option(
         help:
@@ -22,12 +22,7 @@ struct StyleOptions: ParsableArguments {
     /// The style: --style FILE, else the map type's.
     func styleDocument() throws -> Style {
         do {
-            if let style {
-                guard let data = FileManager.default.contents(atPath: style) else {
-                    throw ValidationError("cannot read style file \(style)")
-                }
-                return try Style(json: data)
-            }
+            if let style { return try Style(file: style) }
             return try Style(json: Data(mapType.document.utf8))
         } catch let error as StyleError { throw ValidationError(error.description) }
     }
