@@ -18,6 +18,8 @@ public final class RenderCache {
     /// Filtered features of symbol, circle and extrusion layers (``FilteredFeatures``), bounded
     /// as ``prepared`` is (a quarter of ``preparedCapacity``).
     let filtered: LRUCache<PreparedLayer.Key, FilteredFeatures>
+    /// Line-label layouts (``LineLabelLayout``) by layer, tiles and zoom, 8 MiB at most.
+    let lineLabels = LRUCache<LineLabelLayout.Key, LineLabelLayout>(capacity: 8 << 20)
     /// Most bytes of prepared layers and filtered features kept.
     public var preparedCapacity: Int { prepared.capacity + filtered.capacity }
     /// Bytes of prepared layers held now.
@@ -45,6 +47,7 @@ public final class RenderCache {
             shapes.removeAll()
             prepared.removeAll()
             filtered.removeAll()
+            lineLabels.removeAll()
         }
         shapes[shape] = shapes.count
         return shapes.count - 1

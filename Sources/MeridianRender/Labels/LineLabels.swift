@@ -41,49 +41,21 @@ enum LineLabels {
     /// Points of straight line beyond the text on each side that make an anchor preferred.
     static let roomy = 40.0
 
-    /// Candidates from a symbol layer's lines: the pieces of each name (a street comes as many
-    /// ways, cut again at tile edges) are joined end to end in world points, then every anchor
-    /// in the frame's label area where the line runs straight for the text offers a candidate centred
-    /// on it, unsorted (the caller puts every layer's candidates in ``isPlacedBefore(_:_:)``'s order).
-    static func candidates(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) -> [Candidate] {
+    /// Candidates from a symbol layer's line layout (``LineLabelLayout``: each name's pieces
+    /// joined end to end in world points, and their anchors): every anchor in the frame's label
+    /// area where the line runs straight for the text offers a candidate centred on it, and
+    /// one where it bends a candidate set glyph by glyph, unsorted (the caller puts every layer's
+    /// candidates in ``isPlacedBefore(_:_:)``'s order).
+    static func candidates(_ layout: LineLabelLayout, _ frame: FrameContext) -> [Candidate] {
         let viewport = frame.viewport
-        let zoom = frame.styleZoom
-        let scale = viewport.worldSize
+        let scale = layout.scale
         let area = frame.labelArea
-        struct Name {
-            var parts: [[ScreenPoint]] = []
-            var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0,
-                letterSpacing = 0.0
-            var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
-            var font = LabelFont.regular
-        }
-        var names: [String: Name] = [:]
-        var order: [String] = []
-        let style = LabelStyle(layer, zoom: zoom)
-        for feature in features where feature.feature.type == .lineString {
-            let p = feature.properties
-            guard let text = style.text(p) else { continue }
-            if names[text] == nil {
-                order.append(text)
-                names[text] = Name(
-                    size: style.size(p), color: style.color(p) ?? LabelPlacer.textColor,
-                    halo: style.halo(p) ?? LabelPlacer.haloColor, haloWidth: style.haloWidth(p),
-                    letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
-                    maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular)
-            }
-            // World points at the camera's zoom (points on the ground, before the camera).
-            names[text]!.parts += feature.feature.geometry.map { part in
-                frame.ground.world(part, tile: feature.tile, extent: feature.extent).map {
-                    ScreenPoint(x: $0.x * scale, y: $0.y * scale)
-                }
-            }
-        }
         var out: [Candidate] = []
-        for text in order {
-            let name = names[text]!
+        for name in layout.names {
+            let text = name.text
             var halfWidth: Double?  // measured at the first anchor in the region
-            for line in joined(name.parts) {
-                for anchor in anchors(line) {
+            for (line, anchors) in name.lines {
+                for anchor in anchors {
                     let world = MercatorPoint(x: anchor.point.x / scale, y: anchor.point.y / scale)
                     let depth = viewport.depthRatio(forWorld: world)
                     guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,

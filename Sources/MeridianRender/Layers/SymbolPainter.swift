@@ -8,7 +8,7 @@ struct SymbolPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
-            labels.lines += LineLabels.candidates(frame.features(layer, tiles, .lineString), layer, frame)
+            labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame)
         } else {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon

@@ -24,6 +24,6 @@ struct StyleOptions: ParsableArguments {
         do {
             if let style { return try Style(file: style) }
             return try Style(json: Data(mapType.document.utf8))
-        } catch let error as StyleError { throw ValidationError(error.description) }
+        } catch { throw ValidationError(error.description) }
     }
 }
