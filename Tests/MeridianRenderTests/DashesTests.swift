@@ -1,5 +1,6 @@
 import MeridianGeometry
 @testable import MeridianRender
+import MeridianTestSupport
 import Testing
 
 /// Dashed lines cut into their dashes, as Cairo dashes a stroke.
@@ -41,5 +42,44 @@ import Testing
         #expect(
             Self.dashes(line, []).isEmpty && Self.dashes(line, [0, 1]).isEmpty && Self.dashes(line, [.nan]).isEmpty)
         #expect(Self.dashes(line, [1e-3, 1e-3]).count <= Dashes.maxDashesPerPart / 2 + 1)
+    }
+
+    @Test(
+        "dashing within a rect, then clipping, keeps exactly what dashing everything, then clipping, keeps (500 seeded random lines)"
+    )
+    func withinMatchesClip() {
+        var random = SplitMix64(seed: 31)
+        let rect = (left: 0.0, top: 0.0, right: 300.0, bottom: 200.0)
+        let margin = 6.0
+        let widened = (-margin, -margin, 300 + margin, 200 + margin)
+        var cut = 0
+        for round in 0..<500 {
+            let points = (0..<Int.random(in: 2...12, using: &random)).map { _ in
+                Self.p(Double.random(in: -400...700, using: &random), Double.random(in: -300...500, using: &random))
+            }
+            let pattern = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                Double.random(in: 0.5...30, using: &random)
+            }
+            var all = Polylines()
+            var within = Polylines()
+            points.withUnsafeBufferPointer {
+                Dashes.append($0, pattern: pattern, into: &all)
+                Dashes.append($0, pattern: pattern, within: widened, into: &within)
+            }
+            var kept: [[ScreenPoint]] = []
+            var keptWithin: [[ScreenPoint]] = []
+            var clipped = Polylines()
+            all.forEachPart { ScreenClip.append($0, to: rect, margin: margin, into: &clipped) }
+            clipped.forEachPart { kept.append(Array($0)) }
+            var clippedWithin = Polylines()
+            within.forEachPart { ScreenClip.append($0, to: rect, margin: margin, into: &clippedWithin) }
+            clippedWithin.forEachPart { keptWithin.append(Array($0)) }
+            #expect(kept == keptWithin, "round \(round): \(kept.count) pieces against \(keptWithin.count)")
+            var made = (all: 0, within: 0)
+            all.forEachPart { made.all += $0.count }
+            within.forEachPart { made.within += $0.count }
+            cut += made.all - made.within
+        }
+        #expect(cut > 1000, "the rect leaves out many points of dashes: \(cut)")
     }
 }

@@ -15,7 +15,15 @@ enum Dashes {
 
     /// Appends the dashes of `part` (points in order) for `pattern` (lengths in points, each
     /// above 0; at most 16 used) to `out`.
-    static func append(_ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double], into out: inout Polylines) {
+    ///
+    /// With `within` (left, top, right, bottom in points), a segment of `part` wholly beyond one
+    /// side of it adds nothing (the pattern still runs along it, so the dashes elsewhere are where
+    /// they would be): what ``ScreenClip`` keeps of the dashes is then the same, made without
+    /// cutting the many dashes off screen.
+    static func append(
+        _ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double],
+        within: (left: Double, top: Double, right: Double, bottom: Double)? = nil, into out: inout Polylines
+    ) {
         guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
         let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
         var index = 0
@@ -30,6 +38,24 @@ enum Dashes {
             // and such a segment is skipped as a non-finite one is.
             var segment = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
             guard segment.isFinite else { continue }
+            if let r = within,
+                (a.x < r.left && b.x < r.left) || (a.x > r.right && b.x > r.right)
+                    || (a.y < r.top && b.y < r.top) || (a.y > r.bottom && b.y > r.bottom)
+            {
+                // Off the rect: the dash in progress ends here, and the pattern moves on as below.
+                if on, piece.count >= 2 { out.append(piece) }
+                piece.removeAll(keepingCapacity: true)
+                while segment > left, dashes < maxDashesPerPart {
+                    segment -= left
+                    on.toggle()
+                    index = (index + 1) % lengths.count
+                    left = lengths[index]
+                    dashes += 1
+                }
+                left -= segment
+                if on { piece.append(b) }
+                continue
+            }
             while segment > left, dashes < maxDashesPerPart {
                 // The dash (or gap) ends inside this segment, `left` points from `a`.
                 let t = left / segment

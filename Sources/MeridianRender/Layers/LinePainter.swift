@@ -56,10 +56,15 @@ struct LinePainter: LayerPainter {
                 let width = Self.width(
                     l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
                 let dash = Self.dashes(l.dash, width: width)
-                // A dashed line is cut into its dashes first (the pattern runs along the whole line).
+                // A dashed line is cut into its dashes first (the pattern runs along the whole
+                // line), leaving out segments the clip below would drop.
                 if !dash.isEmpty {
                     scratch.dashes.removeAll()
-                    scratch.parts.forEachPart { Dashes.append($0, pattern: dash, into: &scratch.dashes) }
+                    let m = width + 8
+                    let within = (-m, -m, size.width + m, size.height + m)
+                    scratch.parts.forEachPart {
+                        Dashes.append($0, pattern: dash, within: within, into: &scratch.dashes)
+                    }
                     swap(&scratch.parts, &scratch.dashes)
                 }
                 // Only what can touch the view is stroked.
