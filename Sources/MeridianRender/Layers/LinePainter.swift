@@ -3,11 +3,13 @@ import MeridianStyle
 
 /// Line layers: each feature stroked `line-width` points wide (thinner with depth under tilt)
 /// in `line-color` at `line-opacity`, dashed by `line-dasharray` (in widths), from the layer's
-/// prepared tiles; consecutive features of one look share a stroke (``PathBatch``).
+/// prepared tiles; features of one colour in a row share a stroke per width and dash
+/// (``StrokeGroups``).
 struct LinePainter: LayerPainter {
-    /// What a feature's stroke looks like; features of one look share a stroke.
-    struct Look: Equatable {
-        let color: RGBA, width: Double, dash: [Double]
+    /// How a feature is stroked, beside its colour: features of one colour are grouped by it
+    /// (``StrokeGroups``).
+    struct Stroke: Hashable {
+        let width: Double, dash: [Double]
     }
 
     func paint(
@@ -16,8 +18,8 @@ struct LinePainter: LayerPainter {
         let canvas = frame.canvas
         let scratch = frame.scratch
         // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
-        var batch = PathBatch<Look> { look, parts in
-            canvas.stroke(parts, look.color, width: look.width, ends: look.dash.isEmpty ? .byWidth : .butt)
+        var batch = StrokeGroups<Stroke> { color, stroke, parts in
+            canvas.stroke(parts, color, width: stroke.width, ends: stroke.dash.isEmpty ? .byWidth : .butt)
         }
         defer { batch.flush() }
         let color = layer.colorResolver(
@@ -75,7 +77,7 @@ struct LinePainter: LayerPainter {
                 }
                 // Added even when nothing is left: the batches (and so how overlapping strokes of
                 // one look blend) must not depend on which features the view shows.
-                batch.add(Look(color: c, width: width, dash: dash), scratch.clipped)
+                batch.add(c, Stroke(width: width, dash: dash), scratch.clipped)
             }
         }
     }
