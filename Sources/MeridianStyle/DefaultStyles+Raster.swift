@@ -31,6 +31,7 @@ extension DefaultStyles {
               "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
             { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 7,
               "filter": ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary", "secondary", "tertiary", "minor"]]],
+              "layout": { "line-cap": "round", "line-join": "round" },
               "paint": { "line-color": "rgba(255, 236, 170, 0.8)", "line-width": ["interpolate", ["linear"], ["zoom"], 11, 0.6, 15, 3] } },
         """# + labels(text: "#FFFFFF", halo: "rgba(0, 0, 0, 0.75)"))
 
@@ -42,12 +43,14 @@ extension DefaultStyles {
             { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
               "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
             { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 3,
+              "layout": { "line-cap": "round", "line-join": "round" },
               "paint": { "line-color": "#8DB8DC", "line-width": 0.8 } },
             { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
               "paint": { "line-color": "#8C6F8F", "line-width": 1, "line-dasharray": [3, 2] } },
             { "id": "water", "type": "fill", "source": "openmaptiles", "source-layer": "water", "minzoom": 9, "paint": { "fill-color": "#A8CDE8" } },
             { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 7,
               "filter": ["in", ["get", "class"], ["literal", \#(roadClasses(paths: false))]],
+              "layout": { "line-cap": "round", "line-join": "round" },
               "paint": { "line-color": "#FFFFFF", "line-width": ["interpolate", ["exponential", 2], ["zoom"], 11, 0.5, 15, 5] } },
         """# + labels(text: "#333333", halo: "rgba(255, 255, 255, 0.85)"))
 

@@ -25,7 +25,7 @@ struct StyleWarningsServedTests {
                   {"id": "wood", "type": "fill", "source": "openmaptiles", "source-layer": "landcover",
                    "paint": {"fill-pattern": "wood-pattern"}},
                   {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
-                   "layout": {"line-cap": "round"}, "paint": {"line-color": "#ffffff", "line-width": 3}}]}
+                   "layout": {"line-sort-key": 2}, "paint": {"line-color": "#ffffff", "line-width": 3}}]}
                 """##.utf8))
         #expect(style.layers.map(\.id) == ["bg", "roads"])
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
@@ -46,7 +46,7 @@ struct StyleWarningsServedTests {
             #expect(
                 warnings == [
                     #"style: paint.fill-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
-                    #"style: layout.line-cap: is not drawn yet (layer "roads")"#,
+                    #"style: layout.line-sort-key: is not drawn yet (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
             #expect(map.status == 200 && map.headers["content-type"] == "image/png")

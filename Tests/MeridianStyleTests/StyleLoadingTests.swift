@@ -78,7 +78,9 @@ import Testing
         #expect(
             width.range == 0...Double.infinity && width.interpolated && width.inputs.contains(.feature) && width.drawn)
         let cap = try #require(StyleProperty.named("line-cap", kind: .line))
-        #expect(cap.group == .layout && cap.type == .enumeration(["butt", "round", "square"]) && !cap.drawn)
+        #expect(cap.group == .layout && cap.type == .enumeration(["butt", "round", "square"]) && cap.drawn)
+        let fit = try #require(StyleProperty.named("icon-text-fit", kind: .symbol))
+        #expect(fit.type == .enumeration(["none", "width", "height", "both"]) && !fit.drawn)
         let font = try #require(StyleProperty.named("text-font", kind: .symbol))
         #expect(font.type == .array(.string, length: nil) && !font.interpolated)
         #expect(StyleProperty.named("text-field", kind: .symbol)?.type == .formatted)

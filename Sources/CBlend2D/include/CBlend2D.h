@@ -31,7 +31,9 @@ enum {
   MERIDIAN_BL_FILL_RULE_NON_ZERO = 0,
   MERIDIAN_BL_FILL_RULE_EVEN_ODD = 1,
   MERIDIAN_BL_STROKE_CAP_BUTT = 0,
+  MERIDIAN_BL_STROKE_CAP_SQUARE = 1,
   MERIDIAN_BL_STROKE_CAP_ROUND = 2,
+  MERIDIAN_BL_STROKE_JOIN_MITER_BEVEL = 1,  // a miter, bevelled beyond the miter limit
   MERIDIAN_BL_STROKE_JOIN_BEVEL = 3,
   MERIDIAN_BL_STROKE_JOIN_ROUND = 4,
   MERIDIAN_BL_DATA_ACCESS_READ = 1,
@@ -64,6 +66,7 @@ BLResult blContextSetFillRule(BLContextCore* self, uint32_t fillRule);
 BLResult blContextSetStrokeWidth(BLContextCore* self, double width);
 BLResult blContextSetStrokeCaps(BLContextCore* self, uint32_t strokeCap);
 BLResult blContextSetStrokeJoin(BLContextCore* self, uint32_t strokeJoin);
+BLResult blContextSetStrokeMiterLimit(BLContextCore* self, double miterLimit);
 BLResult blContextFillAllRgba32(BLContextCore* self, uint32_t rgba32);
 BLResult blContextFillRectDRgba32(BLContextCore* self, const BLRect* rect, uint32_t rgba32);
 BLResult blContextFillGeometryRgba32(BLContextCore* self, uint32_t geometryType, const void* data, uint32_t rgba32);

@@ -20,8 +20,11 @@ enum Dashes {
     /// side of it adds nothing (the pattern still runs along it, so the dashes elsewhere are where
     /// they would be): what ``ScreenClip`` keeps of the dashes is then the same, made without
     /// cutting the many dashes off screen.
+    ///
+    /// `phase` (points, at least 0) starts the pattern that far in (round and square caps take
+    /// their half width out of each dash this way, ``LinePainter``).
     static func append(
-        _ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double],
+        _ part: UnsafeBufferPointer<ScreenPoint>, pattern: [Double], phase: Double = 0,
         within: (left: Double, top: Double, right: Double, bottom: Double)? = nil, into out: inout Polylines
     ) {
         guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
@@ -30,7 +33,20 @@ enum Dashes {
         var left = lengths[0]
         var on = true
         var dashes = 0
-        var piece: [ScreenPoint] = [part[0]]  // every part starts on its first dash
+        // Into the pattern by `phase`, within one period.
+        var skip = phase.isFinite && phase > 0 ? phase.truncatingRemainder(dividingBy: lengths.reduce(0, +)) : 0
+        while skip > 0 {
+            if skip >= left {
+                skip -= left
+                index = (index + 1) % lengths.count
+                left = lengths[index]
+                on.toggle()
+            } else {
+                left -= skip
+                skip = 0
+            }
+        }
+        var piece: [ScreenPoint] = on ? [part[0]] : []  // a part starts where the pattern is at `phase`
         for i in 1..<part.count {
             var a = part[i - 1]
             let b = part[i]

@@ -9,7 +9,7 @@ struct LinePainter: LayerPainter {
     /// How a feature is stroked, beside its colour: features of one colour are grouped by it
     /// (``StrokeGroups``).
     struct Stroke: Hashable {
-        let width: Double, dash: [Double]
+        let width: Double, dash: [Double], style: StrokeStyle
     }
 
     func paint(
@@ -19,18 +19,21 @@ struct LinePainter: LayerPainter {
         let scratch = frame.scratch
         // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
         var batch = StrokeGroups<Stroke> { color, stroke, parts in
-            canvas.stroke(parts, color, width: stroke.width, ends: stroke.dash.isEmpty ? .byWidth : .butt)
+            canvas.stroke(parts, color, width: stroke.width, style: stroke.style)
         }
         defer { batch.flush() }
         let color = layer.colorResolver(
             .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
         let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom, default: 1)
         let dasharray = layer.resolved(.lineDasharray, zoom: frame.styleZoom)
+        let strokeStyle = Self.styleResolver(layer, zoom: frame.styleZoom)
         let size = frame.viewport.size
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = frame.shift(tile.id)
             guard !prepared.featureClass.isEmpty else { continue }
-            let looks = prepared.classes.map { p in (color: color(p), width: lineWidth(p), dash: dasharray(p)) }
+            let looks = prepared.classes.map { p in
+                (color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p))
+            }
             scratch.project(prepared, shift: shift, frame.ground)
             var partStart = 0
             for (i, look) in prepared.featureClass.enumerated() {
@@ -59,13 +62,15 @@ struct LinePainter: LayerPainter {
                     l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
                 let dash = Self.dashes(l.dash, width: width)
                 // A dashed line is cut into its dashes first (the pattern runs along the whole
-                // line), leaving out segments the clip below would drop.
+                // line), leaving out segments the clip below would drop; round and square caps
+                // are taken out of each dash, so they end where the pattern says.
                 if !dash.isEmpty {
                     scratch.dashes.removeAll()
                     let m = width + 8
                     let within = (-m, -m, size.width + m, size.height + m)
+                    let (pattern, phase) = Self.capped(dash, cap: l.style.cap, width: width)
                     scratch.parts.forEachPart {
-                        Dashes.append($0, pattern: dash, within: within, into: &scratch.dashes)
+                        Dashes.append($0, pattern: pattern, phase: phase, within: within, into: &scratch.dashes)
                     }
                     swap(&scratch.parts, &scratch.dashes)
                 }
@@ -77,7 +82,8 @@ struct LinePainter: LayerPainter {
                 }
                 // Added even when nothing is left: the batches (and so how overlapping strokes of
                 // one look blend) must not depend on which features the view shows.
-                batch.add(c, Stroke(width: width, dash: dash), scratch.clipped)
+                let style = dash.isEmpty ? l.style.solid(width: width) : l.style
+                batch.add(c, Stroke(width: width, dash: dash, style: style), scratch.clipped)
             }
         }
     }
@@ -98,5 +104,35 @@ struct LinePainter: LayerPainter {
     static func dashes(_ styled: StyleValue?, width: Double) -> [Double] {
         guard case let .array(pattern)? = styled else { return [] }
         return pattern.prefix(Style.Layer.dashLimit).compactMap(\.finite).map { max(0.1, min(1000, $0) * width) }
+    }
+}
+
+extension LinePainter {
+    /// A feature's joins and ends: `line-join` (default miter), `line-cap` (default butt) and
+    /// `line-miter-limit` (default 2, at least 1), for one frame's zoom. `line-round-limit` turns
+    /// round joins at the shallowest bends into miters in MapLibre; they cover the same pixels
+    /// within 5 % of half the width, so round joins are drawn round throughout.
+    static func styleResolver(_ layer: Style.Layer, zoom: Double) -> ([String: StyleValue]) -> StrokeStyle {
+        let join = layer.resolved(.lineJoin, zoom: zoom)
+        let cap = layer.resolved(.lineCap, zoom: zoom)
+        let limit = layer.numberResolver(.lineMiterLimit, zoom: zoom, default: 2)
+        return { p in
+            StrokeStyle(
+                join: join(p)?.string.flatMap { ["bevel": .bevel, "round": .round][$0] } ?? .miter,
+                cap: cap(p)?.string.flatMap { ["round": .round, "square": .square][$0] } ?? .butt,
+                miterLimit: max(1, limit(p)))
+        }
+    }
+
+    /// A dash pattern (points) for dashes stroked with `cap`: with round or square caps, which
+    /// reach half a width past each end, every dash is a width shorter (at least a hundredth of a
+    /// point: a dash no longer than the width is a dot) and every gap a width longer, and the
+    /// pattern starts half a width in; butt caps change nothing.
+    static func capped(_ dash: [Double], cap: StrokeStyle.Cap, width: Double) -> (pattern: [Double], phase: Double) {
+        guard cap != .butt, !dash.isEmpty else { return (dash, 0) }
+        let lengths = dash.count % 2 == 1 ? dash + dash : dash
+        let pattern = lengths.enumerated().map { i, l in i % 2 == 0 ? max(0.01, l - width) : l + width }
+        let period = pattern.reduce(0, +)
+        return (pattern, (period - width / 2).truncatingRemainder(dividingBy: period))
     }
 }

@@ -162,14 +162,24 @@ final class Blend2DTarget: RasterTarget {
     }
 
     /// Dashed lines come as their dashes (``Dashes``): Blend2D 0.12 ignores dash arrays.
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds) {
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
         build(parts, closed: closed)
-        let rule = StrokeRule(width: width, ends: ends)
         blContextSetStrokeWidth(&context, width)
-        blContextSetStrokeJoin(
-            &context, UInt32(rule.roundJoins ? MERIDIAN_BL_STROKE_JOIN_ROUND : MERIDIAN_BL_STROKE_JOIN_BEVEL))
-        blContextSetStrokeCaps(
-            &context, UInt32(rule.roundCaps ? MERIDIAN_BL_STROKE_CAP_ROUND : MERIDIAN_BL_STROKE_CAP_BUTT))
+        let join =
+            switch style.drawnJoin(width: width) {
+            case .bevel: MERIDIAN_BL_STROKE_JOIN_BEVEL
+            case .round: MERIDIAN_BL_STROKE_JOIN_ROUND
+            case .miter: MERIDIAN_BL_STROKE_JOIN_MITER_BEVEL
+            }
+        blContextSetStrokeJoin(&context, UInt32(join))
+        if join == MERIDIAN_BL_STROKE_JOIN_MITER_BEVEL { blContextSetStrokeMiterLimit(&context, style.miterLimit) }
+        let cap =
+            switch style.cap {
+            case .butt: MERIDIAN_BL_STROKE_CAP_BUTT
+            case .round: MERIDIAN_BL_STROKE_CAP_ROUND
+            case .square: MERIDIAN_BL_STROKE_CAP_SQUARE
+            }
+        blContextSetStrokeCaps(&context, UInt32(cap))
         blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 }

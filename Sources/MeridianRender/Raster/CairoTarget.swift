@@ -60,13 +60,22 @@ final class CairoTarget: RasterTarget {
         cairo_fill(cr)
     }
 
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds) {
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
         path(parts, closed: closed)
         set(c)
         cairo_set_line_width(cr, width)
-        let rule = StrokeRule(width: width, ends: ends)
-        cairo_set_line_join(cr, rule.roundJoins ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
-        cairo_set_line_cap(cr, rule.roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        switch style.drawnJoin(width: width) {
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .miter:
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cr, style.miterLimit)
+        }
+        switch style.cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
         cairo_stroke(cr)
     }
 
@@ -147,7 +156,8 @@ final class CairoTarget: RasterTarget {
             fill(rings, item.color, evenOdd: false)
             if item.kind == .roof {
                 stroke(
-                    rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true, ends: .byWidth)
+                    rings, Extrusion.outline(item.color), width: PrismBatch.outlineWidth, closed: true,
+                    style: .byWidth(PrismBatch.outlineWidth))
             }
         }
     }

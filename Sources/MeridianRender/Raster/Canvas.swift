@@ -51,14 +51,17 @@ final class Canvas {
     /// ``fill(_:_:evenOdd:)-(Polylines,_,_)`` of parts in one buffer.
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool = false) { record(.fill(parts, c, evenOdd: evenOdd)) }
 
-    /// Strokes lines (or closed rings) `width` points wide (joins and caps: ``StrokeRule``).
-    func stroke(_ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, ends: LineEnds = .byWidth) {
-        stroke(Polylines(parts), c, width: width, closed: closed, ends: ends)
+    /// Strokes lines (or closed rings) `width` points wide, joined and ended as `style` says
+    /// (``StrokeStyle/byWidth(_:)`` when nil).
+    func stroke(
+        _ parts: [[ScreenPoint]], _ c: RGBA, width: Double, closed: Bool = false, style: StrokeStyle? = nil
+    ) {
+        stroke(Polylines(parts), c, width: width, closed: closed, style: style)
     }
 
-    /// ``stroke(_:_:width:closed:ends:)-([[ScreenPoint]],_,_,_,_)`` of parts in one buffer.
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool = false, ends: LineEnds = .byWidth) {
-        record(.stroke(parts, c, width: width, closed: closed, ends: ends))
+    /// ``stroke(_:_:width:closed:style:)-([[ScreenPoint]],_,_,_,_)`` of parts in one buffer.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool = false, style: StrokeStyle? = nil) {
+        record(.stroke(parts, c, width: width, closed: closed, style: style ?? .byWidth(width)))
     }
 
     /// A filled disc of `radius` points.

@@ -11,8 +11,8 @@ protocol RasterTarget: AnyObject {
     /// Fills closed rings by the non-zero rule (holes wound against their outer ring, as in
     /// vector tiles), or the even-odd rule (holes however wound, as overlays give them).
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool)
-    /// Strokes lines (or closed rings) with the joins and caps of ``StrokeRule``.
-    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, ends: LineEnds)
+    /// Strokes lines (or closed rings) with the joins and caps of `style`.
+    func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle)
     /// A filled disc of `radius` points (a negative radius draws nothing).
     func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA)
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA)
@@ -36,7 +36,7 @@ extension RasterTarget {
         switch op {
         case let .fillAll(c): fillAll(c)
         case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
-        case let .stroke(parts, c, width, closed, ends): stroke(parts, c, width: width, closed: closed, ends: ends)
+        case let .stroke(parts, c, width, closed, style): stroke(parts, c, width: width, closed: closed, style: style)
         case let .disc(center, radius, c): disc(center, radius: radius, c)
         case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)

@@ -5,14 +5,16 @@ extension StyleProperty {
     static let line: [StyleProperty] = [
         StyleProperty(
             "line-cap", .layout, .enumeration(["butt", "round", "square"]), default: .string("butt"),
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "line-join", .layout, .enumeration(["bevel", "round", "miter"]), default: .string("miter"),
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "line-miter-limit", .layout, .number, default: .number(2), interpolated: true, inputs: [.zoom, .feature]),
+            "line-miter-limit", .layout, .number, default: .number(2), interpolated: true, inputs: [.zoom, .feature],
+            drawn: true),
         StyleProperty(
-            "line-round-limit", .layout, .number, default: .number(1.05), interpolated: true, inputs: [.zoom, .feature]),
+            "line-round-limit", .layout, .number, default: .number(1.05), interpolated: true,
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty("line-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature]),
         StyleProperty(
             "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),

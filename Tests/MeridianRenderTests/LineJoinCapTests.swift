@@ -1,0 +1,101 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+@testable import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTileFixtures
+import MeridianTiles
+import Testing
+
+/// `line-cap`, `line-join` and `line-miter-limit` as the specification draws them, on a generated
+/// tile: a straight line and a right angle, 20 points wide, black on white.
+///
+/// The world tile 0/0/0 is 1024 points wide at camera zoom 2; the 512-point view centred on the
+/// world puts tile unit x at screen x / 4 − 256. The straight line runs from (128, 256) to (384,
+/// 256); the angle from (128, 128) to (384, 128) and down to (384, 384).
+@Suite struct LineJoinCapTests {
+    static let folder: String = {
+        let dir = temporaryPath("line-join-cap")
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        func p(_ x: Int32, _ y: Int32) -> VectorTile.Point { VectorTile.Point(x: x, y: y) }
+        let straight = VectorTile.Feature(
+            id: 1, type: .lineString, properties: ["kind": .string("straight")],
+            geometry: [[p(1536, 2048), p(2560, 2048)]])
+        let angle = VectorTile.Feature(
+            id: 2, type: .lineString, properties: ["kind": .string("angle")],
+            geometry: [[p(1536, 1536), p(2560, 1536), p(2560, 2560)]])
+        let tile = MVTWriter.tile([VectorTile.Layer(name: "lines", extent: 4096, features: [straight, angle])])
+        try? FileManager.default.removeItem(atPath: dir + "/lines.mbtiles")
+        try! writeMBTiles(
+            dir + "/lines.mbtiles", metadata: ["format": "pbf", "minzoom": "0", "maxzoom": "0"],
+            tiles: [(0, 0, 0, gzip(tile))])
+        return dir
+    }()
+
+    /// The frame's pixels for a line layer with `layout` (JSON members) and `paint` extras.
+    static func pixels(kind: String, layout: String, paint: String = "") throws -> (Int, Int) -> Int {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "sources": {"lines": {"type": "vector", "url": "mbtiles://lines"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "l", "type": "line", "source": "lines", "source-layer": "lines",
+                   "filter": ["==", ["get", "kind"], "\##(kind)"], "layout": {\##(layout)},
+                   "paint": {"line-color": "#000000", "line-width": 20 \##(paint)}}]}
+                """##.utf8))
+        #expect(style.warnings.isEmpty, "\(style.warnings)")
+        var renderer = MapRenderer(style: style)
+        renderer.attribution = ""
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
+            size: ScreenSize(width: 512, height: 512))
+        let frame = try renderer.render(
+            view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
+        let image = try #require(decodePNG(frame.png))
+        // Darkness 0 (white) to 255 (black), from the green channel.
+        return { x, y in 255 - Int(image.pixels[y * image.width + x] >> 8 & 0xFF) }
+    }
+
+    @Test("caps: butt ends at the line's end, square reaches half a width past it with corners, round as a half disc")
+    func caps() throws {
+        let butt = try Self.pixels(kind: "straight", layout: #""line-cap": "butt""#)
+        let square = try Self.pixels(kind: "straight", layout: #""line-cap": "square""#)
+        let round = try Self.pixels(kind: "straight", layout: #""line-cap": "round""#)
+        let plain = try Self.pixels(kind: "straight", layout: "")
+        #expect(butt(300, 256) > 240 && square(300, 256) > 240 && round(300, 256) > 240)
+        #expect(butt(390, 256) < 8 && plain(390, 256) < 8, "butt is the default")
+        #expect(square(390, 256) > 240 && square(391, 263) > 240)
+        #expect(round(390, 256) > 240 && round(391, 264) < 8, "a round cap leaves the corner out")
+    }
+
+    @Test("joins: miter fills the corner, bevel cuts it, round rounds it; past the miter limit a miter is bevelled")
+    func joins() throws {
+        let miter = try Self.pixels(kind: "angle", layout: #""line-join": "miter""#)
+        let plain = try Self.pixels(kind: "angle", layout: "")
+        let bevel = try Self.pixels(kind: "angle", layout: #""line-join": "bevel""#)
+        let round = try Self.pixels(kind: "angle", layout: #""line-join": "round""#)
+        let limited = try Self.pixels(
+            kind: "angle", layout: #""line-join": "miter", "line-miter-limit": 1.2"#)
+        // The corner's outer point is (394, 118); a right angle's miter is √2 widths long.
+        #expect(miter(392, 120) > 240 && plain(392, 120) > 240, "miter is the default, within the limit of 2")
+        #expect(bevel(392, 120) < 8 && bevel(390, 122) < 8)
+        #expect(round(392, 120) < 8 && round(390, 122) > 240)
+        #expect(limited(392, 120) < 8 && limited(388, 124) > 200)
+    }
+
+    @Test("dashes with round caps keep the pattern: each dash a width shorter, its caps reaching to where it ends")
+    func roundDashes() throws {
+        let (pattern, phase) = LinePainter.capped([40, 20], cap: .round, width: 10)
+        #expect(pattern == [30, 30] && phase == 55)
+        #expect(LinePainter.capped([40, 20], cap: .butt, width: 10) == ([40, 20], 0))
+        #expect(
+            LinePainter.capped([5, 20], cap: .square, width: 10).pattern == [0.01, 30], "shorter than the width: a dot")
+        // Drawn: dashes of 2 widths on and 1 off along the 256-point line from x = 128.
+        let dashed = try Self.pixels(
+            kind: "straight", layout: #""line-cap": "round""#, paint: #", "line-dasharray": [2, 1]"#)
+        // On 128–168 (caps included), off 168–188, on 188–228: the gap's middle is empty, the dashes' middles full.
+        #expect(dashed(148, 256) > 240 && dashed(208, 256) > 240 && dashed(178, 256) < 8)
+        #expect(dashed(129, 256) > 200, "the first cap ends at the line's start")
+    }
+}
