@@ -21,7 +21,7 @@ DRAWN = {
     "background-color", "background-opacity",
     "fill-color", "fill-opacity", "fill-outline-color",
     "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-miter-limit",
-    "line-round-limit",
+    "line-round-limit", "line-gap-width", "line-offset",
     "text-color", "text-halo-color", "text-halo-width", "text-opacity",
     "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key", "text-font",
     "text-transform", "text-letter-spacing", "symbol-spacing", "text-max-angle",

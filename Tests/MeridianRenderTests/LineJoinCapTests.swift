@@ -34,7 +34,8 @@ import Testing
     }()
 
     /// The frame's pixels for a line layer with `layout` (JSON members) and `paint` extras.
-    static func pixels(kind: String, layout: String, paint: String = "") throws -> (Int, Int) -> Int {
+    static func pixels(kind: String, layout: String, paint: String = "", width: Double = 20) throws -> (Int, Int) -> Int
+    {
         let style = try Style(
             json: Data(
                 ##"""
@@ -42,7 +43,7 @@ import Testing
                  "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                   {"id": "l", "type": "line", "source": "lines", "source-layer": "lines",
                    "filter": ["==", ["get", "kind"], "\##(kind)"], "layout": {\##(layout)},
-                   "paint": {"line-color": "#000000", "line-width": 20 \##(paint)}}]}
+                   "paint": {"line-color": "#000000", "line-width": \##(width) \##(paint)}}]}
                 """##.utf8))
         #expect(style.warnings.isEmpty, "\(style.warnings)")
         var renderer = MapRenderer(style: style)

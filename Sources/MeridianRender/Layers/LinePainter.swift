@@ -2,7 +2,9 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Line layers: each feature stroked `line-width` points wide (thinner with depth under tilt)
-/// in `line-color` at `line-opacity`, dashed by `line-dasharray` (in widths), from the layer's
+/// in `line-color` at `line-opacity`, moved `line-offset` points to the right of its direction,
+/// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
+/// `line-dasharray` (in widths) and joined and ended by `line-join` and `line-cap`, from the layer's
 /// prepared tiles; features of one colour in a row share a stroke per width and dash
 /// (``StrokeGroups``).
 struct LinePainter: LayerPainter {
@@ -27,12 +29,17 @@ struct LinePainter: LayerPainter {
         let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom, default: 1)
         let dasharray = layer.resolved(.lineDasharray, zoom: frame.styleZoom)
         let strokeStyle = Self.styleResolver(layer, zoom: frame.styleZoom)
+        let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom, default: 0)
+        let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom, default: 0)
         let size = frame.viewport.size
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = frame.shift(tile.id)
             guard !prepared.featureClass.isEmpty else { continue }
             let looks = prepared.classes.map { p in
-                (color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p))
+                (
+                    color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p),
+                    gap: gapWidth(p), offset: lineOffset(p)
+                )
             }
             scratch.project(prepared, shift: shift, frame.ground)
             var partStart = 0
@@ -58,8 +65,18 @@ struct LinePainter: LayerPainter {
                     start = stop
                 }
                 guard !scratch.parts.isEmpty else { continue }
-                let width = Self.width(
-                    l.width, tilted: frame.isTilted, meanDepth: depthCount > 0 ? depthSum / Double(depthCount) : 1)
+                let meanDepth = depthCount > 0 ? depthSum / Double(depthCount) : 1
+                let width = Self.width(l.width, tilted: frame.isTilted, meanDepth: meanDepth)
+                // Offset lines and casings' two strokes, thinned by depth as the width is.
+                if l.gap > 0 || l.offset != 0 {
+                    let thin = frame.isTilted ? 1 / max(GroundGeometry.nearDepth, meanDepth) : 1
+                    let (offset, side) = (l.offset * thin, (l.gap * thin + width) / 2)
+                    scratch.dashes.removeAll()
+                    for d in l.gap > 0 ? [offset - side, offset + side] : [offset] {
+                        scratch.parts.forEachPart { LineOffset.append($0, by: d, into: &scratch.dashes) }
+                    }
+                    swap(&scratch.parts, &scratch.dashes)
+                }
                 let dash = Self.dashes(l.dash, width: width)
                 // A dashed line is cut into its dashes first (the pattern runs along the whole
                 // line), leaving out segments the clip below would drop; round and square caps

@@ -39,10 +39,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-gap-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-offset", .paint, .number, default: .number(0), interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState]),
