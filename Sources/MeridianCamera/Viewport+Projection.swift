@@ -164,14 +164,15 @@ extension Viewport {
 
 extension Viewport {
     /// As ``project(world:into:)``, with every input's x moved by `shift` first (whole worlds:
-    /// the copy of a tile nearest the target), and each point's depth ratio
+    /// the copy of a tile nearest the target) and its y by `shiftY` (normalised world units; 0 by
+    /// default), and each point's depth ratio
     /// (``depthRatio(forWorld:)``: 1 at the target's depth, ≤ 0 behind the eye) written to
     /// `depths`. No allocation; points behind the eye give NaN coordinates.
     /// - Precondition: `output` and `depths` hold at least `input.count` values (extra output is
     ///   left untouched).
     @inlinable
     public func project(
-        world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double,
+        world input: UnsafeBufferPointer<MercatorPoint>, shiftedBy shift: Double, shiftY: Double = 0,
         into output: UnsafeMutableBufferPointer<ScreenPoint>, depths: UnsafeMutableBufferPointer<Double>
     ) {
         let kernel = CameraKernel(self)
@@ -184,7 +185,7 @@ extension Viewport {
             )
             for i in 0..<count {
                 let dx = input[i].x + shift - tx
-                let dy = input[i].y - ty
+                let dy = input[i].y + shiftY - ty
                 output[i] = ScreenPoint(x: cx + (dx * a + dy * b), y: cy + (dy * a - dx * b) * cosTilt)
             }
             depths.baseAddress?.update(repeating: 1, count: count)
@@ -193,7 +194,7 @@ extension Viewport {
         for i in 0..<count {
             let p = input[i]
             let dx = p.x + shift - kernel.tx
-            let dy = p.y - kernel.ty
+            let dy = p.y + shiftY - kernel.ty
             let sx = dx * kernel.a + dy * kernel.b
             let sy = dy * kernel.a - dx * kernel.b
             let w = eye - sy * kernel.sinTilt

@@ -34,8 +34,9 @@ import Testing
     }()
 
     /// The frame's pixels for a line layer with `layout` (JSON members) and `paint` extras.
-    static func pixels(kind: String, layout: String, paint: String = "", width: Double = 20) throws -> (Int, Int) -> Int
-    {
+    static func pixels(
+        kind: String, layout: String, paint: String = "", width: Double = 20, bearing: Double = 0
+    ) throws -> (Int, Int) -> Int {
         let style = try Style(
             json: Data(
                 ##"""
@@ -49,7 +50,7 @@ import Testing
         var renderer = MapRenderer(style: style)
         renderer.attribution = ""
         let view = try Viewport(
-            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2, bearing: bearing),
             size: ScreenSize(width: 512, height: 512))
         let frame = try renderer.render(
             view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))

@@ -61,4 +61,21 @@ import Testing
             kind: "straight", layout: "", paint: #", "line-offset": -20, "line-gap-width": 10"#, width: 4)
         #expect(both(256, 229) > 200 && both(256, 243) > 200 && both(256, 236) < 8 && both(256, 256) < 8)
     }
+
+    @Test(
+        "translate moves a layer along the map's axes (turning with the bearing), or the screen's with the viewport anchor"
+    )
+    func translated() throws {
+        let south = try LineJoinCapTests.pixels(
+            kind: "straight", layout: "", paint: #", "line-translate": [0, 20]"#, width: 4)
+        #expect(south(256, 276) > 200 && south(256, 256) < 8)
+        // At bearing 90 east is up: the line runs down the screen at x = 256, and the map's south is to the right.
+        let turned = try LineJoinCapTests.pixels(
+            kind: "straight", layout: "", paint: #", "line-translate": [0, 20]"#, width: 4, bearing: 90)
+        #expect(turned(276, 256) > 200 && turned(256, 256) < 8)
+        let screen = try LineJoinCapTests.pixels(
+            kind: "straight", layout: "", paint: #", "line-translate": [0, 20], "line-translate-anchor": "viewport""#,
+            width: 4, bearing: 90)
+        #expect(screen(256, 395) > 200 && screen(256, 140) < 8 && screen(276, 256) < 8)
+    }
 }

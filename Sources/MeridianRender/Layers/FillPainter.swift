@@ -1,3 +1,4 @@
+import MeridianGeometry
 import MeridianStyle
 
 /// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
@@ -15,8 +16,9 @@ struct FillPainter: LayerPainter {
         let color = layer.colorResolver(
             .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
         let outline = layer.colorResolver(.fillOutlineColor, zoom: frame.styleZoom)
+        let translate = frame.translation(layer, .fillTranslate, anchor: .fillTranslateAnchor)
         for (tile, prepared) in frame.prepared(layer, tiles) {
-            let shift = frame.shift(tile.id)
+            let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
             let looks = prepared.classes.map { p in (fill: color(p), outline: outline(p)) }
             scratch.project(prepared, shift: shift, frame.ground)

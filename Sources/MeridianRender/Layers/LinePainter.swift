@@ -32,8 +32,9 @@ struct LinePainter: LayerPainter {
         let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom, default: 0)
         let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom, default: 0)
         let size = frame.viewport.size
+        let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
         for (tile, prepared) in frame.prepared(layer, tiles) {
-            let shift = frame.shift(tile.id)
+            let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
             let looks = prepared.classes.map { p in
                 (

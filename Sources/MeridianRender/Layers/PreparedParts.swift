@@ -2,6 +2,7 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
+import RealModule
 
 /// Buffers a frame's geometry passes through: projected points and their depths, and the parts of
 /// one feature.
@@ -15,7 +16,7 @@ final class FrameScratch {
     var dashes = Polylines()
 
     /// Projects a prepared layer's points (moved by `shift` worlds) into ``screen`` and ``depths``.
-    func project(_ prepared: PreparedLayer, shift: Double, _ ground: GroundGeometry) {
+    func project(_ prepared: PreparedLayer, shift: MercatorPoint, _ ground: GroundGeometry) {
         let n = prepared.points.count
         if screen.count < n {
             screen.append(contentsOf: repeatElement(ScreenPoint(x: 0, y: 0), count: n - screen.count))
@@ -24,7 +25,7 @@ final class FrameScratch {
         prepared.points.withUnsafeBufferPointer { input in
             screen.withUnsafeMutableBufferPointer { out in
                 depths.withUnsafeMutableBufferPointer { d in
-                    ground.viewport.project(world: input, shiftedBy: shift, into: out, depths: d)
+                    ground.viewport.project(world: input, shiftedBy: shift.x, shiftY: shift.y, into: out, depths: d)
                 }
             }
         }
@@ -56,7 +57,7 @@ extension FrameContext {
     /// (always on a flat view), else clipped there first (rings as rings, closed again for
     /// strokes when `closeRings`).
     func appendPart(
-        _ prepared: PreparedLayer, _ range: Range<Int>, ring: Bool, closeRings: Bool, shift: Double,
+        _ prepared: PreparedLayer, _ range: Range<Int>, ring: Bool, closeRings: Bool, shift: MercatorPoint,
         into out: inout Polylines
     ) {
         if !ring && range.count < 2 { return }  // no line to draw (as ``GroundGeometry/line(_:)`` gives none)
@@ -66,12 +67,37 @@ extension FrameContext {
         }
         // A line layer's ring repeats its first point: clip the ring without it, then close it again.
         let last = ring && closeRings ? range.upperBound - 1 : range.upperBound
-        let world = prepared.points[range.lowerBound..<last].map { MercatorPoint(x: $0.x + shift, y: $0.y) }
+        let world = prepared.points[range.lowerBound..<last].map { MercatorPoint(x: $0.x + shift.x, y: $0.y + shift.y) }
         if ring {
             let r = ground.ring(world)
             if !r.isEmpty { out.append(closeRings ? r + [r[0]] : r) } else if !closeRings { out.append(r) }
         } else {
             for piece in ground.line(world) { out.append(piece) }
         }
+    }
+}
+
+extension FrameContext {
+    /// A layer's `*-translate` (points, [right, down]) as a move in normalised world units: with
+    /// `*-translate-anchor` `map` (the default) along the map's own axes (east, south), turning
+    /// with the bearing; with `viewport` along the screen's. The move is made on the ground, so
+    /// under tilt it shrinks with depth as widths do. Zero when the layer sets none (or a value
+    /// that is not two finite numbers).
+    func translation(
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
+    )
+        -> MercatorPoint
+    {
+        guard case let .array(v)? = layer.resolved(property, zoom: styleZoom)([:]), v.count == 2,
+            let x = v[0].finite, let y = v[1].finite, x != 0 || y != 0
+        else { return MercatorPoint(x: 0, y: 0) }
+        var (east, south) = (min(max(x, -1e4), 1e4), min(max(y, -1e4), 1e4))
+        if layer.resolved(anchor, zoom: styleZoom)([:])?.string == "viewport" {
+            // Screen axes to the map's: the map's east shows turned by the bearing.
+            let b = viewport.camera.bearing * .pi / 180
+            let (c, s) = (Double.cos(b), Double.sin(b))
+            (east, south) = (east * c - south * s, east * s + south * c)
+        }
+        return MercatorPoint(x: east / viewport.worldSize, y: south / viewport.worldSize)
     }
 }

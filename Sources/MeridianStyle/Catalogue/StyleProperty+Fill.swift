@@ -22,10 +22,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "fill-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
-        ),
+            "fill-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
+            inputs: [.zoom], drawn: true),
         StyleProperty("fill-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
     ]
 }

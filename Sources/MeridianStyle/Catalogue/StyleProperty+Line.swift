@@ -30,10 +30,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "line-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
-        ),
+            "line-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "line-width", .paint, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),

@@ -1,0 +1,67 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTiles
+import Testing
+
+/// `fill-translate` on the real data: Helsinki's buildings moved 10 points south are the same
+/// picture 10 rows lower (as OSM Bright's `building-top` lifts its roofs).
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+struct TranslateTests {
+    static func image(_ paint: String, bearing: Double = 0) throws -> (width: Int, height: Int, pixels: [UInt32]) {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "b", "type": "fill", "source": "openmaptiles", "source-layer": "building",
+                   "paint": {"fill-color": "#303030" \##(paint)}}]}
+                """##.utf8))
+        #expect(style.warnings.isEmpty, "\(style.warnings)")
+        var renderer = MapRenderer(style: style)
+        renderer.attribution = ""
+        let view = try Viewport(
+            camera: try CameraPosition(
+                target: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16.5, bearing: bearing),
+            size: ScreenSize(width: 512, height: 384))
+        let frame = try renderer.render(
+            view, sources: MapSources(style: style, folder: DataFolder(path: TestData.directory)))
+        return try #require(decodePNG(frame.png))
+    }
+
+    /// The share of pixels of `b` that differ (by more than 8 levels in green) from `a` moved by (dx, dy).
+    static func mismatch(
+        _ a: (width: Int, height: Int, pixels: [UInt32]), _ b: (width: Int, height: Int, pixels: [UInt32]), dx: Int,
+        dy: Int
+    ) -> Double {
+        var differ = 0
+        var count = 0
+        for y in 20..<(a.height - 20) {
+            for x in 20..<(a.width - 20) {
+                let p = Int(a.pixels[y * a.width + x] >> 8 & 0xFF)
+                let q = Int(b.pixels[(y + dy) * b.width + x + dx] >> 8 & 0xFF)
+                count += 1
+                if abs(p - q) > 8 { differ += 1 }
+            }
+        }
+        return Double(differ) / Double(count)
+    }
+
+    @Test("moved 10 points south (map anchor, north up): the same buildings 10 rows lower; unmoved, they differ there")
+    func fillTranslate() throws {
+        let plain = try Self.image("")
+        let moved = try Self.image(#", "fill-translate": [0, 10]"#)
+        #expect(Self.mismatch(plain, moved, dx: 0, dy: 10) < 0.002)
+        #expect(Self.mismatch(plain, moved, dx: 0, dy: 0) > 0.02, "the translation moved something")
+        // Turned 90° (east up) with the viewport anchor: still 10 rows lower on the screen.
+        let turned = try Self.image("", bearing: 90)
+        let screen = try Self.image(#", "fill-translate": [0, 10], "fill-translate-anchor": "viewport""#, bearing: 90)
+        #expect(Self.mismatch(turned, screen, dx: 0, dy: 10) < 0.002)
+        // With the map anchor at bearing 90, the map's south is the screen's right.
+        let map = try Self.image(#", "fill-translate": [0, 10]"#, bearing: 90)
+        #expect(Self.mismatch(turned, map, dx: 10, dy: 0) < 0.002)
+    }
+}
