@@ -59,8 +59,8 @@ extension DefaultStyles {
     static func capitals(text: String, halo: String) -> String {
         #"""
         { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 3, "maxzoom": 9,
-          "layout": { "text-field": ["get", "name"], "text-size": 13 },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+          "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": 13 },
+          "paint": { "icon-color": "\#(text)", "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         """#
     }
 
@@ -74,9 +74,9 @@ extension DefaultStyles {
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         \#(placeNames(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-          "layout": { "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+          "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
-          "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
+          "paint": { "icon-color": "\#(text)", "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         \#(capitals(text: text, halo: halo))
         { "id": "country-names", "type": "symbol", "source": "world", "source-layer": "countries", "maxzoom": 6,
           "layout": { "text-field": ["get", "name"], "text-anchor": "center", "text-size": ["step", ["get", "population"], 11, 30000000, 13],

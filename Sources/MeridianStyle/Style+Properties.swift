@@ -39,6 +39,13 @@ extension Style {
                     warnings.append(
                         StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))
                 }
+                if key == StylePropertyName.iconImage.rawValue, value != .string(UndrawnConstructs.builtInIcon) {
+                    warnings.append(
+                        StyleWarning(
+                            layer: id, property: place,
+                            "only Meridian's own icon \"\(UndrawnConstructs.builtInIcon)\" is drawn yet (no sprite is read); other images are left out, the text drawn without them"
+                        ))
+                }
                 out[key] = expression
             } catch {
                 warnings.append(StyleWarning(layer: id, property: place, "\(error.problem); its default is drawn"))

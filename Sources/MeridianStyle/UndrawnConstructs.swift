@@ -1,6 +1,10 @@
 /// Parts of the expression language that evaluate but that the renderer does not draw yet, so
 /// a value using them is reported rather than drawn otherwise without a word.
 enum UndrawnConstructs {
+    /// The one icon the renderer draws before sprites are read: `dot`, a disc in `icon-color`
+    /// (the image of the sprite Meridian serves to MapLibre clients).
+    static let builtInIcon = "dot"
+
     /// The options of a `format` section that the renderer drops.
     static let sectionOptions = ["font-scale", "text-font", "text-color", "vertical-align"]
 

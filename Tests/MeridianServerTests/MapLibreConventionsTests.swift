@@ -41,12 +41,8 @@ import Testing
             "id": "p", "type": "symbol", "layout": ["text-size": 11], "paint": ["text-color": "#222222"],
         ])
         let layout = place["layout"] as! [String: Any]
-        let paint = place["paint"] as! [String: Any]
-        #expect(
-            layout["icon-image"] as? String == "dot" && layout["text-anchor"] as? String == "left"
-                && paint["icon-color"] as? String == "#222222")
-        let centred = MapLibreConventions.layer(["id": "c", "type": "symbol", "layout": ["text-anchor": "center"]])
-        #expect((centred["layout"] as! [String: Any])["icon-image"] == nil)
+        // A label's look is the style's own: no icon or anchor is added (the shipped styles name their dots).
+        #expect(layout["icon-image"] == nil && layout["text-anchor"] == nil && layout["text-font"] != nil)
     }
 
     @Test("the dot sprite: an SDF disc of 2.5 pt at ratios 1 and 2, the outline at 191, its index naming it")

@@ -1,5 +1,5 @@
 /// The icons a MapLibre client needs to draw Meridian's point labels as Meridian does: `dot`, the
-/// disc of radius `LabelPlacer.dotRadius` points drawn beside a place's name, as a
+/// disc of radius `LabelPlacer.dotRadius` points the shipped styles' `icon-image` names, as a
 /// signed-distance-field icon (`sdf: true`, the distance in the alpha channel, the outline at 191
 /// of 255 and 32 levels a pixel, as glyphs), so `icon-color` gives it the label's colour.
 ///

@@ -32,9 +32,9 @@ final class LabelStamp {
         var part = Part.both
         /// Ems between glyphs (`text-letter-spacing`).
         var letterSpacing = 0.0
-        /// For text of several lines (broken at `\n`): each line centred on the widest
-        /// (`text-justify: center`) rather than set from the left.
-        var centeredLines = false
+        /// For text of several lines (broken at `\n`): each line set from the left, centred on
+        /// the widest or set to its right edge (`text-justify`).
+        var justify = TextJustify.left
         /// How far the halo reaches out from the glyphs' outlines, points (`text-halo-width`;
         /// 0: no halo).
         var haloWidth = LabelStamp.haloWidth
@@ -86,7 +86,8 @@ final class LabelStamp {
             pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
             for (i, line) in lines.enumerated() {
                 let set = TextShaper.shape(String(line), font: key.font, letterSpacing: key.letterSpacing)
-                let x = pen.x + (key.centeredLines ? (width - set.advance * key.size) / 2 : 0)
+                let room = width - set.advance * key.size
+                let x = pen.x + (key.justify == .center ? room / 2 : key.justify == .right ? room : 0)
                 let y = pen.y + Double(i) * gap
                 runs += set.runs.map { run in
                     (

@@ -6,15 +6,17 @@ import MeridianStyle
 /// and feature.
 struct LabelStyle {
     let field: ResolvedProperty, transform: ResolvedProperty, font: ResolvedProperty
-    let anchor: ResolvedProperty, sortKey: ResolvedProperty
+    let anchor: ResolvedProperty, sortKey: ResolvedProperty, offset: ResolvedProperty, justify: ResolvedProperty
     let size: ResolvedNumber, haloWidth: ResolvedNumber, letterSpacing: ResolvedNumber
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber
     let color: ResolvedColor, halo: ResolvedColor
+    let icon: ResolvedProperty, iconColor: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
         (field, transform) = (layer.resolved(.textField, zoom: zoom), layer.resolved(.textTransform, zoom: zoom))
         (font, anchor) = (layer.resolved(.textFont, zoom: zoom), layer.resolved(.textAnchor, zoom: zoom))
         sortKey = layer.resolved(.symbolSortKey, zoom: zoom)
+        (offset, justify) = (layer.resolved(.textOffset, zoom: zoom), layer.resolved(.textJustify, zoom: zoom))
         size = layer.numberResolver(.textSize, zoom: zoom, default: 16)
         haloWidth = layer.numberResolver(.textHaloWidth, zoom: zoom, default: 0)
         letterSpacing = layer.numberResolver(.textLetterSpacing, zoom: zoom, default: 0)
@@ -23,6 +25,8 @@ struct LabelStyle {
         maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
+        icon = layer.resolved(.iconImage, zoom: zoom)
+        iconColor = layer.colorResolver(.iconColor, opacity: .iconOpacity, zoom: zoom, default: RGBA(0, 0, 0))
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
@@ -41,5 +45,16 @@ struct LabelStyle {
     func font(_ properties: [String: StyleValue]) -> LabelFont? {
         guard case let .array(names)? = font(properties) else { return nil }
         return LabelFont.cached(stack: names.compactMap(\.string))
+    }
+
+    /// The colour of the feature's `dot` icon (`icon-image` `dot`, in `icon-color`, black by
+    /// default, at `icon-opacity`); nil for no icon or another image (not drawn yet; the style's
+    /// loading warns of it).
+    func dot(_ properties: [String: StyleValue]) -> RGBA? {
+        // An image evaluates to an object naming it (`{"name": …}`), as `image` gives.
+        var name = icon(properties)
+        if case let .object(o)? = name { name = o["name"] }
+        guard name?.string == "dot" else { return nil }
+        return iconColor(properties)
     }
 }

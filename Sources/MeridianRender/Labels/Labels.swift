@@ -39,6 +39,7 @@ public struct PlacedLabel: Hashable, Sendable {
 /// distance), where the ground is too foreshortened to read.
 struct LabelPlacer {
     static let padding = 2.0
+    /// The radius of the built-in `dot` icon, points.
     static let dotRadius = 2.5
     /// Points between two labels with the same text.
     static let repeatDistance = 250.0
@@ -54,8 +55,10 @@ struct LabelPlacer {
         /// `text-halo-width`, points beyond the outlines (0: none).
         let haloWidth: Double
         let layerOrder: Int
-        /// `text-anchor: center`: the text centred on its point, with no dot (region names).
-        let centered: Bool
+        /// `text-anchor`, `text-offset` and `text-justify`.
+        let placement: TextPlacement
+        /// The icon at the point (`icon-image` `dot`, in `icon-color`), placed and hidden with the text.
+        var dot: RGBA? = nil
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
@@ -95,8 +98,9 @@ struct LabelPlacer {
                     text: text, anchor: anchor, priority: priority, size: size,
                     font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? Self.textColor,
                     halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
-                    centered: style.anchor(p)?.string == "center", letterSpacing: style.letterSpacing(p),
-                    maxWidth: style.maxWidth(p)))
+                    placement: TextPlacement(
+                        anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
+                    dot: style.dot(p), letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p)))
         }
         return out
     }
@@ -142,19 +146,25 @@ struct LabelPlacer {
             }) {
                 continue
             }
-            // Lines no wider than text-max-width, the block centred on the point's height.
+            // Lines no wider than text-max-width; the block's anchor on the point, then offset.
             let lines = LineBreaking.lines(
                 c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
             let drawn = lines.joined(separator: "\n")
             let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
             let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
-            let left = c.centered ? c.anchor.x - m.width / 2 : c.anchor.x + dotRadius + 3
-            let baseline = c.anchor.y + m.height * 0.3 - extra / 2
-            let box = (
-                left - padding - (c.centered ? 0 : dotRadius * 2 + 3), baseline - m.height * 0.8 - padding,
-                left + m.width + padding,
-                baseline + extra + m.height * 0.2 + padding
-            )
+            let place = c.placement
+            let left = c.anchor.x - m.width * place.left + place.offset.x * c.size
+            let top = c.anchor.y - (m.height + extra) * place.above + place.offset.y * c.size
+            let baseline = top + m.height * 0.8
+            var box = (left - padding, top - padding, left + m.width + padding, top + m.height + extra + padding)
+            if c.dot != nil {
+                // The icon's box joins the text's: both are placed, or neither.
+                let r = dotRadius + padding
+                box = (
+                    min(box.0, c.anchor.x - r), min(box.1, c.anchor.y - r), max(box.2, c.anchor.x + r),
+                    max(box.3, c.anchor.y + r)
+                )
+            }
             guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
             taken.append(box)
             anchors[c.text, default: []].append(c.anchor)

@@ -12,7 +12,7 @@ struct ShownLabel {
 /// How a shown label is drawn on the canvas, as stamps (``LabelStamp``).
 enum LabelInk {
     /// A point label: its text broken into `lines` (at `\n`), set from `left` with its first
-    /// baseline at `baseline`, points; with the dot at its anchor unless centred on it.
+    /// baseline at `baseline`, points; its icon (the `dot`) at its anchor.
     case point(LabelPlacer.Candidate, lines: String, left: Double, baseline: Double)
     /// A name set straight along a line, centred on its point and turned by its angle.
     case straight(LineLabels.Candidate)
@@ -23,10 +23,10 @@ enum LabelInk {
     func draw(on canvas: Canvas) {
         switch self {
         case let .point(c, lines, left, baseline):
-            if !c.centered { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, c.color) }
+            if let dot = c.dot { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, dot) }
             canvas.text(
                 lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
-                centeredLines: c.centered, c.color, halo: c.halo, haloWidth: c.haloWidth)
+                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth)
         case let .straight(c):
             canvas.text(
                 c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,

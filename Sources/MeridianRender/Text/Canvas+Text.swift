@@ -14,19 +14,19 @@ extension Canvas {
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     ///
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
-    /// ``LabelStamp/lineHeight`` ems apart, each centred on the widest when `centeredLines`.
+    /// ``LabelStamp/lineHeight`` ems apart, aligned as `justify` says within the widest.
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0,
-        centeredLines: Bool = false, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
+        justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
     ) {
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
-            letterSpacing: letterSpacing, centeredLines: centeredLines, haloWidth: haloWidth)
+            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth)
         stamp(
             key, at: ScreenPoint(x: x, y: y),
-            width: centeredLines ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0, height: 0
-        )
+            width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,
+            height: 0)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;

@@ -4,8 +4,8 @@ import MeridianRender
 ///
 /// Zooms need nothing: style documents are in MapLibre's convention already (the renderer
 /// evaluates them at `Style.zoom(forCameraZoom:)`). Symbol layers get the `text-font` of the face
-/// Meridian draws them with (`GlyphRanges/fonts`: bold from 13 pt for point labels), and point
-/// labels that are not centred the dot Meridian draws beside them (`Sprite`).
+/// Meridian draws them with (`GlyphRanges/fonts`: bold from 13 pt for point labels). The shipped
+/// styles' `dot` icons are the served sprite's (`Sprite`).
 enum MapLibreConventions {
     /// One layer of the style, converted.
     static func layer(_ layer: [String: Any]) -> [String: Any] {
@@ -14,16 +14,6 @@ enum MapLibreConventions {
             var layout = out["layout"] as? [String: Any] ?? [:]
             let line = layout["symbol-placement"] as? String == "line"
             if layout["text-font"] == nil { layout["text-font"] = font(size: layout["text-size"], line: line) }
-            // A point label that is not centred is Meridian's dot with the text to its right
-            // (the text starts 5.5 pt from the point: half an em of 11 pt), the dot in the text's colour.
-            if !line, layout["text-anchor"] as? String != "center", layout["icon-image"] == nil {
-                layout["icon-image"] = "dot"
-                layout["text-anchor"] = "left"
-                layout["text-offset"] = [0.5, 0]
-                var paint = out["paint"] as? [String: Any] ?? [:]
-                paint["icon-color"] = paint["text-color"] ?? "#333333"
-                out["paint"] = paint
-            }
             out["layout"] = layout
         }
         return out

@@ -31,7 +31,7 @@ extension StyleProperty {
         StyleProperty(
             "icon-text-fit-padding", .layout, .array(.number, length: 4),
             default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom]),
-        StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
         StyleProperty(
@@ -72,7 +72,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-justify", .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-radial-offset", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
         StyleProperty(
@@ -105,7 +105,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom, .feature]),
+            interpolated: true, inputs: [.zoom, .feature], drawn: true),
         StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
         StyleProperty(
             "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
@@ -116,10 +116,10 @@ extension StyleProperty {
             inputs: [.globalState], drawn: true),
         StyleProperty(
             "icon-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-color", .paint, .color, default: .string("#000000"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
             inputs: [.zoom, .feature, .featureState]),

@@ -1,0 +1,42 @@
+import MeridianStyle
+
+/// Where a point label's text block sits on its point (`text-anchor`: the part of the block put
+/// on the point, `center` by default) and how its lines align (`text-justify`).
+struct TextPlacement: Hashable {
+    /// The block's fraction left of the point (0: the point is its left edge) and above it.
+    let left: Double, above: Double
+    /// `text-offset`, ems right and down.
+    var offset = (x: 0.0, y: 0.0)
+    let justify: TextJustify
+
+    static func == (a: TextPlacement, b: TextPlacement) -> Bool {
+        a.left == b.left && a.above == b.above && a.offset == b.offset && a.justify == b.justify
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(left)
+        hasher.combine(above)
+        hasher.combine(justify)
+    }
+
+    /// From a feature's `text-anchor`, `text-offset` and `text-justify` values (absent or invalid:
+    /// `center`, `[0, 0]`, `center`; `auto` justification follows the anchor's side, as MapLibre's).
+    init(anchor: StyleValue?, offset: StyleValue?, justify: StyleValue?) {
+        let name = anchor?.string ?? "center"
+        left = name.hasSuffix("left") ? 0 : name.hasSuffix("right") ? 1 : 0.5
+        above = name.hasPrefix("top") ? 0 : name.hasPrefix("bottom") ? 1 : 0.5
+        if case let .array(v)? = offset, v.count == 2, let x = v[0].finite, let y = v[1].finite {
+            self.offset = (min(max(x, -100), 100), min(max(y, -100), 100))
+        }
+        switch justify?.string {
+        case "left": self.justify = .left
+        case "right": self.justify = .right
+        case "center": self.justify = .center
+        default: self.justify = left == 0 ? .left : left == 1 ? .right : .center
+        }
+    }
+}
+
+/// How the lines of a label of several lines align: on the left edge, centred on the widest, or on
+/// the right edge.
+enum TextJustify: Hashable, Sendable { case left, center, right }
