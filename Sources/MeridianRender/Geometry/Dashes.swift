@@ -28,25 +28,19 @@ enum Dashes {
         within: (left: Double, top: Double, right: Double, bottom: Double)? = nil, into out: inout Polylines
     ) {
         guard part.count >= 2, !pattern.isEmpty, pattern.allSatisfy({ $0 > 0 && $0.isFinite }) else { return }
-        let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
-        var index = 0
-        var left = lengths[0]
-        var on = true
-        var dashes = 0
+        var walk = Walk(lengths: pattern.count % 2 == 1 ? pattern + pattern : pattern)
         // Into the pattern by `phase`, within one period.
-        var skip = phase.isFinite && phase > 0 ? phase.truncatingRemainder(dividingBy: lengths.reduce(0, +)) : 0
+        var skip = phase.isFinite && phase > 0 ? phase.truncatingRemainder(dividingBy: walk.period) : 0
         while skip > 0 {
-            if skip >= left {
-                skip -= left
-                index = (index + 1) % lengths.count
-                left = lengths[index]
-                on.toggle()
+            if skip >= walk.left {
+                skip -= walk.left
+                walk.next()
             } else {
-                left -= skip
+                walk.left -= skip
                 skip = 0
             }
         }
-        var piece: [ScreenPoint] = on ? [part[0]] : []  // a part starts where the pattern is at `phase`
+        var piece: [ScreenPoint] = walk.on ? [part[0]] : []  // a part starts where the pattern is at `phase`
         for i in 1..<part.count {
             var a = part[i - 1]
             let b = part[i]
@@ -54,46 +48,56 @@ enum Dashes {
             // and such a segment is skipped as a non-finite one is.
             var segment = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
             guard segment.isFinite else { continue }
-            if let r = within,
-                (a.x < r.left && b.x < r.left) || (a.x > r.right && b.x > r.right)
-                    || (a.y < r.top && b.y < r.top) || (a.y > r.bottom && b.y > r.bottom)
-            {
-                // Off the rect: the dash in progress ends here, and the pattern moves on as below.
-                if on, piece.count >= 2 { out.append(piece) }
+            let off =
+                within.map { r in
+                    (a.x < r.left && b.x < r.left) || (a.x > r.right && b.x > r.right)
+                        || (a.y < r.top && b.y < r.top) || (a.y > r.bottom && b.y > r.bottom)
+                } ?? false
+            if off {
+                // Off the rect: the dash in progress ends here; the pattern moves on as below.
+                if walk.on, piece.count >= 2 { out.append(piece) }
                 piece.removeAll(keepingCapacity: true)
-                while segment > left, dashes < maxDashesPerPart {
-                    segment -= left
-                    on.toggle()
-                    index = (index + 1) % lengths.count
-                    left = lengths[index]
-                    dashes += 1
-                }
-                left -= segment
-                if on { piece.append(b) }
-                continue
             }
-            while segment > left, dashes < maxDashesPerPart {
+            while segment > walk.left, walk.dashes < maxDashesPerPart {
                 // The dash (or gap) ends inside this segment, `left` points from `a`.
-                let t = left / segment
-                let p = ScreenPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                if on {
-                    piece.append(p)
-                    if piece.count >= 2 { out.append(piece) }
-                    piece.removeAll(keepingCapacity: true)
-                } else {
-                    piece.removeAll(keepingCapacity: true)
-                    piece.append(p)
+                if !off {
+                    let t = walk.left / segment
+                    let p = ScreenPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                    if walk.on {
+                        piece.append(p)
+                        if piece.count >= 2 { out.append(piece) }
+                        piece.removeAll(keepingCapacity: true)
+                    } else {
+                        piece.removeAll(keepingCapacity: true)
+                        piece.append(p)
+                    }
+                    a = p
                 }
-                segment -= left
-                a = p
-                on.toggle()
-                index = (index + 1) % lengths.count
-                left = lengths[index]
-                dashes += 1
+                segment -= walk.left
+                walk.next()
             }
-            left -= segment
-            if on { piece.append(b) }
+            walk.left -= segment
+            if walk.on { piece.append(b) }
         }
-        if on, piece.count >= 2 { out.append(piece) }
+        if walk.on, piece.count >= 2 { out.append(piece) }
+    }
+
+    /// Where a walk along a pattern is: the length `index`, `left` points of it to go, on or off,
+    /// and how many lengths ended so far.
+    struct Walk {
+        let lengths: [Double]
+        var index = 0, on = true, dashes = 0
+        var left: Double
+        var period: Double { lengths.reduce(0, +) }
+
+        init(lengths: [Double]) { (self.lengths, left) = (lengths, lengths[0]) }
+
+        /// On to the next length.
+        mutating func next() {
+            on.toggle()
+            index = (index + 1) % lengths.count
+            left = lengths[index]
+            dashes += 1
+        }
     }
 }
