@@ -2,22 +2,12 @@ import MeridianStyle
 
 /// Where a point label's text block sits on its point (`text-anchor`: the part of the block put
 /// on the point, `center` by default) and how its lines align (`text-justify`).
-struct TextPlacement: Hashable {
+struct TextPlacement {
     /// The block's fraction left of the point (0: the point is its left edge) and above it.
     let left: Double, above: Double
     /// `text-offset`, ems right and down.
     var offset = (x: 0.0, y: 0.0)
     let justify: TextJustify
-
-    static func == (a: TextPlacement, b: TextPlacement) -> Bool {
-        a.left == b.left && a.above == b.above && a.offset == b.offset && a.justify == b.justify
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(left)
-        hasher.combine(above)
-        hasher.combine(justify)
-    }
 
     /// From a feature's `text-anchor`, `text-offset` and `text-justify` values (absent or invalid:
     /// `center`, `[0, 0]`, `center`; `auto` justification follows the anchor's side, as MapLibre's).
