@@ -203,7 +203,7 @@ enum LineLabels {
     /// Most degrees a segment may turn from the chord and still carry straight text.
     static let maximumBend = 12.0
 
-    /// Places the line labels that fit in `area` (candidates come from ``candidates(_:_:_:)``,
+    /// Places the line labels that fit in `area` (candidates come from ``candidates(_:_:)``,
     /// whose centres lie in its region); `taken` holds the boxes already used, and each placed
     /// label's boxes are added to it, shown or not.
     ///
