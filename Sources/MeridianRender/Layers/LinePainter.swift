@@ -19,7 +19,7 @@ struct LinePainter: LayerPainter {
     ) {
         let canvas = frame.canvas
         let scratch = frame.scratch
-        // Dashed lines come as their dashes (``Dashes``), stroked with butt ends.
+        // Dashed lines come as their dashes (``Dashes``), each ended by the layer's caps.
         var batch = StrokeGroups<Stroke> { color, stroke, parts in
             canvas.stroke(parts, color, width: stroke.width, style: stroke.style)
         }
