@@ -22,7 +22,7 @@ DRAWN = {
     "fill-color", "fill-opacity", "fill-outline-color",
     "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-miter-limit",
     "line-round-limit", "line-gap-width", "line-offset", "line-translate", "line-translate-anchor",
-    "fill-translate", "fill-translate-anchor", "text-offset", "text-justify", "icon-image", "icon-color", "icon-opacity",
+    "fill-translate", "fill-translate-anchor", "text-offset", "text-justify", "icon-image", "icon-color", "icon-opacity", "text-halo-blur",
     "text-color", "text-halo-color", "text-halo-width", "text-opacity",
     "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key", "text-font",
     "text-transform", "text-letter-spacing", "symbol-spacing", "text-max-angle",

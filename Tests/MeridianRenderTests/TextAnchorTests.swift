@@ -111,4 +111,40 @@ import Testing
         #expect(
             style.layers.first?.layout["icon-image"] != nil, "the property is kept (its value decides nothing drawn)")
     }
+
+    @Test("text-halo-blur fades the halo's edge: more pixels touched by it, fewer wholly in its colour")
+    func haloBlur() throws {
+        func counts(_ blur: Double) throws -> (touched: Int, solid: Int) {
+            let style = try Style(
+                json: Data(
+                    ##"""
+                    {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://points"}},
+                     "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                      {"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
+                       "layout": {"text-field": ["get", "name"], "text-size": 20},
+                       "paint": {"text-color": "#000000", "text-halo-color": "#ff0000", "text-halo-width": 3,
+                                 "text-halo-blur": \##(blur)}}]}
+                    """##.utf8))
+            #expect(style.warnings.isEmpty, "\(style.warnings)")
+            var renderer = MapRenderer(style: style)
+            renderer.attribution = ""
+            let view = try Viewport(
+                camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
+                size: ScreenSize(width: 512, height: 512))
+            let frame = try renderer.render(
+                view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
+            let image = try #require(decodePNG(frame.png))
+            var (touched, solid) = (0, 0)
+            for p in image.pixels {
+                let (r, g) = (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF))
+                if r - g > 20 { touched += 1 }
+                if r > 230 && g < 25 { solid += 1 }
+            }
+            return (touched, solid)
+        }
+        let sharp = try counts(0)
+        let soft = try counts(2)
+        #expect(sharp.solid > 200, "the sharp halo is drawn: \(sharp)")
+        #expect(soft.touched > sharp.touched + 50 && soft.solid < sharp.solid, "\(sharp) → \(soft)")
+    }
 }

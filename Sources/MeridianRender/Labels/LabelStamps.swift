@@ -38,6 +38,8 @@ final class LabelStamp {
         /// How far the halo reaches out from the glyphs' outlines, points (`text-halo-width`;
         /// 0: no halo).
         var haloWidth = LabelStamp.haloWidth
+        /// How far the halo's edge fades, points (`text-halo-blur`; 0: sharp).
+        var haloBlur = 0.0
     }
 
     /// Baselines of the lines of a label this many ems apart (MapLibre's `text-line-height`).
@@ -127,7 +129,7 @@ final class LabelStamp {
             (x2, y2) = (max(x2, ox + ink.width), max(y2, oy + ink.height))
         }
         if x1 > x2 { (x1, y1, x2, y2) = (pen.x, pen.y, pen.x, pen.y) }  // no ink (spaces): the pen point
-        let margin = 2 * key.haloWidth
+        let margin = 2 * key.haloWidth + 2 * key.haloBlur
         (x1, y1, x2, y2) = (x1 - margin, y1 - margin, x2 + margin, y2 + margin)
         // Extents are in user space: take the device box of their corners.
         let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { corner -> (Double, Double) in
@@ -155,7 +157,16 @@ final class LabelStamp {
         cairo_set_line_width(cr, 2 * key.haloWidth)
         if key.part != .fill, key.haloWidth > 0 {
             cairo_set_source_rgba(cr, key.halo.r, key.halo.g, key.halo.b, key.halo.a)
-            cairo_stroke_preserve(cr)
+            if key.haloBlur > 0, let mask = HaloBlur.mask(of: cr, surface: surface, blur: key.haloBlur * key.scale) {
+                // The halo's coverage blurred, then painted through in the halo's colour.
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_mask_surface(cr, mask, 0, 0)
+                cairo_restore(cr)
+                cairo_surface_destroy(mask)
+            } else {
+                cairo_stroke_preserve(cr)
+            }
         }
         if key.part != .halo {
             cairo_set_source_rgba(cr, key.color.r, key.color.g, key.color.b, key.color.a)

@@ -7,7 +7,7 @@ import MeridianStyle
 struct LabelStyle {
     let field: ResolvedProperty, transform: ResolvedProperty, font: ResolvedProperty
     let anchor: ResolvedProperty, sortKey: ResolvedProperty, offset: ResolvedProperty, justify: ResolvedProperty
-    let size: ResolvedNumber, haloWidth: ResolvedNumber, letterSpacing: ResolvedNumber
+    let size: ResolvedNumber, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber, letterSpacing: ResolvedNumber
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber
     let color: ResolvedColor, halo: ResolvedColor
     let icon: ResolvedProperty, iconColor: ResolvedColor
@@ -19,6 +19,7 @@ struct LabelStyle {
         (offset, justify) = (layer.resolved(.textOffset, zoom: zoom), layer.resolved(.textJustify, zoom: zoom))
         size = layer.numberResolver(.textSize, zoom: zoom, default: 16)
         haloWidth = layer.numberResolver(.textHaloWidth, zoom: zoom, default: 0)
+        haloBlur = layer.numberResolver(.textHaloBlur, zoom: zoom, default: 0)
         letterSpacing = layer.numberResolver(.textLetterSpacing, zoom: zoom, default: 0)
         maxWidth = layer.numberResolver(.textMaxWidth, zoom: zoom, default: 10)
         spacing = layer.numberResolver(.symbolSpacing, zoom: zoom, default: LineLabels.repeatDistance)

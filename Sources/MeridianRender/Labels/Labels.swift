@@ -55,6 +55,8 @@ struct LabelPlacer {
         /// `text-halo-width`, points beyond the outlines (0: none).
         let haloWidth: Double
         let layerOrder: Int
+        /// `text-halo-blur`, points (0: a sharp halo).
+        var haloBlur = 0.0
         /// `text-anchor`, `text-offset` and `text-justify`.
         let placement: TextPlacement
         /// The icon at the point (`icon-image` `dot`, in `icon-color`), placed and hidden with the text.
@@ -98,6 +100,7 @@ struct LabelPlacer {
                     text: text, anchor: anchor, priority: priority, size: size,
                     font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? Self.textColor,
                     halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
+                    haloBlur: style.haloBlur(p),
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     dot: style.dot(p), letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p)))

@@ -15,7 +15,7 @@ final class LineLabelLayout {
     struct Name {
         let text: String
         var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0,
-            letterSpacing = 0.0
+            haloBlur = 0.0, letterSpacing = 0.0
         var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
         var font = LabelFont.regular
         /// Joined lines in world points at the zoom (``LineLabels/joined(_:)``), with their anchors.
@@ -66,6 +66,7 @@ final class LineLabelLayout {
                     Name(
                         text: text, size: style.size(p), color: style.color(p) ?? LabelPlacer.textColor,
                         halo: style.halo(p) ?? LabelPlacer.haloColor, haloWidth: style.haloWidth(p),
+                        haloBlur: style.haloBlur(p),
                         letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
                         maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular))
             }

@@ -24,6 +24,8 @@ enum LineLabels {
         /// The coarsest grid the anchor lies on (``Anchor/level``).
         let level: Int
         let size: Double, color: RGBA, halo: RGBA, haloWidth: Double
+        /// `text-halo-blur`, points.
+        var haloBlur = 0.0
         /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
         var glyphs: [PlacedGlyph]? = nil
         /// `text-letter-spacing`, ems.
@@ -83,7 +85,8 @@ enum LineLabels {
                             out.append(
                                 Candidate(
                                     text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                    color: name.color, halo: name.halo, haloWidth: name.haloWidth, glyphs: glyphs,
+                                    color: name.color, halo: name.halo, haloWidth: name.haloWidth,
+                                    haloBlur: name.haloBlur, glyphs: glyphs,
                                     letterSpacing: name.letterSpacing, font: name.font,
                                     repeatDistance: name.spacing))
                         }
@@ -97,7 +100,8 @@ enum LineLabels {
                         Candidate(
                             text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size,
                             color: name.color,
-                            halo: name.halo, haloWidth: name.haloWidth, letterSpacing: name.letterSpacing,
+                            halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur,
+                            letterSpacing: name.letterSpacing,
                             font: name.font, repeatDistance: name.spacing))
                 }
             }

@@ -26,20 +26,20 @@ enum LabelInk {
             if let dot = c.dot { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, dot) }
             canvas.text(
                 lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
-                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth)
+                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur)
         case let .straight(c):
             canvas.text(
                 c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,
                 letterSpacing: c.letterSpacing,
                 c.color,
                 halo: c.halo,
-                haloWidth: c.haloWidth)
+                haloWidth: c.haloWidth, haloBlur: c.haloBlur)
         case let .curved(c, glyphs, height):
             canvas.text(
                 c.text, along: glyphs, size: c.size, height: height, font: c.font, letterSpacing: c.letterSpacing,
                 c.color,
                 halo: c.halo,
-                haloWidth: c.haloWidth)
+                haloWidth: c.haloWidth, haloBlur: c.haloBlur)
         }
     }
 }

@@ -18,11 +18,12 @@ extension Canvas {
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0,
-        justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
+        justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
+        haloBlur: Double = 0
     ) {
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
-            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth)
+            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth, haloBlur: haloBlur)
         stamp(
             key, at: ScreenPoint(x: x, y: y),
             width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,
@@ -33,12 +34,13 @@ extension Canvas {
     /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(
         _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, font: LabelFont = .regular,
-        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
+        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
+        haloBlur: Double = 0
     ) {
         let m = measure(s, size: size, font: font, letterSpacing: letterSpacing)
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
-            letterSpacing: letterSpacing, haloWidth: haloWidth)
+            letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
         stamp(
             key, at: center, width: m.width, height: m.height,
             turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
@@ -50,13 +52,14 @@ extension Canvas {
     /// `height`: the text's measure (its glyphs sit on the same baseline as a straight name's).
     func text(
         _ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, font: LabelFont = .regular,
-        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth
+        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
+        haloBlur: Double = 0
     ) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(
                     text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
-                    glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth)
+                    glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
                 stamp(
                     key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
             }
