@@ -25,9 +25,8 @@ import Testing
         return dir
     }()
 
-    /// The box of the dark pixels (left, top, right, bottom; device pixels) of the label drawn
-    /// with `layout` and `paint` members added to the layer's.
-    static func ink(_ layout: String, paint: String = "") throws -> (Int, Int, Int, Int) {
+    /// The frame's pixels with the label drawn, `layout` and `paint` members added to the layer's.
+    static func image(_ layout: String, paint: String = "") throws -> (width: Int, height: Int, pixels: [UInt32]) {
         let style = try Style(
             json: Data(
                 ##"""
@@ -44,7 +43,12 @@ import Testing
             camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
             size: ScreenSize(width: 512, height: 512))
         let frame = try renderer.render(view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
-        let image = try #require(decodePNG(frame.png))
+        return try #require(decodePNG(frame.png))
+    }
+
+    /// The box of the dark pixels (left, top, right, bottom; device pixels) of ``image(_:paint:)``.
+    static func ink(_ layout: String, paint: String = "") throws -> (Int, Int, Int, Int) {
+        let image = try Self.image(layout, paint: paint)
         var box = (Int.max, Int.max, Int.min, Int.min)
         for y in 0..<image.height {
             for x in 0..<image.width where (image.pixels[y * image.width + x] >> 8 & 0xFF) < 128 {
@@ -115,25 +119,9 @@ import Testing
     @Test("text-halo-blur fades the halo's edge: more pixels touched by it, fewer wholly in its colour")
     func haloBlur() throws {
         func counts(_ blur: Double) throws -> (touched: Int, solid: Int) {
-            let style = try Style(
-                json: Data(
-                    ##"""
-                    {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://points"}},
-                     "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                      {"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
-                       "layout": {"text-field": ["get", "name"], "text-size": 20},
-                       "paint": {"text-color": "#000000", "text-halo-color": "#ff0000", "text-halo-width": 3,
-                                 "text-halo-blur": \##(blur)}}]}
-                    """##.utf8))
-            #expect(style.warnings.isEmpty, "\(style.warnings)")
-            var renderer = MapRenderer(style: style)
-            renderer.attribution = ""
-            let view = try Viewport(
-                camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
-                size: ScreenSize(width: 512, height: 512))
-            let frame = try renderer.render(
-                view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
-            let image = try #require(decodePNG(frame.png))
+            let image = try Self.image(
+                "",
+                paint: ##", "text-halo-color": "#ff0000", "text-halo-width": 3, "text-halo-blur": \##(blur)"##)
             var (touched, solid) = (0, 0)
             for p in image.pixels {
                 let (r, g) = (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF))
