@@ -16,8 +16,6 @@ import Testing
 /// 256); the angle from (128, 128) to (384, 128) and down to (384, 384).
 @Suite struct LineJoinCapTests {
     static let folder: String = {
-        let dir = temporaryPath("line-join-cap")
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         func p(_ x: Int32, _ y: Int32) -> VectorTile.Point { VectorTile.Point(x: x, y: y) }
         let straight = VectorTile.Feature(
             id: 1, type: .lineString, properties: ["kind": .string("straight")],
@@ -25,36 +23,22 @@ import Testing
         let angle = VectorTile.Feature(
             id: 2, type: .lineString, properties: ["kind": .string("angle")],
             geometry: [[p(1536, 1536), p(2560, 1536), p(2560, 2560)]])
-        let tile = MVTWriter.tile([VectorTile.Layer(name: "lines", extent: 4096, features: [straight, angle])])
-        try? FileManager.default.removeItem(atPath: dir + "/lines.mbtiles")
-        try! writeMBTiles(
-            dir + "/lines.mbtiles", metadata: ["format": "pbf", "minzoom": "0", "maxzoom": "0"],
-            tiles: [(0, 0, 0, gzip(tile))])
-        return dir
+        return oneTileFolder(
+            "lines", layers: [VectorTile.Layer(name: "lines", extent: 4096, features: [straight, angle])])
     }()
 
     /// The frame's pixels for a line layer with `layout` (JSON members) and `paint` extras.
     static func pixels(
         kind: String, layout: String, paint: String = "", width: Double = 20, bearing: Double = 0
     ) throws -> (Int, Int) -> Int {
-        let style = try Style(
-            json: Data(
-                ##"""
-                {"version": 8, "sources": {"lines": {"type": "vector", "url": "mbtiles://lines"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "l", "type": "line", "source": "lines", "source-layer": "lines",
-                   "filter": ["==", ["get", "kind"], "\##(kind)"], "layout": {\##(layout)},
-                   "paint": {"line-color": "#000000", "line-width": \##(width) \##(paint)}}]}
-                """##.utf8))
-        #expect(style.warnings.isEmpty, "\(style.warnings)")
-        var renderer = MapRenderer(style: style)
-        renderer.attribution = ""
-        let view = try Viewport(
-            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2, bearing: bearing),
-            size: ScreenSize(width: 512, height: 512))
-        let frame = try renderer.render(
-            view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
-        let image = try #require(decodePNG(frame.png))
+        let image = try renderStyle(
+            ##"""
+            {"version": 8, "sources": {"lines": {"type": "vector", "url": "mbtiles://lines"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "l", "type": "line", "source": "lines", "source-layer": "lines",
+               "filter": ["==", ["get", "kind"], "\##(kind)"], "layout": {\##(layout)},
+               "paint": {"line-color": "#000000", "line-width": \##(width) \##(paint)}}]}
+            """##, folder: Self.folder, bearing: bearing)
         // Darkness 0 (white) to 255 (black), from the green channel.
         return { x, y in 255 - Int(image.pixels[y * image.width + x] >> 8 & 0xFF) }
     }

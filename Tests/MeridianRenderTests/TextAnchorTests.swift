@@ -12,38 +12,22 @@ import Testing
 /// on a generated tile: one point at the centre of a 512-point view, labelled "HHHH" at 20 points.
 @Suite struct TextAnchorTests {
     static let folder: String = {
-        let dir = temporaryPath("text-anchor")
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let point = VectorTile.Feature(
             id: 1, type: .point, properties: ["name": .string("HHHH")],
             geometry: [[VectorTile.Point(x: 2048, y: 2048)]])
-        let tile = MVTWriter.tile([VectorTile.Layer(name: "points", extent: 4096, features: [point])])
-        try? FileManager.default.removeItem(atPath: dir + "/points.mbtiles")
-        try! writeMBTiles(
-            dir + "/points.mbtiles", metadata: ["format": "pbf", "minzoom": "0", "maxzoom": "0"],
-            tiles: [(0, 0, 0, gzip(tile))])
-        return dir
+        return oneTileFolder("points", layers: [VectorTile.Layer(name: "points", extent: 4096, features: [point])])
     }()
 
     /// The frame's pixels with the label drawn, `layout` and `paint` members added to the layer's.
-    static func image(_ layout: String, paint: String = "") throws -> (width: Int, height: Int, pixels: [UInt32]) {
-        let style = try Style(
-            json: Data(
-                ##"""
-                {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://points"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
-                   "layout": {"text-field": ["get", "name"], "text-size": 20 \##(layout)},
-                   "paint": {"text-color": "#000000" \##(paint)}}]}
-                """##.utf8))
-        #expect(style.warnings.isEmpty, "\(style.warnings)")
-        var renderer = MapRenderer(style: style)
-        renderer.attribution = ""
-        let view = try Viewport(
-            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
-            size: ScreenSize(width: 512, height: 512))
-        let frame = try renderer.render(view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
-        return try #require(decodePNG(frame.png))
+    static func image(_ layout: String, paint: String = "") throws -> DecodedImage {
+        try renderStyle(
+            ##"""
+            {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://points"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
+               "layout": {"text-field": ["get", "name"], "text-size": 20 \##(layout)},
+               "paint": {"text-color": "#000000" \##(paint)}}]}
+            """##, folder: Self.folder)
     }
 
     /// The box of the dark pixels (left, top, right, bottom; device pixels) of ``image(_:paint:)``.

@@ -11,31 +11,20 @@ import Testing
 /// picture 10 rows lower (as OSM Bright's `building-top` lifts its roofs).
 @Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
 struct TranslateTests {
-    static func image(_ paint: String, bearing: Double = 0) throws -> (width: Int, height: Int, pixels: [UInt32]) {
-        let style = try Style(
-            json: Data(
-                ##"""
-                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "b", "type": "fill", "source": "openmaptiles", "source-layer": "building",
-                   "paint": {"fill-color": "#303030" \##(paint)}}]}
-                """##.utf8))
-        #expect(style.warnings.isEmpty, "\(style.warnings)")
-        var renderer = MapRenderer(style: style)
-        renderer.attribution = ""
-        let view = try Viewport(
-            camera: try CameraPosition(
-                target: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16.5, bearing: bearing),
-            size: ScreenSize(width: 512, height: 384))
-        let frame = try renderer.render(
-            view, sources: MapSources(style: style, folder: DataFolder(path: TestData.directory)))
-        return try #require(decodePNG(frame.png))
+    static func image(_ paint: String, bearing: Double = 0) throws -> DecodedImage {
+        try renderStyle(
+            ##"""
+            {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "b", "type": "fill", "source": "openmaptiles", "source-layer": "building",
+               "paint": {"fill-color": "#303030" \##(paint)}}]}
+            """##, folder: TestData.directory, at: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16.5,
+            bearing: bearing, size: ScreenSize(width: 512, height: 384))
     }
 
     /// The share of pixels of `b` that differ (by more than 8 levels in green) from `a` moved by (dx, dy).
     static func mismatch(
-        _ a: (width: Int, height: Int, pixels: [UInt32]), _ b: (width: Int, height: Int, pixels: [UInt32]), dx: Int,
-        dy: Int
+        _ a: DecodedImage, _ b: DecodedImage, dx: Int, dy: Int
     ) -> Double {
         var differ = 0
         var count = 0
