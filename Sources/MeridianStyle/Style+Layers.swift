@@ -6,6 +6,8 @@ extension Style {
         let sources: [String: Source]
         /// Sources left out, with why (their layers are left out too).
         let undrawnSources: [String: String]
+        /// Whether the style names a sprite (its `icon-image`s are then drawn from it).
+        var hasSprite = false
         /// Every earlier layer's JSON by id, for `ref`; ids already used.
         private var earlier: [String: [String: StyleValue]] = [:]
 
@@ -116,8 +118,8 @@ extension Style {
             return Layer(
                 id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
                 minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter,
-                paint: properties(o["paint"], .paint, kind, id, warnings: &warnings),
-                layout: properties(o["layout"], .layout, kind, id, warnings: &warnings))
+                paint: properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings),
+                layout: properties(o["layout"], .layout, kind, id, hasSprite: hasSprite, warnings: &warnings))
         }
     }
 }

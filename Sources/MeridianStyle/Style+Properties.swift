@@ -1,9 +1,10 @@
 extension Style {
     /// A layer's paint or layout properties that Meridian draws, compiled. Each property the
     /// catalogue does not know for the layer's kind, does not mark drawn, or whose value is not
-    /// one the specification allows, is a warning and left out (it takes its default).
+    /// one the specification allows, is a warning and left out (it takes its default). Without a
+    /// sprite (`hasSprite` false), an `icon-image` other than the built-in `dot` is a warning too.
     static func properties(
-        _ raw: StyleValue?, _ group: StyleProperty.Group, _ kind: Layer.Kind, _ id: String,
+        _ raw: StyleValue?, _ group: StyleProperty.Group, _ kind: Layer.Kind, _ id: String, hasSprite: Bool = false,
         warnings: inout [StyleWarning]
     ) -> [String: StyleExpression] {
         guard let raw else { return [:] }
@@ -39,11 +40,13 @@ extension Style {
                     warnings.append(
                         StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))
                 }
-                if key == StylePropertyName.iconImage.rawValue, value != .string(UndrawnConstructs.builtInIcon) {
+                if key == StylePropertyName.iconImage.rawValue, !hasSprite,
+                    value != .string(UndrawnConstructs.builtInIcon)
+                {
                     warnings.append(
                         StyleWarning(
                             layer: id, property: place,
-                            "only Meridian's own icon \"\(UndrawnConstructs.builtInIcon)\" is drawn yet (no sprite is read); other images are left out, the text drawn without them"
+                            "the style names no sprite, and only Meridian's own icon \"\(UndrawnConstructs.builtInIcon)\" is built in; other images are left out, the text drawn without them"
                         ))
                 }
                 out[key] = expression

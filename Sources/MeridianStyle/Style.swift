@@ -75,6 +75,8 @@ public struct Style: Sendable {
     public let warnings: [StyleWarning]
     /// The style's own initial view (root `center`, `zoom`, `bearing`, `pitch`), if it has one.
     public let camera: Camera?
+    /// The sprites the style names (root `sprite`), for `icon-image` and the patterns.
+    public let sprites: [Sprite]
     /// The folder of the file the document was read from (``init(file:)``), against which a
     /// source's relative TileJSON path resolves; nil for a document read from memory (paths
     /// then resolve against the working directory).
@@ -122,8 +124,10 @@ public struct Style: Sendable {
         }
         var warnings: [StyleWarning] = []
         camera = Self.camera(top, warnings: &warnings)
+        sprites = Self.sprites(top["sprite"], warnings: &warnings)
         let (sources, undrawn) = Self.sources(rawSources, warnings: &warnings)
         var reader = LayerReader(sources: sources, undrawnSources: undrawn)
+        reader.hasSprite = !sprites.isEmpty
         var layers: [Layer] = []
         for (index, raw) in rawLayers.enumerated() {
             if let layer = reader.layer(raw, index: index, warnings: &warnings) { layers.append(layer) }

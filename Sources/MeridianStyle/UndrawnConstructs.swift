@@ -1,7 +1,7 @@
 /// Parts of the expression language that evaluate but that the renderer does not draw yet, so
 /// a value using them is reported rather than drawn otherwise without a word.
 enum UndrawnConstructs {
-    /// The one icon the renderer draws before sprites are read: `dot`, a disc in `icon-color`
+    /// The icon the renderer draws without a sprite (or when the sprite has no image of the name): `dot`, a disc in `icon-color`
     /// (the image of the sprite Meridian serves to MapLibre clients).
     static let builtInIcon = "dot"
 

@@ -128,18 +128,20 @@ extension MeridianCommand {
             }
             let image = try MapRenderer(style: document).draw(
                 viewport, sources: sources, overlays: overlays, scale: Double(scale))
-            let uncovered = image.uncoveredTexts
-            if !uncovered.isEmpty {
-                let names = uncovered.prefix(5).joined(separator: ", ") + (uncovered.count > 5 ? ", …" : "")
-                FileHandle.standardError.write(
-                    Data(
-                        "warning: \(uncovered.count) label(s) hold characters no font covers, drawn as boxes: \(names)\n"
-                            .utf8))
-            }
+            Self.warn(image.uncoveredTexts, shown: 5, "label(s) hold characters no font covers, drawn as boxes")
+            Self.warn(image.missingImages, shown: 8, "image(s) the symbols name are in no sprite, drawn without")
             let bytes = try image.encoded(Self.format(of: output))
             do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
                 throw ValidationError("cannot write \(output): \(error.localizedDescription)")
             }
+        }
+
+        /// One warning line on standard error for a frame's `names` (none when empty): how many,
+        /// what of them, and the first `shown`.
+        static func warn(_ names: [String], shown: Int, _ what: String) {
+            guard !names.isEmpty else { return }
+            let list = names.prefix(shown).joined(separator: ", ") + (names.count > shown ? ", …" : "")
+            FileHandle.standardError.write(Data("warning: \(names.count) \(what): \(list)\n".utf8))
         }
 
         /// The format an output file's name asks for: JPEG for `.jpg` and `.jpeg`, WebP for

@@ -27,6 +27,10 @@ struct FrameContext {
     let deadline: Deadline
     /// Buffers the frame's geometry passes through, reused from feature to feature.
     let scratch = FrameScratch()
+    /// The style's sprite images (``MapSources/images``).
+    var images = StyleImages()
+    /// Images symbols named that no sprite has, gathered over the frame.
+    let missingImages = NameSet()
 
     init(
         viewport: Viewport, canvas: Canvas, cache: RenderCache?, labelArea: LabelArea, extrusionMinZoom: Double,
@@ -40,4 +44,10 @@ struct FrameContext {
         standsBuildings = isTilted && zoom >= extrusionMinZoom
         (self.canvas, self.cache, self.labelArea, self.deadline) = (canvas, cache, labelArea, deadline)
     }
+}
+
+/// Names gathered over a frame by the stages that meet them (a reference: the frame's context
+/// is a value).
+final class NameSet {
+    var names: Set<String> = []
 }

@@ -16,16 +16,17 @@ import MeridianOverlays
 extension MapRenderer {
     func draw(
         _ viewport: Viewport, sources: MapSources, overlays: [Overlay], cache: RenderCache?, on canvas: Canvas
-    ) throws -> [PlacedLabel] {
+    ) throws -> (labels: [PlacedLabel], missingImages: Set<String>) {
         let tiles = try FrameTiles(
             style, sources: sources, viewport: viewport, labelMargin: labelMargin, cache: cache, deadline: deadline)
         // The credit line is measured first: labels are not drawn over it.
         let credit = CreditLine(attribution ?? sources.attribution(for: style), in: viewport.size, measuring: canvas)
         let area = LabelArea(
             viewport, margin: labelMargin, hidden: credit.box.map { [$0] } ?? [], acrossEdges: labelsAcrossEdges)
-        let frame = FrameContext(
+        var frame = FrameContext(
             viewport: viewport, canvas: canvas, cache: cache, labelArea: area, extrusionMinZoom: extrusionMinZoom,
             deadline: deadline)
+        frame.images = sources.images
         let candidates = try paintLayers(of: style, in: frame, tiles: tiles)
         try deadline.check("overlays")
         OverlayPainter(ground: frame.ground, canvas: canvas).draw(overlays)
@@ -33,7 +34,7 @@ extension MapRenderer {
         credit.draw(on: canvas)
         let shown = Self.placeLabels(candidates, measuring: canvas, area: area)
         for label in shown { label.ink.draw(on: canvas) }
-        return shown.map { $0.label }
+        return (shown.map { $0.label }, frame.missingImages.names)
     }
 
     /// Places every candidate in `area`: point labels first, then labels along lines, none

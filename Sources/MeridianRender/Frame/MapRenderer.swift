@@ -83,6 +83,9 @@ public struct MapRenderer {
         /// The frame's label texts with a character no face of the font chain covers (drawn as
         /// replacement boxes), each once, sorted: for the one log line a frame gives them.
         public let uncoveredTexts: [String]
+        /// Images the frame's symbols named that no sprite has (MapLibre's `styleimagemissing`),
+        /// each once, sorted: for the one warning a frame gives them.
+        public var missingImages: [String] = []
         /// The image as PNG bytes.
         public func png() throws -> [UInt8] { try pixels.png() }
         /// The image, or a rectangle of it (pixels from the top left), in a format; JPEG and
@@ -122,12 +125,15 @@ public struct MapRenderer {
     ) throws -> Image {
         let canvas = try Canvas(size: viewport.size, scale: scale)
         canvas.stamps = cache?.stamps
-        let labels = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
+        canvas.icons = cache?.icons
+        let (labels, missing) = try draw(viewport, sources: sources, overlays: overlays, cache: cache, on: canvas)
         // Blend2D draws on the caller's thread: its own worker threads, waited for at every label
         // stamp and dashed stroke, cost more than they gave on the benchmark frames (BENCHMARKS.md).
         guard let pixels = try canvas.rasterised(with: rasterizer, bands: bands, deadline: deadline) else {
             throw RenderError.deadlinePassed("rasterising")
         }
-        return Image(pixels: pixels, labels: labels, uncoveredTexts: canvas.measurer.uncovered.sorted())
+        return Image(
+            pixels: pixels, labels: labels, uncoveredTexts: canvas.measurer.uncovered.sorted(),
+            missingImages: missing.sorted())
     }
 }

@@ -16,8 +16,11 @@ public struct MapSources {
     /// One line per source that has no data in the folder: the source, its reference and where
     /// it was looked for.
     public let missing: [String]
-    /// One line per source that has no data in the folder (``missing``), saying it draws nothing.
-    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } }
+    /// The images of the style's sprites (``StyleImages``): none for sources given directly.
+    public var images = StyleImages()
+    /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
+    /// then one per sprite that draws no icons (``StyleImages/warnings``).
+    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } + images.warnings }
 
     /// Opens every source of `style` from `folder`; a source whose `url` is a TileJSON file
     /// (`TileJSONFile`) reads the tilesets its templates name.
@@ -51,6 +54,7 @@ public struct MapSources {
                 }
             }
             (self.folder, self.sources, self.missing) = (folder, sources, missing)
+            images = StyleImages(style: style, folders: folder.paths)
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
@@ -79,6 +83,7 @@ public struct MapSources {
             sources[name] = TileSource(name: name, tilesets: tilesets)
         }
         (self.folder, self.sources, self.missing) = (folder, sources, missing)
+        images = StyleImages(style: style, folders: folder.paths)
     }
 
     /// Throws when a source of the style has no data (``missing`` is not empty): for a style a

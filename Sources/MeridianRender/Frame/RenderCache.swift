@@ -12,6 +12,8 @@ public final class RenderCache {
     var images: [String: TileCache<RasterImage>] = [:]
     /// Label stamps (text and halo rendered once), 8 MiB of pixels at most.
     let stamps = LabelStampCache(capacity: 8 << 20)
+    /// Icon stamps (sprite images scaled and tinted once), 4 MiB of pixels at most.
+    let icons = IconStampCache(capacity: 4 << 20)
     /// Fill and line layers prepared per tile, whole zoom and look (``PreparedLayer``),
     /// bounded by ``preparedCapacity`` bytes.
     let prepared: LRUCache<PreparedLayer.Key, PreparedLayer>

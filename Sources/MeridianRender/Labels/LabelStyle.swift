@@ -10,7 +10,6 @@ struct LabelStyle {
     let size: ResolvedNumber, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber, letterSpacing: ResolvedNumber
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber
     let color: ResolvedColor, halo: ResolvedColor
-    let icon: ResolvedProperty, iconColor: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
         (field, transform) = (layer.resolved(.textField, zoom: zoom), layer.resolved(.textTransform, zoom: zoom))
@@ -26,8 +25,6 @@ struct LabelStyle {
         maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
-        icon = layer.resolved(.iconImage, zoom: zoom)
-        iconColor = layer.colorResolver(.iconColor, opacity: .iconOpacity, zoom: zoom, default: RGBA(0, 0, 0))
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
@@ -46,16 +43,5 @@ struct LabelStyle {
     func font(_ properties: [String: StyleValue]) -> LabelFont? {
         guard case let .array(names)? = font(properties) else { return nil }
         return LabelFont.cached(stack: names.compactMap(\.string))
-    }
-
-    /// The colour of the feature's `dot` icon (`icon-image` `dot`, in `icon-color`, black by
-    /// default, at `icon-opacity`); nil for no icon or another image (not drawn yet; the style's
-    /// loading warns of it).
-    func dot(_ properties: [String: StyleValue]) -> RGBA? {
-        // An image evaluates to an object naming it (`{"name": …}`), as `image` gives.
-        var name = icon(properties)
-        if case let .object(o)? = name { name = o["name"] }
-        guard name?.string == "dot" else { return nil }
-        return iconColor(properties)
     }
 }

@@ -18,6 +18,10 @@ public struct PlacedLabel: Hashable, Sendable {
     public let box: (left: Double, top: Double, right: Double, bottom: Double)
     /// For a name set along a bending line, each glyph where it was drawn; empty otherwise.
     public var glyphs: [PlacedGlyph] = []
+    /// For a point symbol with an icon, the boxes its shown parts took (text, icon), which
+    /// collide with others each alone, as MapLibre's do (``box`` is their union, so two labels'
+    /// boxes may overlap where none of their parts do); empty otherwise (the box is the part).
+    public var parts: [(left: Double, top: Double, right: Double, bottom: Double)] = []
 
     public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
         a.text == b.text && a.anchor == b.anchor && a.box == b.box
@@ -29,7 +33,7 @@ public struct PlacedLabel: Hashable, Sendable {
     }
 }
 
-/// Point labels (symbol layers): upright, never overlapping one another, never drawn over the
+/// Point labels (symbol layers) and their icons (``PointIcon``): upright, never overlapping one another, never drawn over the
 /// credit line, placed in a ``LabelArea`` (beyond the view's edges for a flat camera), the most
 /// important first, each drawn at most once however many tiles carry it, and a text repeated by
 /// several features (building parts, a POI inside its building) at most once within
@@ -59,8 +63,10 @@ struct LabelPlacer {
         var haloBlur = 0.0
         /// `text-anchor`, `text-offset` and `text-justify`.
         let placement: TextPlacement
-        /// The icon at the point (`icon-image` `dot`, in `icon-color`), placed and hidden with the text.
-        var dot: RGBA? = nil
+        /// The icon at the point (`icon-image`), placed with the text as ``rules`` say.
+        var icon: PointIcon? = nil
+        /// Whether icon and text may overlap others, keep others off, or go without each other.
+        var rules = PlacementRules()
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
@@ -81,9 +87,16 @@ struct LabelPlacer {
         var seen: Set<Place> = []
         var out: [Candidate] = []
         let style = LabelStyle(layer, zoom: zoom)
+        let icons = IconStyle(layer, zoom: zoom)
+        let bearing = viewport.camera.bearing
+        var missing: Set<String> = []
+        defer { frame.missingImages.names.formUnion(missing) }
         for feature in features {
             let p = feature.properties
-            guard let text = style.text(p), let point = labelPoint(feature.feature) else { continue }
+            let icon = icons.icon(
+                p, images: frame.images, scale: frame.canvas.scale, bearing: bearing, missing: &missing)
+            let text = style.text(p) ?? ""
+            guard !text.isEmpty || icon != nil, let point = labelPoint(feature.feature) else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
@@ -103,7 +116,7 @@ struct LabelPlacer {
                     haloBlur: style.haloBlur(p),
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
-                    dot: style.dot(p), letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p)))
+                    icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p)))
         }
         return out
     }
@@ -143,39 +156,64 @@ struct LabelPlacer {
         for c in candidates {
             // Anchors must lie in the region: cull before measuring.
             guard area.holds(c.anchor) else { continue }
-            if anchors[c.text, default: []].contains(where: {
-                ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y) < repeatDistance
-                    * repeatDistance
-            }) {
+            // A text repeats at most once within the repeat distance (icons alone, without text, may).
+            if !c.text.isEmpty,
+                anchors[c.text, default: []].contains(where: {
+                    ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y)
+                        < repeatDistance
+                        * repeatDistance
+                })
+            {
                 continue
             }
             // Lines no wider than text-max-width; the block's anchor on the point, then offset.
-            let lines = LineBreaking.lines(
-                c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
-            let drawn = lines.joined(separator: "\n")
-            let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
-            let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
-            let place = c.placement
-            let left = c.anchor.x - m.width * place.left + place.offset.x * c.size
-            let top = c.anchor.y - (m.height + extra) * place.above + place.offset.y * c.size
-            let baseline = top + m.height * 0.8
-            var box = (left - padding, top - padding, left + m.width + padding, top + m.height + extra + padding)
-            if c.dot != nil {
-                // The icon's box joins the text's: both are placed, or neither.
-                let r = dotRadius + padding
-                box = (
-                    min(box.0, c.anchor.x - r), min(box.1, c.anchor.y - r), max(box.2, c.anchor.x + r),
-                    max(box.3, c.anchor.y + r)
-                )
+            var text: (box: LabelArea.Box, lines: String, left: Double, baseline: Double)? = nil
+            if !c.text.isEmpty {
+                let lines = LineBreaking.lines(
+                    c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
+                let drawn = lines.joined(separator: "\n")
+                let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
+                let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
+                let place = c.placement
+                let left = c.anchor.x - m.width * place.left + place.offset.x * c.size
+                let top = c.anchor.y - (m.height + extra) * place.above + place.offset.y * c.size
+                let box = (left - padding, top - padding, left + m.width + padding, top + m.height + extra + padding)
+                text = (box, drawn, left, top + m.height * 0.8)
             }
-            guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
-            taken.append(box)
+            let iconBox = c.icon.map { $0.box(at: c.anchor) }
+            // Each part is free where it may overlap, or where no placed box overlaps it; a part
+            // that is not free drops the symbol, unless it is optional and the other part is free.
+            func free(_ box: LabelArea.Box?, allowOverlap: Bool) -> Bool {
+                guard let box else { return false }
+                return area.fits(box) && (allowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) }))
+            }
+            let rules = c.rules
+            var showsText = free(text?.box, allowOverlap: rules.textAllowOverlap)
+            var showsIcon = free(iconBox, allowOverlap: rules.iconAllowOverlap)
+            if text != nil, iconBox != nil, showsText != showsIcon {
+                // One part fits: the symbol keeps it only if the other may go.
+                if showsText && !rules.iconOptional || showsIcon && !rules.textOptional {
+                    (showsText, showsIcon) = (false, false)
+                }
+            }
+            guard showsText || showsIcon else { continue }
+            // Each part collides alone, as in MapLibre; the label's box is their union.
+            let parts = [showsText ? text?.box : nil, showsIcon ? iconBox : nil]
+            taken += [
+                rules.textIgnorePlacement ? nil : parts[0], rules.iconIgnorePlacement ? nil : parts[1],
+            ].compactMap { $0 }
             anchors[c.text, default: []].append(c.anchor)
+            let drawnBoxes = parts.compactMap { $0 }
+            let box = drawnBoxes.dropFirst().reduce(drawnBoxes[0]) {
+                (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3))
+            }
             guard area.shows(box) else { continue }
             shown.append(
                 ShownLabel(
-                    label: PlacedLabel(text: c.text, anchor: c.anchor, box: box),
-                    ink: .point(c, lines: drawn, left: left, baseline: baseline)))
+                    label: PlacedLabel(text: c.text, anchor: c.anchor, box: box, parts: drawnBoxes),
+                    ink: .point(
+                        c, lines: showsText ? text?.lines ?? "" : "", left: text?.left ?? 0,
+                        baseline: text?.baseline ?? 0, icon: showsIcon)))
         }
         return shown
     }

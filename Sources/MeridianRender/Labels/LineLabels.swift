@@ -34,6 +34,9 @@ enum LineLabels {
         var font = LabelFont.regular
         /// `symbol-spacing`: points between two labels of this name.
         var repeatDistance = LineLabels.repeatDistance
+        /// `text-allow-overlap` and `text-ignore-placement` (the icon's rules are not used: icons
+        /// are not set along lines yet).
+        var rules = PlacementRules()
     }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
@@ -231,9 +234,10 @@ enum LineLabels {
                     CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2)
                 }
                 guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
-                    !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
+                    c.rules.textAllowOverlap
+                        || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
                 else { continue }
-                taken += boxes
+                if !c.rules.textIgnorePlacement { taken += boxes }
                 setAt[c.text, default: []].append(c.center)
                 let union = (
                     boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!,
@@ -251,8 +255,9 @@ enum LineLabels {
             let (cs, sn) = (abs(Double.cos(c.angle)), abs(Double.sin(c.angle)))
             let (ex, ey) = (hw * cs + hh * sn, hw * sn + hh * cs)
             let box = (c.center.x - ex, c.center.y - ey, c.center.x + ex, c.center.y + ey)
-            guard area.fits(box), !taken.contains(where: { LabelArea.overlap(box, $0) }) else { continue }
-            taken.append(box)
+            guard area.fits(box), c.rules.textAllowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
+            else { continue }
+            if !c.rules.textIgnorePlacement { taken.append(box) }
             setAt[c.text, default: []].append(c.center)
             guard area.shows(box) else { continue }
             shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: box), ink: .straight(c)))

@@ -12,8 +12,9 @@ struct ShownLabel {
 /// How a shown label is drawn on the canvas, as stamps (``LabelStamp``).
 enum LabelInk {
     /// A point label: its text broken into `lines` (at `\n`), set from `left` with its first
-    /// baseline at `baseline`, points; its icon (the `dot`) at its anchor.
-    case point(LabelPlacer.Candidate, lines: String, left: Double, baseline: Double)
+    /// baseline at `baseline`, points (none when `lines` is empty); its icon (``PointIcon``) set
+    /// on its anchor when `icon`.
+    case point(LabelPlacer.Candidate, lines: String, left: Double, baseline: Double, icon: Bool)
     /// A name set straight along a line, centred on its point and turned by its angle.
     case straight(LineLabels.Candidate)
     /// A name set glyph by glyph along a bending line; `height`: its text's measure, points.
@@ -22,8 +23,9 @@ enum LabelInk {
     /// Draws the label.
     func draw(on canvas: Canvas) {
         switch self {
-        case let .point(c, lines, left, baseline):
-            if let dot = c.dot { canvas.disc(c.anchor, radius: LabelPlacer.dotRadius, dot) }
+        case let .point(c, lines, left, baseline, icon):
+            if icon { c.icon?.draw(at: c.anchor, on: canvas) }
+            guard !lines.isEmpty else { return }
             canvas.text(
                 lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
                 justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur)

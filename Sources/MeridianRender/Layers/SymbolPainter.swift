@@ -8,7 +8,12 @@ struct SymbolPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
-            labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame)
+            let rules = PlacementRules(layer, zoom: frame.styleZoom)
+            labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
+                var c = $0
+                c.rules = rules
+                return c
+            }
         } else {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon

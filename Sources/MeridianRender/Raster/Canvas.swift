@@ -17,6 +17,8 @@ final class Canvas {
     let measurer: TextMeasurer
     /// Label stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
     var stamps: LabelStampCache?
+    /// Icon stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
+    var icons: IconStampCache?
 
     /// A canvas of `size` points at `scale` pixels per point.
     /// - Throws: ``RenderError/invalidSize(_:)`` as ``FramePixels/deviceSize(of:scale:)``.

@@ -10,10 +10,33 @@ final class RasterImage {
     let width: Int
     let height: Int
 
-    /// Decodes PNG bytes (the only image format Cairo reads).
+    /// Most pixels on a side of an image decoded here: a claim past it is refused before any
+    /// memory is taken for it.
+    static let maxSide = 8192
+    /// Most pixels of an image decoded here: 16 Mi (64 MiB decoded).
+    static let maxPixels = 1 << 24
+
+    /// Decodes PNG bytes of a tile (the only image format Cairo reads).
     /// - Throws: ``RenderError/badImage(_:)`` naming the tile when the bytes are not a PNG
-    ///   Cairo can decode (truncated, corrupt, or another format).
-    init(png bytes: [UInt8], tile: TileID) throws(RenderError) {
+    ///   Cairo can decode (truncated, corrupt, or another format), or claim more than
+    ///   ``maxSide`` pixels on a side or ``maxPixels`` in all.
+    convenience init(png bytes: [UInt8], tile: TileID) throws(RenderError) {
+        try self.init(png: bytes, named: "tile \(tile)")
+    }
+
+    /// Decodes PNG bytes; `name` says what they are in errors (`tile 3/4/2`, `sprite x.png`).
+    /// - Throws: as ``init(png:tile:)``.
+    init(png bytes: [UInt8], named name: String) throws(RenderError) {
+        // The header's size (IHDR: width and height, big-endian, from byte 16) checked first.
+        if bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
+            func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (w, h) = (word(16), word(20))
+            guard w <= Self.maxSide, h <= Self.maxSide, w * h <= Self.maxPixels else {
+                throw .badImage(
+                    "\(name) claims \(w) × \(h) pixels, more than \(Self.maxSide) on a side or \(Self.maxPixels) in all"
+                )
+            }
+        }
         final class Reader {
             let bytes: [UInt8]
             var offset = 0
@@ -32,11 +55,11 @@ final class RasterImage {
                     return CAIRO_STATUS_SUCCESS
                 }, Unmanaged.passUnretained(reader).toOpaque())
         }
-        guard let decoded else { throw .badImage("tile \(tile): Cairo returned no surface") }
+        guard let decoded else { throw .badImage("\(name): Cairo returned no surface") }
         let status = cairo_surface_status(decoded)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(decoded)
-            throw .badImage("tile \(tile) is not a readable PNG (\(String(cString: cairo_status_to_string(status))))")
+            throw .badImage("\(name) is not a readable PNG (\(String(cString: cairo_status_to_string(status))))")
         }
         surface = decoded
         width = Int(cairo_image_surface_get_width(decoded))

@@ -111,13 +111,22 @@ extension MapService {
     }
 
     /// The image, after one log line (notice) when its labels hold characters no font covers
-    /// (drawn as replacement boxes), naming up to five of them.
+    /// (drawn as replacement boxes), naming up to five of them, and one when its symbols name
+    /// images no sprite has (MapLibre's `styleimagemissing`), naming up to eight.
     func reported(_ image: MapRenderer.Image) -> MapRenderer.Image {
         let uncovered = image.uncoveredTexts
         if !uncovered.isEmpty {
             Logger(label: "meridian.render").notice(
                 "labels hold characters no font covers, drawn as boxes",
                 metadata: ["count": "\(uncovered.count)", "texts": "\(uncovered.prefix(5).joined(separator: " | "))"])
+        }
+        if !image.missingImages.isEmpty {
+            Logger(label: "meridian.render").notice(
+                "symbols name images no sprite has, drawn without them",
+                metadata: [
+                    "count": "\(image.missingImages.count)",
+                    "images": "\(image.missingImages.prefix(8).joined(separator: " | "))",
+                ])
         }
         return image
     }

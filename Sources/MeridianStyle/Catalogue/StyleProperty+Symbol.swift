@@ -14,17 +14,17 @@ extension StyleProperty {
         StyleProperty(
             "symbol-z-order", .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
             inputs: [.zoom]),
-        StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
-        StyleProperty("icon-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
-        StyleProperty("icon-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("icon-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty("icon-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-rotation-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-size", .layout, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-text-fit", .layout, .enumeration(["none", "width", "height", "both"]), default: .string("none"),
             inputs: [.zoom]),
@@ -33,19 +33,20 @@ extension StyleProperty {
             default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom]),
         StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+            "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            drawn: true),
         StyleProperty(
             "icon-padding", .layout, .padding, default: .array([.number(2)]), interpolated: true,
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty("icon-keep-upright", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
         StyleProperty(
             "icon-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom, .feature]),
+            interpolated: true, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-anchor", .layout,
             .enumeration([
                 "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
-            ]), default: .string("center"), inputs: [.zoom, .feature]),
+            ]), default: .string("center"), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
             inputs: [.zoom]),
@@ -106,11 +107,11 @@ extension StyleProperty {
         StyleProperty(
             "text-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
-        StyleProperty("text-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
-        StyleProperty("text-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("text-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty("text-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One sprite read: its image (`NAME.png`, or `NAME@2x.png`) and its index (`NAME.json`), as
+/// MapLibre reads a style's sprite.
+///
+/// The index maps image names to rectangles of the image: `x`, `y`, `width`, `height` in the
+/// image's pixels, `pixelRatio` (pixels per point; 1 when left out) and `sdf` (a signed distance
+/// field in the alpha channel, tinted by `icon-color`). `content`, `stretchX` and `stretchY` are
+/// read by MapLibre for `icon-text-fit`; Meridian ignores them.
+///
+/// Bad input is refused whole, naming the file: an index that is not a JSON object of such
+/// entries, a rectangle not inside the image, a pixel ratio outside (0, 8], more than
+/// ``maxImages`` images, an index over ``maxIndexBytes``, or an image `RasterImage` refuses
+/// (not a PNG, or claiming more than its bound of pixels).
+struct SpriteSheet {
+    /// One image of the sheet.
+    struct Entry: Hashable, Sendable {
+        let x: Int, y: Int, width: Int, height: Int
+        /// Pixels per point, in (0, 8].
+        let pixelRatio: Double
+        let sdf: Bool
+    }
+
+    let image: RasterImage
+    /// By the names of the sprite's index.
+    let entries: [String: Entry]
+
+    static let maxImages = 10_000
+    static let maxIndexBytes = 4 << 20
+    static let maxImageBytes = 64 << 20
+
+    /// A sheet from its index's JSON bytes and its PNG bytes; `name` says which file in errors.
+    /// - Throws: ``RenderError/badImage(_:)`` naming `name` and what is wrong.
+    init(json: Data, png: [UInt8], name: String) throws(RenderError) {
+        guard json.count <= Self.maxIndexBytes else {
+            throw .badImage("sprite \(name).json is over \(Self.maxIndexBytes >> 20) MiB")
+        }
+        image = try RasterImage(png: png, named: "sprite \(name).png")
+        guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
+            throw .badImage("sprite \(name).json is not a JSON object")
+        }
+        guard object.count <= Self.maxImages else {
+            throw .badImage("sprite \(name).json has more than \(Self.maxImages) images")
+        }
+        var entries: [String: Entry] = [:]
+        for (key, value) in object {
+            guard let e = value as? [String: Any] else {
+                throw .badImage("sprite \(name).json: image \"\(key)\" is not an object")
+            }
+            func whole(_ field: String) throws(RenderError) -> Int {
+                guard let n = (e[field] as? NSNumber)?.doubleValue, n.isFinite, n >= 0, n <= 1e6, n == n.rounded()
+                else {
+                    throw .badImage("sprite \(name).json: image \"\(key)\": \(field) must be a whole number ≥ 0")
+                }
+                return Int(n)
+            }
+            let (x, y, width, height) = (try whole("x"), try whole("y"), try whole("width"), try whole("height"))
+            guard width > 0, height > 0, x + width <= image.width, y + height <= image.height else {
+                throw .badImage(
+                    "sprite \(name).json: image \"\(key)\" (\(x), \(y), \(width) × \(height)) is not inside the \(image.width) × \(image.height) image"
+                )
+            }
+            let ratio = e["pixelRatio"] == nil ? 1 : (e["pixelRatio"] as? NSNumber)?.doubleValue ?? .nan
+            guard ratio > 0, ratio <= 8 else {
+                throw .badImage("sprite \(name).json: image \"\(key)\": pixelRatio must be in (0, 8]")
+            }
+            let sdf = (e["sdf"] as? Bool) ?? false
+            entries[key] = Entry(x: x, y: y, width: width, height: height, pixelRatio: ratio, sdf: sdf)
+        }
+        self.entries = entries
+    }
+
+    /// The sheet at `path` + `.json` and `.png`; nil when the index file is not there.
+    /// - Throws: ``RenderError/badImage(_:)`` when a file is there but unreadable, too large or
+    ///   bad (``init(json:png:name:)``), or the image is missing beside its index.
+    static func read(_ path: String) throws(RenderError) -> SpriteSheet? {
+        guard FileManager.default.fileExists(atPath: path + ".json") else { return nil }
+        func bytes(_ file: String, limit: Int) throws(RenderError) -> Data {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
+            guard let size else { throw .badImage("sprite \(file) cannot be read") }
+            guard size <= limit else { throw .badImage("sprite \(file) is over \(limit >> 20) MiB") }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw .badImage("sprite \(file) cannot be read")
+            }
+            return data
+        }
+        let json = try bytes(path + ".json", limit: maxIndexBytes)
+        let png = try bytes(path + ".png", limit: maxImageBytes)
+        return try SpriteSheet(json: json, png: [UInt8](png), name: path)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import MeridianStyle
+
+/// The images a style's symbols and patterns name, from the style's sprites (``Style/sprites``,
+/// each read as a ``SpriteSheet`` at pixel ratio 1 and, where there is an `@2x` file, 2), by the
+/// names `icon-image` gives (`id:name` for a sprite whose id is not `default`).
+///
+/// A sprite that cannot be used draws no icons and is one line of ``warnings``: on HTTP (not
+/// fetched), not there, or bad (the reason ``SpriteSheet`` gives). Built once with the sources
+/// (``MapSources``), shared by every frame.
+public struct StyleImages {
+    /// One image: its sheet and where in it.
+    struct Image {
+        let sheet: SpriteSheet
+        let entry: SpriteSheet.Entry
+        /// The sheet's identity and the image's name, for the stamp cache.
+        let key: String
+    }
+
+    /// By name, at ratio 1 and 2 (the second empty when no sprite has `@2x` files).
+    private var one: [String: Image] = [:], two: [String: Image] = [:]
+    /// One line per sprite that draws nothing, and why.
+    public private(set) var warnings: [String] = []
+
+    /// No images.
+    public init() {}
+
+    /// The images of `style`'s sprites. A relative path resolves against ``Style/folder`` (the
+    /// working directory for a style read from memory), then against each of `folders` (the
+    /// data folder's paths): `"sprite": "sprite/meridian"` names the sprite the data build makes,
+    /// wherever the style file is.
+    public init(style: Style, folders: [String] = []) {
+        for sprite in style.sprites {
+            let url = sprite.url
+            guard !url.hasPrefix("http://"), !url.hasPrefix("https://") else {
+                warnings.append("sprite \(sprite.id): \(url) is on HTTP, which is not fetched; its icons are not drawn")
+                continue
+            }
+            var path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
+            for ext in [".json", ".png"] where path.hasSuffix(ext) { path.removeLast(ext.count) }
+            if !path.hasPrefix("/") {
+                let bases = [style.folder ?? "."] + folders
+                let relative = path
+                path =
+                    bases.map { $0 + "/" + relative }.first {
+                        FileManager.default.fileExists(atPath: $0 + ".json")
+                    } ?? bases[0] + "/" + relative
+            }
+            do throws(RenderError) {
+                guard let base = try SpriteSheet.read(path) else {
+                    warnings.append("sprite \(sprite.id): no file \(path).json; its icons are not drawn")
+                    continue
+                }
+                Self.add(base, prefix: sprite.prefix, path: path, to: &one)
+                if let double = try SpriteSheet.read(path + "@2x") {
+                    Self.add(double, prefix: sprite.prefix, path: path + "@2x", to: &two)
+                }
+            } catch {
+                warnings.append("sprite \(sprite.id): \(error); its icons are not drawn")
+            }
+        }
+    }
+
+    private static func add(_ sheet: SpriteSheet, prefix: String, path: String, to table: inout [String: Image]) {
+        for (name, entry) in sheet.entries {
+            table[prefix + name] = Image(sheet: sheet, entry: entry, key: path + "\u{0}" + name)
+        }
+    }
+
+    /// Whether there are no images at all.
+    public var isEmpty: Bool { one.isEmpty && two.isEmpty }
+
+    /// The names of every image (for `image` and `coalesce` in expressions).
+    public var names: Set<String> { Set(one.keys).union(two.keys) }
+
+    /// The image named `name` for a canvas of `scale` pixels per point: the `@2x` sheet's from
+    /// scale 1.5 up when it has it, else the plain sheet's (and the other way round).
+    func image(_ name: String, scale: Double) -> Image? {
+        scale >= 1.5 ? two[name] ?? one[name] : one[name] ?? two[name]
+    }
+}

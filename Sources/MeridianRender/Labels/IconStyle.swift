@@ -1,0 +1,79 @@
+import MeridianGeometry
+import MeridianStyle
+
+/// A symbol layer's icon properties for one frame's style zoom, each looked up once, then read
+/// per feature (as ``LabelStyle`` for the text): which image, and how it is set on the point.
+struct IconStyle {
+    let image: ResolvedProperty, anchor: ResolvedProperty, offset: ResolvedProperty
+    let size: ResolvedNumber, rotate: ResolvedNumber, padding: ResolvedNumber, opacity: ResolvedNumber
+    let color: ResolvedColor
+    /// `icon-rotation-alignment` is `map` (the icon turns with the map's bearing).
+    let turnsWithMap: Bool
+    let rules: PlacementRules
+
+    init(_ layer: Style.Layer, zoom: Double) {
+        image = layer.resolved(.iconImage, zoom: zoom)
+        (anchor, offset) = (layer.resolved(.iconAnchor, zoom: zoom), layer.resolved(.iconOffset, zoom: zoom))
+        size = layer.numberResolver(.iconSize, zoom: zoom, default: 1)
+        rotate = layer.numberResolver(.iconRotate, zoom: zoom, default: 0)
+        padding = layer.numberResolver(.iconPadding, zoom: zoom, default: 2)
+        opacity = layer.numberResolver(.iconOpacity, zoom: zoom, default: 1)
+        color = layer.colorResolver(.iconColor, zoom: zoom, default: RGBA(0, 0, 0))
+        turnsWithMap = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string == "map"
+        rules = PlacementRules(layer, zoom: zoom)
+    }
+
+    /// The image's name for a feature (an image value evaluates to an object naming it, as
+    /// `image` gives); nil for none or an empty name.
+    func name(_ properties: [String: StyleValue]) -> String? {
+        var value = image(properties)
+        if case let .object(o)? = value { value = o["name"] }
+        guard let name = value?.string, !name.isEmpty else { return nil }
+        return name
+    }
+
+    /// The feature's icon, or nil for none. An image the sprites lack (other than the built-in
+    /// `dot`) is added to `missing` and gives no icon.
+    func icon(
+        _ properties: [String: StyleValue], images: StyleImages, scale: Double, bearing: Double,
+        missing: inout Set<String>
+    ) -> PointIcon? {
+        guard let name = name(properties) else { return nil }
+        let kind: PointIcon.Kind
+        let opacity = min(max(opacity(properties), 0), 1)
+        if let found = images.image(name, scale: scale) {
+            kind = .image(found)
+        } else if name == PointIcon.dotName {
+            kind = .dot
+        } else {
+            missing.insert(name)
+            return nil
+        }
+        let placement = TextPlacement(anchor: anchor(properties), offset: nil, justify: nil)
+        var shift = (x: 0.0, y: 0.0)
+        if case let .array(v)? = offset(properties), v.count == 2, let x = v[0].finite, let y = v[1].finite {
+            shift = (min(max(x, -1000), 1000), min(max(y, -1000), 1000))
+        }
+        let degrees = rotate(properties) - (turnsWithMap ? bearing : 0)
+        return PointIcon(
+            kind: kind, size: min(max(size(properties), 0), 16), left: placement.left, above: placement.above,
+            offset: shift, angle: degrees.isFinite ? degrees * .pi / 180 : 0,
+            color: color(properties) ?? RGBA(0, 0, 0), opacity: opacity,
+            padding: min(max(padding(properties), 0), 100))
+    }
+}
+
+/// `*-allow-overlap`, `*-ignore-placement` and `*-optional` of a symbol layer's icon and text.
+struct PlacementRules {
+    var iconAllowOverlap = false, iconIgnorePlacement = false, iconOptional = false
+    var textAllowOverlap = false, textIgnorePlacement = false, textOptional = false
+
+    init(_ layer: Style.Layer, zoom: Double) {
+        func flag(_ p: StylePropertyName) -> Bool { layer.resolved(p, zoom: zoom).constant == .bool(true) }
+        (iconAllowOverlap, iconIgnorePlacement) = (flag(.iconAllowOverlap), flag(.iconIgnorePlacement))
+        (textAllowOverlap, textIgnorePlacement) = (flag(.textAllowOverlap), flag(.textIgnorePlacement))
+        (iconOptional, textOptional) = (flag(.iconOptional), flag(.textOptional))
+    }
+
+    init() {}
+}

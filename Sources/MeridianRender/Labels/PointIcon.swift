@@ -1,0 +1,77 @@
+import Foundation
+import MeridianGeometry
+
+/// A symbol's icon at its point: a sprite image (``StyleImages``) or the built-in `dot`, scaled
+/// by `icon-size`, its `icon-anchor` on the point, moved by `icon-offset` and turned by
+/// `icon-rotate` about the point, as MapLibre sets it.
+struct PointIcon {
+    /// The name of the built-in icon: a disc of radius ``LabelPlacer/dotRadius`` points in
+    /// `icon-color`, drawn when no sprite has an image of that name.
+    static let dotName = "dot"
+
+    enum Kind {
+        case dot
+        case image(StyleImages.Image)
+    }
+
+    let kind: Kind
+    /// `icon-size`: a factor of the image's own size, in [0, 16].
+    let size: Double
+    /// The image's fraction left of and above its anchor point (`icon-anchor`).
+    let left: Double, above: Double
+    /// `icon-offset`: the image's pixels right and down, before `icon-size` scales them.
+    let offset: (x: Double, y: Double)
+    /// Radians clockwise on the screen (`icon-rotate`, less the bearing for map alignment).
+    let angle: Double
+    /// `icon-color`: the tint of an SDF image and of the dot.
+    let color: RGBA
+    /// `icon-opacity`, in [0, 1].
+    let opacity: Double
+    /// `icon-padding`: points around the icon's box kept free of other symbols.
+    let padding: Double
+
+    /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
+    var extent: (width: Double, height: Double) {
+        switch kind {
+        case .dot: return (2 * LabelPlacer.dotRadius * size, 2 * LabelPlacer.dotRadius * size)
+        case let .image(i):
+            return (
+                Double(i.entry.width) / i.entry.pixelRatio * size, Double(i.entry.height) / i.entry.pixelRatio * size
+            )
+        }
+    }
+
+    /// Where the icon's centre is for a symbol at `point`: the anchor and the offset turned
+    /// with the icon about the point.
+    func center(at point: ScreenPoint) -> ScreenPoint {
+        let (w, h) = extent
+        let dx = offset.x * size + (0.5 - left) * w
+        let dy = offset.y * size + (0.5 - above) * h
+        let (c, s) = (cos(angle), sin(angle))
+        return ScreenPoint(x: point.x + c * dx - s * dy, y: point.y + s * dx + c * dy)
+    }
+
+    /// The box the icon takes for a symbol at `point` (its turned outline's bounds), with its
+    /// padding.
+    func box(at point: ScreenPoint) -> LabelArea.Box {
+        let (w, h) = extent
+        let m = center(at: point)
+        let (c, s) = (abs(cos(angle)), abs(sin(angle)))
+        let (hw, hh) = ((w * c + h * s) / 2 + padding, (w * s + h * c) / 2 + padding)
+        return (m.x - hw, m.y - hh, m.x + hw, m.y + hh)
+    }
+
+    /// Draws the icon for a symbol at `point`.
+    func draw(at point: ScreenPoint, on canvas: Canvas) {
+        guard opacity > 0, size > 0 else { return }
+        let m = center(at: point)
+        switch kind {
+        case .dot:
+            canvas.disc(m, radius: LabelPlacer.dotRadius * size, RGBA(color.r, color.g, color.b, color.a * opacity))
+        case let .image(image):
+            canvas.icon(
+                IconStamp.Key(image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity),
+                image, at: m, turnedBy: angle)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+@testable import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTileFixtures
+import MeridianTiles
+import Testing
+
+/// Icons from a style's sprite, on a generated tile and sprite: points at the centre of a
+/// 512-point view (and one 30 points right of it), a sprite of a 10 × 10 red square (`square`) and
+/// a signed-distance-field disc (`sdf`).
+@Suite struct SpriteIconTests {
+    static let folder: String = {
+        let points = [(2048, 2048, "A"), (2048 + 240, 2048, "B")].enumerated().map { i, p in
+            VectorTile.Feature(
+                id: UInt64(i + 1), type: .point, properties: ["name": .string(p.2)],
+                geometry: [[VectorTile.Point(x: Int32(p.0), y: Int32(p.1))]])
+        }
+        let dir = oneTileFolder("icons", layers: [VectorTile.Layer(name: "points", extent: 4096, features: points)])
+        // The sheet: the square at (0, 0), the SDF disc (radius 6, 32 levels a pixel) at (10, 0), 16 × 16.
+        var words = [UInt32](repeating: 0, count: 26 * 16)
+        for y in 0..<10 { for x in 0..<10 { words[y * 26 + x] = 0xFFFF_0000 } }
+        for y in 0..<16 {
+            for x in 0..<16 {
+                let d =
+                    ((Double(x) + 0.5 - 8) * (Double(x) + 0.5 - 8) + (Double(y) + 0.5 - 8) * (Double(y) + 0.5 - 8))
+                    .squareRoot() - 6
+                words[y * 26 + 10 + x] = UInt32(max(0, min(255, (191 - 32 * d).rounded()))) << 24
+            }
+        }
+        let png = try! words.withUnsafeBytes {
+            try PNGEncoder.encode(base: $0.bindMemory(to: UInt8.self).baseAddress!, width: 26, height: 16, stride: 104)
+        }
+        try! Data(png).write(to: URL(fileURLWithPath: dir + "/sheet.png"))
+        let index =
+            #"{"square": {"x": 0, "y": 0, "width": 10, "height": 10, "pixelRatio": 1},"#
+            + #" "sdf": {"x": 10, "y": 0, "width": 16, "height": 16, "pixelRatio": 1, "sdf": true}}"#
+        try! Data(index.utf8).write(to: URL(fileURLWithPath: dir + "/sheet.json"))
+        return dir
+    }()
+
+    /// The frame with a symbol layer of `layout` and `paint` members over the points named `only`.
+    static func image(_ layout: String, paint: String = "", only: String = #""A""#) throws -> DecodedImage {
+        try renderStyle(
+            ##"""
+            {"version": 8, "sprite": "\##(folder)/sheet", "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
+               "filter": ["in", ["get", "name"], ["literal", [\##(only)]]],
+               "layout": {\##(layout)}, "paint": {\##(paint)}}]}
+            """##, folder: folder)
+    }
+
+    /// The box (left, top, right, bottom) of pixels matching `test`, or nil for none.
+    static func box(_ image: DecodedImage, _ test: (UInt32) -> Bool) -> (Int, Int, Int, Int)? {
+        var box = (Int.max, Int.max, Int.min, Int.min)
+        for y in 0..<image.height {
+            for x in 0..<image.width where test(image.pixels[y * image.width + x]) {
+                box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+            }
+        }
+        return box.0 <= box.2 ? box : nil
+    }
+
+    static func red(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 200 && p >> 8 & 0xFF < 60 }
+
+    @Test("an image is drawn centred on its point at its size; icon-size scales it, icon-anchor sets it on the point")
+    func sizeAndAnchor() throws {
+        let plain = try #require(Self.box(try Self.image(#""icon-image": "square""#), Self.red))
+        #expect(plain == (251, 251, 260, 260), "10 × 10 points centred on (256, 256)")
+        let double = try #require(Self.box(try Self.image(#""icon-image": "square", "icon-size": 2"#), Self.red))
+        #expect(double == (246, 246, 265, 265))
+        let bottom = try #require(
+            Self.box(try Self.image(#""icon-image": "square", "icon-anchor": "bottom-left""#), Self.red))
+        #expect(bottom == (256, 246, 265, 255), "its bottom-left corner on the point")
+        let moved = try #require(
+            Self.box(try Self.image(#""icon-image": "square", "icon-size": 2, "icon-offset": [5, -3]"#), Self.red))
+        #expect(moved.0 - double.0 == 10 && moved.1 - double.1 == -6, "the offset is scaled by icon-size")
+    }
+
+    @Test("icon-rotate turns it about the point; icon-opacity fades it; an SDF image takes icon-color")
+    func rotateOpacityTint() throws {
+        let turned = try #require(Self.box(try Self.image(#""icon-image": "square", "icon-rotate": 45"#), Self.red))
+        // A 10-point square turned 45° spans 10√2 ≈ 14.1 points.
+        #expect(turned.2 - turned.0 >= 11 && turned.2 - turned.0 <= 15, "\(turned)")
+        let faded = try Self.image(#""icon-image": "square""#, paint: #""icon-opacity": 0.5"#)
+        let centre = faded.pixels[256 * faded.width + 256]
+        #expect(abs(Int(centre >> 8 & 0xFF) - 128) <= 3 && centre >> 16 & 0xFF == 255, "half red on white")
+        let tinted = try Self.image(#""icon-image": "sdf""#, paint: ##""icon-color": "#0000ff""##)
+        let blue = try #require(Self.box(tinted) { $0 & 0xFF > 200 && $0 >> 16 & 0xFF < 60 })
+        // The disc's outline is at radius 6 sheet pixels: about 12 points across.
+        #expect(blue.2 - blue.0 >= 10 && blue.2 - blue.0 <= 13, "\(blue)")
+    }
+
+    @Test("icon and text collide together: the second symbol is dropped, unless allowed to overlap or optional")
+    func collision() throws {
+        // B's icon (30 points right) does not touch A's; their texts, wide and set below the icons, do.
+        let common =
+            #""icon-image": "square", "text-field": ["concat", ["get", "name"], "WWWW"], "text-size": 30,"#
+            + #" "text-anchor": "top", "text-offset": [0, 1]"#
+        let both = try Self.image(common, only: #""A", "B""#)
+        let icons = try #require(Self.box(both, Self.red))
+        #expect(icons.2 < 270, "B is dropped whole: its icon is not drawn either")
+        let optional = try Self.image(common + #", "text-optional": true"#, only: #""A", "B""#)
+        #expect(try #require(Self.box(optional, Self.red)).2 > 280, "B's icon drawn without its text")
+        let overlap = try Self.image(common + #", "text-allow-overlap": true"#, only: #""A", "B""#)
+        #expect(try #require(Self.box(overlap, Self.red)).2 > 280, "B drawn over A's text")
+    }
+
+    @Test("an image no sprite has is reported by the frame, each name once; the text is drawn without it")
+    func missing() throws {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet", "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
+                   "layout": {"icon-image": "{name}_11", "text-field": "{name}"}}]}
+                """##.utf8))
+        #expect(style.warnings.isEmpty, "with a sprite, icon-image is drawn: \(style.warnings)")
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
+            size: ScreenSize(width: 512, height: 512))
+        let image = try MapRenderer(style: style).draw(
+            view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
+        #expect(image.missingImages == ["A_11", "B_11"])
+        #expect(image.labels.map(\.text).sorted() == ["A", "B"])
+    }
+}
