@@ -173,6 +173,21 @@ struct RouteTests {
             for path in ["/sprite.json", "/sprite@2x.json", "/sprite.png", "/sprite@2x.png"] {
                 #expect(try await get(base + path).status == 200, "\(path)")
             }
+            // The data build's sprite is served with the dot below it, every image inside the sheet.
+            for suffix in ["", "@2x"] {
+                let index = try #require(
+                    try JSONSerialization.jsonObject(with: Data(try await get(base + "/sprite\(suffix).json").body))
+                        as? [String: [String: Any]])
+                let sheet = try #require(decodePNG(Array(try await get(base + "/sprite\(suffix).png").body)))
+                #expect(index["dot"]?["sdf"] as? Bool == true && index["shop_11"] != nil, "\(index.keys.sorted())")
+                let inside = index.values.allSatisfy { e in
+                    let (x, y, w, h) = (
+                        e["x"] as? Int ?? -1, e["y"] as? Int ?? -1, e["width"] as? Int ?? 0, e["height"] as? Int ?? 0
+                    )
+                    return x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= sheet.width && y + h <= sheet.height
+                }
+                #expect(inside && (index["shop_11"]?["pixelRatio"] as? Double) == (suffix.isEmpty ? 1 : 2))
+            }
             let layers = try #require(json["layers"] as? [[String: Any]])
             #expect(
                 layers.allSatisfy { $0["source"] == nil || sources[$0["source"] as? String ?? ""] != nil }

@@ -17,6 +17,8 @@ import NIOConcurrencyHelpers
 /// between requests.
 public final class MapService: Sendable {
     public let dataFolder: DataFolder
+    /// Where in the data folder the sprite served beside the dot is (`/sprite`): the data build's.
+    static let spritePath = "sprite/meridian"
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
     let styles: [MapType: Style]

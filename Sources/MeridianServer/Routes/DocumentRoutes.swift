@@ -36,10 +36,12 @@ struct DocumentRoutes: Sendable {
         router.get("/style.json", use: style)
         router.get("/fonts/:fontstack/:range", use: glyphs)
         for ratio in [1, 2] {
-            // The sprite (`Sprite`): its index and image at pixel ratios 1 and 2, made once here
-            // (they never change; a ratio Sprite refuses would be a 500 on its routes).
+            // The sprite (`Sprite`): the data folder's (the data build's `sprite/meridian`) and the
+            // dot, index and image at pixel ratios 1 and 2, made once here (they change only with
+            // the data; a sprite that cannot be read is a 500 on its routes, naming why).
             let suffix = ratio == 1 ? "" : "@2x"
-            let sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio) }
+            let path = service.dataFolder.path + "/" + MapService.spritePath
+            let sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio, adding: path) }
             for (ext, type) in [("json", "application/json"), ("png", "image/png")] {
                 router.get("/sprite\(suffix).\(ext)") { request, _ in
                     await MeridianServer.respond(request) { () throws(RequestError) -> Response in
