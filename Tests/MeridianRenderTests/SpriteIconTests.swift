@@ -18,10 +18,21 @@ import Testing
                 id: UInt64(i + 1), type: .point, properties: ["name": .string(p.2)],
                 geometry: [[VectorTile.Point(x: Int32(p.0), y: Int32(p.1))]])
         }
-        let dir = oneTileFolder("icons", layers: [VectorTile.Layer(name: "points", extent: 4096, features: points)])
-        // The sheet: the square at (0, 0), the SDF disc (radius 6, 32 levels a pixel) at (10, 0), 16 × 16.
+        // A line down the screen at x = 128, from y = 128 to 384 (tile units are screen points × 4 + 1024).
+        let line = VectorTile.Feature(
+            id: 9, type: .lineString, properties: [:],
+            geometry: [[VectorTile.Point(x: 1536, y: 1536), VectorTile.Point(x: 1536, y: 2560)]])
+        let dir = oneTileFolder(
+            "icons",
+            layers: [
+                VectorTile.Layer(name: "points", extent: 4096, features: points),
+                VectorTile.Layer(name: "lines", extent: 4096, features: [line]),
+            ])
+        // The sheet: the square at (0, 0), a 10 × 4 bar at (0, 11), the SDF disc (radius 6, 32 levels a
+        // pixel) at (10, 0), 16 × 16.
         var words = [UInt32](repeating: 0, count: 26 * 16)
         for y in 0..<10 { for x in 0..<10 { words[y * 26 + x] = 0xFFFF_0000 } }
+        for y in 11..<15 { for x in 0..<10 { words[y * 26 + x] = 0xFFFF_0000 } }
         for y in 0..<16 {
             for x in 0..<16 {
                 let d =
@@ -36,6 +47,7 @@ import Testing
         try! Data(png).write(to: URL(fileURLWithPath: dir + "/sheet.png"))
         let index =
             #"{"square": {"x": 0, "y": 0, "width": 10, "height": 10, "pixelRatio": 1},"#
+            + #" "bar": {"x": 0, "y": 11, "width": 10, "height": 4},"#
             + #" "sdf": {"x": 10, "y": 0, "width": 16, "height": 16, "pixelRatio": 1, "sdf": true}}"#
         try! Data(index.utf8).write(to: URL(fileURLWithPath: dir + "/sheet.json"))
         return dir
@@ -126,5 +138,34 @@ import Testing
             view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder)))
         #expect(image.missingImages == ["A_11", "B_11"])
         #expect(image.labels.map(\.text).sorted() == ["A", "B"])
+    }
+
+    @Test("icons along a line: one every symbol-spacing points from half a spacing in, turned with the line")
+    func alongLines() throws {
+        func image(_ layout: String) throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "i", "type": "symbol", "source": "p", "source-layer": "lines",
+                   "layout": {"symbol-placement": "line", "icon-image": "bar", "symbol-spacing": 64 \##(layout)}}]}
+                """##, folder: Self.folder)
+        }
+        // Rows of red per icon: the line runs down, so the turned bar is 4 wide and 10 tall.
+        let along = try image("")
+        let rows = (0..<512).filter { y in (120..<136).contains { Self.red(along.pixels[y * 512 + $0]) } }
+        let runs = rows.reduce(into: [[Int]]()) { runs, y in
+            if let last = runs.last?.last, last == y - 1 { runs[runs.count - 1].append(y) } else { runs.append([y]) }
+        }
+        #expect(
+            runs.map { ($0.first! + $0.last! + 1) / 2 } == [160, 224, 288, 352], "\(runs.map { ($0.first!, $0.last!) })"
+        )
+        #expect(runs.allSatisfy { $0.count >= 9 && $0.count <= 11 }, "10 points tall")
+        let width = (120..<136).filter { Self.red(along.pixels[160 * 512 + $0]) }.count
+        #expect(width >= 3 && width <= 5, "4 points wide: \(width)")
+        // Upright with the viewport alignment: 10 wide, 4 tall.
+        let upright = try image(#", "icon-rotation-alignment": "viewport""#)
+        #expect((118..<140).filter { Self.red(upright.pixels[160 * 512 + $0]) }.count >= 9)
     }
 }

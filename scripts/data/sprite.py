@@ -40,7 +40,7 @@ ICONS = {
     "highway_11": ("highway/bus_stop.svg", BLUE), "aerialway_11": ("highway/elevator.svg", BLUE),
     "place_of_worship_11": ("amenity/place_of_worship.svg", GREY), "airport_11": ("amenity/aerodrome.svg", BLUE),
     "star_11": ("place/place-capital-8.svg", None), "star-11": ("place/place-capital-8.svg", None),
-    "circle-11": ("place/place-4.svg", None), "oneway": ("oneway.svg", None),
+    "circle-11": ("place/place-4.svg", None),
 }
 # Classes carto has no symbol for, drawn here (14 × 14, in the manner of carto's).
 OWN = {
@@ -53,6 +53,10 @@ OWN = {
                   '</svg>', BROWN),
 }
 OWN["college_11"] = OWN["school_11"]
+# The one-way arrow points up, as OSM Bright's (which turns it 90° along the line); Dark Matter's
+# own points along the line unturned, so there it stands across the road.
+OWN["oneway"] = ('<svg xmlns="http://www.w3.org/2000/svg" width="7" height="14" viewBox="0 0 7 14">'
+                 '<path d="M3.5 0 L7 5 L4.3 5 L4.3 14 L2.7 14 L2.7 5 L0 5 Z"/></svg>', GREY)
 OWN["park_11"] = ('<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 14 14">'
                   '<circle cx="7" cy="5.5" r="4.5"/><rect x="6" y="8" width="2" height="5.5"/></svg>', GREEN)
 ICONS.update({f"road_{n}": (f"shields/primary_{min(n, 11)}x1.svg", None) for n in range(1, 7)})

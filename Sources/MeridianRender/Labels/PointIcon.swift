@@ -30,6 +30,13 @@ struct PointIcon {
     /// `icon-padding`: points around the icon's box kept free of other symbols.
     let padding: Double
 
+    /// The icon turned `radians` more (clockwise): set along a line.
+    func turned(by radians: Double) -> PointIcon {
+        PointIcon(
+            kind: kind, size: size, left: left, above: above, offset: offset, angle: angle + radians, color: color,
+            opacity: opacity, padding: padding)
+    }
+
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
     var extent: (width: Double, height: Double) {
         switch kind {

@@ -1,7 +1,7 @@
 import MeridianStyle
 
 /// Symbol layers: label candidates, placed once every layer is painted: along lines for
-/// `symbol-placement: line` (``LineLabels``), else at points and polygons' centroids
+/// `symbol-placement: line` (``LineLabels``, and ``LineIcons`` for icons without text), else at points and polygons' centroids
 /// (``LabelPlacer``).
 struct SymbolPainter: LayerPainter {
     func paint(
@@ -14,6 +14,7 @@ struct SymbolPainter: LayerPainter {
                 c.rules = rules
                 return c
             }
+            labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)
         } else {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon
