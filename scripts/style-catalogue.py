@@ -28,7 +28,7 @@ DRAWN = {
     "text-transform", "text-letter-spacing", "symbol-spacing", "text-max-angle",
     "icon-size", "icon-anchor", "icon-offset", "icon-rotate", "icon-padding", "icon-rotation-alignment",
     "icon-allow-overlap", "icon-ignore-placement", "icon-optional",
-    "text-allow-overlap", "text-ignore-placement", "text-optional",
+    "text-allow-overlap", "text-ignore-placement", "text-optional", "text-padding",
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",

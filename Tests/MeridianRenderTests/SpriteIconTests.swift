@@ -9,7 +9,7 @@ import MeridianTiles
 import Testing
 
 /// Icons from a style's sprite, on a generated tile and sprite: points at the centre of a
-/// 512-point view (and one 30 points right of it), a sprite of a 10 × 10 red square (`square`) and
+/// 512-point view (and one 60 points right of it), a sprite of a 10 × 10 red square (`square`) and
 /// a signed-distance-field disc (`sdf`).
 @Suite struct SpriteIconTests {
     static let folder: String = {
@@ -108,7 +108,7 @@ import Testing
 
     @Test("icon and text collide together: the second symbol is dropped, unless allowed to overlap or optional")
     func collision() throws {
-        // B's icon (30 points right) does not touch A's; their texts, wide and set below the icons, do.
+        // B's icon (60 points right) does not touch A's; their texts, wide and set below the icons, do.
         let common =
             #""icon-image": "square", "text-field": ["concat", ["get", "name"], "WWWW"], "text-size": 30,"#
             + #" "text-anchor": "top", "text-offset": [0, 1]"#
@@ -167,5 +167,26 @@ import Testing
         // Upright with the viewport alignment: 10 wide, 4 tall.
         let upright = try image(#", "icon-rotation-alignment": "viewport""#)
         #expect((118..<140).filter { Self.red(upright.pixels[160 * 512 + $0]) }.count >= 9)
+    }
+
+    @Test("text-padding keeps room around a label: two names 60 points apart both fit with 2, one with 25")
+    func textPadding() throws {
+        func names(_ padding: Double) throws -> Int {
+            let style = try Style(
+                json: Data(
+                    ##"""
+                    {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                     "layers": [{"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
+                       "layout": {"text-field": "{name}", "text-size": 20, "text-padding": \##(padding)}}]}
+                    """##.utf8))
+            let view = try Viewport(
+                camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
+                size: ScreenSize(width: 512, height: 512))
+            return try MapRenderer(style: style).draw(
+                view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder))
+            ).labels.count
+        }
+        #expect(try names(2) == 2)
+        #expect(try names(25) == 1, "the texts, 45 points apart, each want 25 around them")
     }
 }

@@ -8,7 +8,7 @@ struct LabelStyle {
     let field: ResolvedProperty, transform: ResolvedProperty, font: ResolvedProperty
     let anchor: ResolvedProperty, sortKey: ResolvedProperty, offset: ResolvedProperty, justify: ResolvedProperty
     let size: ResolvedNumber, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber, letterSpacing: ResolvedNumber
-    let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber
+    let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber, padding: ResolvedNumber
     let color: ResolvedColor, halo: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
@@ -23,6 +23,7 @@ struct LabelStyle {
         maxWidth = layer.numberResolver(.textMaxWidth, zoom: zoom, default: 10)
         spacing = layer.numberResolver(.symbolSpacing, zoom: zoom, default: LineLabels.repeatDistance)
         maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
+        padding = layer.numberResolver(.textPadding, zoom: zoom, default: LabelPlacer.padding)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
     }

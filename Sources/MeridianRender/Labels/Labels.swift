@@ -42,6 +42,7 @@ public struct PlacedLabel: Hashable, Sendable {
 /// Under tilt, nothing is labelled deeper than ``maximumDepth`` (three times the target's
 /// distance), where the ground is too foreshortened to read.
 struct LabelPlacer {
+    /// `text-padding`'s default: points around a label's text kept free of other symbols.
     static let padding = 2.0
     /// The radius of the built-in `dot` icon, points.
     static let dotRadius = 2.5
@@ -71,6 +72,8 @@ struct LabelPlacer {
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
         var maxWidth = 10.0
+        /// `text-padding`, points around the text's box, in [0, 100].
+        var padding = LabelPlacer.padding
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -116,7 +119,8 @@ struct LabelPlacer {
                     haloBlur: style.haloBlur(p),
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
-                    icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p)))
+                    icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
+                    padding: style.padding(p)))
         }
         return out
     }
@@ -177,7 +181,8 @@ struct LabelPlacer {
                 let place = c.placement
                 let left = c.anchor.x - m.width * place.left + place.offset.x * c.size
                 let top = c.anchor.y - (m.height + extra) * place.above + place.offset.y * c.size
-                let box = (left - padding, top - padding, left + m.width + padding, top + m.height + extra + padding)
+                let pad = c.padding
+                let box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
                 text = (box, drawn, left, top + m.height * 0.8)
             }
             let iconBox = c.icon.map { $0.box(at: c.anchor) }

@@ -37,6 +37,8 @@ enum LineLabels {
         /// `text-allow-overlap` and `text-ignore-placement` (the icon's rules are not used: icons
         /// are not set along lines yet).
         var rules = PlacementRules()
+        /// `text-padding`, points: half of it along the text, all of it across.
+        var padding = LabelPlacer.padding
     }
 
     /// The same name is not set again within this many points (a street comes in many pieces).
@@ -231,7 +233,7 @@ enum LineLabels {
                     $0.glyph.advance * c.size
                 }
                 let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map {
-                    CurvedLabels.box($0.0, advance: $0.1 + 1, height: m.height + 2)
+                    CurvedLabels.box($0.0, advance: $0.1 + c.padding / 2, height: m.height + c.padding)
                 }
                 guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
                     c.rules.textAllowOverlap
@@ -251,7 +253,7 @@ enum LineLabels {
                 continue
             }
             // The axis-aligned box around the turned text.
-            let (hw, hh) = (m.width / 2 + 2, m.height / 2 + 1)
+            let (hw, hh) = (m.width / 2 + c.padding, m.height / 2 + c.padding / 2)
             let (cs, sn) = (abs(Double.cos(c.angle)), abs(Double.sin(c.angle)))
             let (ex, ey) = (hw * cs + hh * sn, hw * sn + hh * cs)
             let box = (c.center.x - ex, c.center.y - ey, c.center.x + ex, c.center.y + ey)

@@ -9,9 +9,10 @@ struct SymbolPainter: LayerPainter {
     ) {
         if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
             let rules = PlacementRules(layer, zoom: frame.styleZoom)
+            let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
             labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
                 var c = $0
-                c.rules = rules
+                (c.rules, c.padding) = (rules, padding)
                 return c
             }
             labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)

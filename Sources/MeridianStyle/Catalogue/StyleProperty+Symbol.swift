@@ -99,7 +99,7 @@ extension StyleProperty {
             "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
         StyleProperty(
             "text-padding", .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty("text-keep-upright", .layout, .boolean, default: .bool(true), inputs: [.zoom]),
         StyleProperty(
             "text-transform", .layout, .enumeration(["none", "uppercase", "lowercase"]), default: .string("none"),
