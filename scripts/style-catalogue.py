@@ -29,6 +29,7 @@ DRAWN = {
     "icon-size", "icon-anchor", "icon-offset", "icon-rotate", "icon-padding", "icon-rotation-alignment",
     "icon-allow-overlap", "icon-ignore-placement", "icon-optional",
     "text-allow-overlap", "text-ignore-placement", "text-optional", "text-padding",
+    "text-rotation-alignment", "text-pitch-alignment",
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",

@@ -115,11 +115,13 @@ extension Style {
             } catch {
                 throw StyleError(property: "filter", "\(error.problem); left out")
             }
+            let layout = properties(o["layout"], .layout, kind, id, hasSprite: hasSprite, warnings: &warnings)
+            if kind == .symbol { warnings += Style.alignmentWarnings(layout, layer: id) }
             return Layer(
                 id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
                 minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter,
                 paint: properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings),
-                layout: properties(o["layout"], .layout, kind, id, hasSprite: hasSprite, warnings: &warnings))
+                layout: layout)
         }
     }
 }

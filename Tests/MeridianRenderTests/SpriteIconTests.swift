@@ -189,4 +189,34 @@ import Testing
         #expect(try names(2) == 2)
         #expect(try names(25) == 1, "the texts, 45 points apart, each want 25 around them")
     }
+
+    @Test(
+        "text-rotation-alignment on a line: turned with it by default, level with viewport; unsupported values warned")
+    func rotationAlignment() throws {
+        func ink(_ alignment: String) throws -> (Int, Int, Int, Int) {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "t", "type": "symbol", "source": "p", "source-layer": "lines",
+                   "layout": {"symbol-placement": "line", "text-field": "HHHH", "text-size": 20 \##(alignment)}}]}
+                """##, folder: Self.folder)
+            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 128 })
+        }
+        let along = try ink("")
+        #expect(along.3 - along.1 > 2 * (along.2 - along.0), "down the vertical line: \(along)")
+        let level = try ink(#", "text-rotation-alignment": "viewport""#)
+        #expect(level.2 - level.0 > 2 * (level.3 - level.1), "level: \(level)")
+        func warnings(_ layout: String) throws -> [String] {
+            try Style(
+                json: Data(
+                    #"{"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://p"}}, "layers": [{"id": "s", "type": "symbol", "source": "p", "source-layer": "l", "layout": {\#(layout)}}]}"#
+                        .utf8)
+            ).warnings.compactMap(\.property)
+        }
+        #expect(try warnings(#""text-rotation-alignment": "map""#) == ["layout.text-rotation-alignment"])
+        #expect(try warnings(#""text-rotation-alignment": "map", "symbol-placement": "line""#).isEmpty)
+        #expect(try warnings(#""text-pitch-alignment": "map""#) == ["layout.text-pitch-alignment"])
+        #expect(try warnings(#""text-pitch-alignment": "viewport", "text-rotation-alignment": "viewport""#).isEmpty)
+    }
 }

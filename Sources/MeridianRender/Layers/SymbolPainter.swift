@@ -9,10 +9,13 @@ struct SymbolPainter: LayerPainter {
     ) {
         if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
             let rules = PlacementRules(layer, zoom: frame.styleZoom)
+            // `text-rotation-alignment: viewport`: names along lines set level, not turned or curved.
+            let level = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string == "viewport"
             let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
             labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
                 var c = $0
                 (c.rules, c.padding) = (rules, padding)
+                if level { (c.angle, c.glyphs) = (0, nil) }
                 return c
             }
             labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)

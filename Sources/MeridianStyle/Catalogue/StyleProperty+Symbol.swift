@@ -52,10 +52,10 @@ extension StyleProperty {
             inputs: [.zoom]),
         StyleProperty(
             "text-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-rotation-alignment", .layout, .enumeration(["map", "viewport", "viewport-glyph", "auto"]),
-            default: .string("auto"), inputs: [.zoom]),
+            default: .string("auto"), inputs: [.zoom], drawn: true),
         StyleProperty("text-field", .layout, .formatted, default: .string(""), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-font", .layout, .array(.string, length: nil),

@@ -1,0 +1,31 @@
+extension Style {
+    /// The values of a symbol layer's `text-rotation-alignment` and `text-pitch-alignment` that
+    /// Meridian draws otherwise, as warnings naming the layer and property.
+    ///
+    /// Drawn: line labels turned with their line (`map`, `auto`) or level (`viewport`); point
+    /// labels level (`viewport`, `auto`); all text facing the viewer under tilt (`viewport`, and
+    /// `auto`, where MapLibre lays line labels on the ground). Not drawn: point labels turned with
+    /// the map (`map` on a point layer, drawn level) and text laid on the ground (`map` pitch,
+    /// drawn facing the viewer).
+    static func alignmentWarnings(_ layout: [String: StyleExpression], layer id: String) -> [StyleWarning] {
+        func literal(_ name: StylePropertyName) -> String? {
+            guard let e = layout[name.rawValue], case let .literal(v) = e.compiled.node else { return nil }
+            return v.string
+        }
+        var out: [StyleWarning] = []
+        let onLines = (literal(.symbolPlacement) ?? "point") != "point"
+        if !onLines, literal(.textRotationAlignment) == "map" {
+            out.append(
+                StyleWarning(
+                    layer: id, property: "layout.text-rotation-alignment",
+                    "\"map\" for point labels is not drawn yet; they are drawn level (\"viewport\")"))
+        }
+        if literal(.textPitchAlignment) == "map" {
+            out.append(
+                StyleWarning(
+                    layer: id, property: "layout.text-pitch-alignment",
+                    "\"map\" (text laid on the ground) is not drawn yet; the text faces the viewer"))
+        }
+        return out
+    }
+}
