@@ -45,7 +45,7 @@ public enum Sprite {
     /// for ratio 2, falling back to the plain files) above the dot, in one image and index; the
     /// dot alone when there is no sprite there.
     /// - Throws: ``RenderError`` as ``sheet(pixelRatio:)``, or ``RenderError/badImage(_:)`` when
-    ///   the sprite there cannot be read (``SpriteSheet``).
+    ///   the sprite there cannot be read (a bad index or image, named).
     public static func sheet(pixelRatio: Int, adding path: String) throws(RenderError) -> (png: [UInt8], json: String) {
         let dot = try sheet(pixelRatio: pixelRatio)
         var found = try SpriteSheet.read(path + (pixelRatio == 2 ? "@2x" : ""))

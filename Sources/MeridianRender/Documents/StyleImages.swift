@@ -1,12 +1,12 @@
 import Foundation
 import MeridianStyle
 
-/// The images a style's symbols and patterns name, from the style's sprites (``Style/sprites``,
-/// each read as a ``SpriteSheet`` at pixel ratio 1 and, where there is an `@2x` file, 2), by the
+/// The images a style's symbols and patterns name, from the style's sprites (`Style.sprites`,
+/// each read as a sprite sheet at pixel ratio 1 and, where there is an `@2x` file, 2), by the
 /// names `icon-image` gives (`id:name` for a sprite whose id is not `default`).
 ///
 /// A sprite that cannot be used draws no icons and is one line of ``warnings``: on HTTP (not
-/// fetched), not there, or bad (the reason ``SpriteSheet`` gives). Built once with the sources
+/// fetched), not there, or bad (the reason the sheet's reader gives). Built once with the sources
 /// (``MapSources``), shared by every frame.
 public struct StyleImages {
     /// One image: its sheet and where in it.
@@ -25,7 +25,7 @@ public struct StyleImages {
     /// No images.
     public init() {}
 
-    /// The images of `style`'s sprites. A relative path resolves against ``Style/folder`` (the
+    /// The images of `style`'s sprites. A relative path resolves against `Style.folder` (the
     /// working directory for a style read from memory), then against each of `folders` (the
     /// data folder's paths): `"sprite": "sprite/meridian"` names the sprite the data build makes,
     /// wherever the style file is.
