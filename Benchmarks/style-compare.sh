@@ -9,7 +9,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 STYLES="${1:?usage: style-compare.sh STYLES_DIR [OUT_DIR]}"
 OUT="${2:-$ROOT/Benchmarks/out/style-compare}"
 DATA="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
-ML="$ROOT/../shared/peers/maplibre-native"
+ML="${MAPLIBRE_PEER:-$ROOT/../shared/peers/maplibre-native}"
 export MAPLIBRE_VENV="${MAPLIBRE_VENV:-$ROOT/Benchmarks/out/peers/maplibre-native/.venv}"
 bash "$ROOT/scripts/build-data.sh" >/dev/null
 (cd "$ROOT" && swift build -c release --product meridian >/dev/null)

@@ -54,3 +54,21 @@ struct TranslateTests {
         #expect(Self.mismatch(turned, map, dx: 10, dy: 0) < 0.002)
     }
 }
+
+/// `fill-antialias: false` on the real data: the same buildings with hard edges, every pixel
+/// either the fill or the ground, where the antialiased fill has blended edge pixels.
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+struct FillAntialiasTests {
+    @Test("without antialiasing, no pixel is between the fill and the ground; with it, edges blend")
+    func hardEdges() throws {
+        func blended(_ paint: String) throws -> (blended: Int, filled: Int) {
+            let image = try TranslateTests.image(paint)
+            let greens = image.pixels.map { Int($0 >> 8 & 0xFF) }
+            return (greens.filter { $0 > 0x30 + 8 && $0 < 0xFF - 8 }.count, greens.filter { $0 <= 0x30 + 8 }.count)
+        }
+        let smooth = try blended("")
+        let hard = try blended(#", "fill-antialias": false"#)
+        #expect(smooth.blended > 500 && hard.blended == 0, "\(smooth) → \(hard)")
+        #expect(abs(hard.filled - smooth.filled) < smooth.filled / 20, "the same buildings: \(smooth) → \(hard)")
+    }
+}

@@ -2,7 +2,7 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
-/// wound against their ring) and outlined 0.6 points wide in `fill-outline-color` when the
+/// wound against their ring; antialiased unless `fill-antialias` is false) and outlined 0.6 points wide in `fill-outline-color` when the
 /// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
 /// fill (``PathBatch``).
 struct FillPainter: LayerPainter {
@@ -11,7 +11,11 @@ struct FillPainter: LayerPainter {
     ) {
         let canvas = frame.canvas
         let scratch = frame.scratch
-        var fills = PathBatch<RGBA> { color, parts in canvas.fill(parts, color) }
+        // `fill-antialias: false`: hard edges (a zoom function of it taken at the frame's zoom).
+        let smooth = layer.resolved(.fillAntialias, zoom: frame.styleZoom).constant != .bool(false)
+        var fills = PathBatch<RGBA> { color, parts in
+            smooth ? canvas.fill(parts, color) : canvas.aliasedFill(parts, color)
+        }
         var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
         let color = layer.colorResolver(
             .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))

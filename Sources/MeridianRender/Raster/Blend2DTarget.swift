@@ -72,6 +72,9 @@ final class Blend2DTarget: RasterTarget {
 
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 
+    /// Blend2D antialiases every fill: hard edges are Cairo's.
+    func aliasedFill(_ parts: Polylines, _ c: RGBA) { withCairo { $0.aliasedFill(parts, c) } }
+
     func fillAll(_ c: RGBA) { blContextFillAllRgba32(&context, Self.rgba32(c)) }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {

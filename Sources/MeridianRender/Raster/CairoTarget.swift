@@ -53,6 +53,13 @@ final class CairoTarget: RasterTarget {
         }
     }
 
+    func aliasedFill(_ parts: Polylines, _ c: RGBA) {
+        cairo_save(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        fill(parts, c, evenOdd: false)
+        cairo_restore(cr)
+    }
+
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
         path(parts, closed: true)
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

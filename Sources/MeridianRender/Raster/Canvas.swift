@@ -53,6 +53,9 @@ final class Canvas {
     /// ``fill(_:_:evenOdd:)-(Polylines,_,_)`` of parts in one buffer.
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool = false) { record(.fill(parts, c, evenOdd: evenOdd)) }
 
+    /// A non-zero fill with hard edges (``RasterTarget/aliasedFill(_:_:)``).
+    func aliasedFill(_ parts: Polylines, _ c: RGBA) { record(.aliasedFill(parts, c)) }
+
     /// Strokes lines (or closed rings) `width` points wide, joined and ended as `style` says
     /// (``StrokeStyle/byWidth(_:)`` when nil).
     func stroke(

@@ -5,6 +5,8 @@ import MeridianGeometry
 enum DrawOp {
     case fillAll(RGBA)
     case fill(Polylines, RGBA, evenOdd: Bool)
+    /// A fill with hard edges (`fill-antialias: false`; non-zero rule).
+    case aliasedFill(Polylines, RGBA)
     case stroke(Polylines, RGBA, width: Double, closed: Bool, style: StrokeStyle)
     case disc(ScreenPoint, radius: Double, RGBA)
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)

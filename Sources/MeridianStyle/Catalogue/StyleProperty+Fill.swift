@@ -7,7 +7,7 @@ extension StyleProperty {
         StyleProperty(
             "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
-        StyleProperty("fill-antialias", .paint, .boolean, default: .bool(true), inputs: [.zoom]),
+        StyleProperty("fill-antialias", .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
         StyleProperty(
             "fill-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
