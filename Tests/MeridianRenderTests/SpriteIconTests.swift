@@ -219,4 +219,38 @@ import Testing
         #expect(try warnings(#""text-pitch-alignment": "map""#) == ["layout.text-pitch-alignment"])
         #expect(try warnings(#""text-pitch-alignment": "viewport", "text-rotation-alignment": "viewport""#).isEmpty)
     }
+
+    @Test("text-translate and icon-translate move each part on the screen; the map anchor turns with the bearing")
+    func translate() throws {
+        let plain = try #require(Self.box(try Self.image(#""icon-image": "square""#), Self.red))
+        let moved = try #require(
+            Self.box(try Self.image(#""icon-image": "square""#, paint: #""icon-translate": [10, 20]"#), Self.red))
+        #expect(moved.0 - plain.0 == 10 && moved.1 - plain.1 == 20, "\(plain) → \(moved)")
+        // At bearing 90 the map's east is up on the screen: [10, 0] with the map anchor moves it up.
+        func turned(_ paint: String) throws -> (Int, Int, Int, Int) {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
+                   "filter": ["==", ["get", "name"], "A"],
+                   "layout": {"icon-image": "square"}, "paint": {\##(paint)}}]}
+                """##, folder: Self.folder, bearing: 90)
+            return try #require(Self.box(image, Self.red))
+        }
+        let base = try turned("")
+        let map = try turned(#""icon-translate": [10, 0]"#)
+        let screen = try turned(#""icon-translate": [10, 0], "icon-translate-anchor": "viewport""#)
+        #expect(map.1 - base.1 == -10 && map.0 == base.0, "\(base) → \(map)")
+        #expect(screen.0 - base.0 == 10 && screen.1 == base.1, "\(base) → \(screen)")
+        // Text moves by text-translate alone; the icon stays.
+        let text = try Self.image(#""text-field": "{name}", "text-size": 20"#, paint: ##""text-color": "#000000""##)
+        let shifted = try Self.image(
+            #""text-field": "{name}", "text-size": 20"#, paint: ##""text-color": "#000000", "text-translate": [0, 30]"##
+        )
+        let dark = { (p: UInt32) in p >> 8 & 0xFF < 100 }
+        let (a, b) = (try #require(Self.box(text, dark)), try #require(Self.box(shifted, dark)))
+        #expect(b.1 - a.1 == 30 && b.0 == a.0, "\(a) → \(b)")
+    }
 }

@@ -74,6 +74,8 @@ struct LabelPlacer {
         var maxWidth = 10.0
         /// `text-padding`, points around the text's box, in [0, 100].
         var padding = LabelPlacer.padding
+        /// `text-translate` on the screen, points right and down.
+        var shift = (x: 0.0, y: 0.0)
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -92,12 +94,15 @@ struct LabelPlacer {
         let style = LabelStyle(layer, zoom: zoom)
         let icons = IconStyle(layer, zoom: zoom)
         let bearing = viewport.camera.bearing
+        let textShift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
+        let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: .iconTranslateAnchor)
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         for feature in features {
             let p = feature.properties
-            let icon = icons.icon(
+            var icon = icons.icon(
                 p, images: frame.images, scale: frame.canvas.scale, bearing: bearing, missing: &missing)
+            icon?.shift = iconShift
             let text = style.text(p) ?? ""
             guard !text.isEmpty || icon != nil, let point = labelPoint(feature.feature) else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
@@ -120,7 +125,7 @@ struct LabelPlacer {
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p)))
+                    padding: style.padding(p), shift: textShift))
         }
         return out
     }
@@ -179,8 +184,8 @@ struct LabelPlacer {
                 let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
                 let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
                 let place = c.placement
-                let left = c.anchor.x - m.width * place.left + place.offset.x * c.size
-                let top = c.anchor.y - (m.height + extra) * place.above + place.offset.y * c.size
+                let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
+                let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
                 let pad = c.padding
                 let box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
                 text = (box, drawn, left, top + m.height * 0.8)

@@ -17,7 +17,8 @@ import RealModule
 /// side), so every view of the same ground offers the same candidates (``LabelArea``).
 enum LineLabels {
     struct Candidate {
-        let text: String, center: ScreenPoint
+        let text: String
+        var center: ScreenPoint
         /// Radians clockwise from the screen's x axis (0 for `text-rotation-alignment: viewport`).
         var angle: Double
         /// 2 when the line runs straight well beyond the text (``roomy`` points more each side), 1

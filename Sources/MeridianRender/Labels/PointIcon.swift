@@ -29,12 +29,14 @@ struct PointIcon {
     let opacity: Double
     /// `icon-padding`: points around the icon's box kept free of other symbols.
     let padding: Double
+    /// `icon-translate` on the screen, points right and down.
+    var shift = (x: 0.0, y: 0.0)
 
     /// The icon turned `radians` more (clockwise): set along a line.
     func turned(by radians: Double) -> PointIcon {
         PointIcon(
             kind: kind, size: size, left: left, above: above, offset: offset, angle: angle + radians, color: color,
-            opacity: opacity, padding: padding)
+            opacity: opacity, padding: padding, shift: shift)
     }
 
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
@@ -55,7 +57,7 @@ struct PointIcon {
         let dx = offset.x * size + (0.5 - left) * w
         let dy = offset.y * size + (0.5 - above) * h
         let (c, s) = (cos(angle), sin(angle))
-        return ScreenPoint(x: point.x + c * dx - s * dy, y: point.y + s * dx + c * dy)
+        return ScreenPoint(x: point.x + shift.x + c * dx - s * dy, y: point.y + shift.y + s * dx + c * dy)
     }
 
     /// The box the icon takes for a symbol at `point` (its turned outline's bounds), with its

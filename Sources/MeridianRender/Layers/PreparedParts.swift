@@ -101,3 +101,24 @@ extension FrameContext {
         return MercatorPoint(x: east / viewport.worldSize, y: south / viewport.worldSize)
     }
 }
+
+extension FrameContext {
+    /// A symbol layer's `text-translate` or `icon-translate` (points right and down; along the
+    /// map's axes, or the screen's with the `viewport` anchor) as a shift on the screen, points;
+    /// each component bounded to ±10,000.
+    func screenTranslation(
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
+    ) -> (
+        x: Double, y: Double
+    ) {
+        guard case let .array(v)? = layer.resolved(property, zoom: styleZoom)([:]), v.count == 2,
+            let x = v[0].finite, let y = v[1].finite
+        else { return (0, 0) }
+        let (east, south) = (min(max(x, -1e4), 1e4), min(max(y, -1e4), 1e4))
+        guard layer.resolved(anchor, zoom: styleZoom)([:])?.string != "viewport" else { return (east, south) }
+        // The map's axes turned by the bearing on the screen.
+        let b = viewport.camera.bearing * .pi / 180
+        let (c, s) = (Double.cos(b), Double.sin(b))
+        return (east * c + south * s, -east * s + south * c)
+    }
+}

@@ -1,3 +1,4 @@
+import MeridianGeometry
 import MeridianStyle
 
 /// Symbol layers: label candidates, placed once every layer is painted: along lines for
@@ -9,6 +10,7 @@ struct SymbolPainter: LayerPainter {
     ) {
         if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
             let rules = PlacementRules(layer, zoom: frame.styleZoom)
+            let shift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
             // `text-rotation-alignment: viewport`: names along lines set level, not turned or curved.
             let level = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string == "viewport"
             let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
@@ -16,6 +18,13 @@ struct SymbolPainter: LayerPainter {
                 var c = $0
                 (c.rules, c.padding) = (rules, padding)
                 if level { (c.angle, c.glyphs) = (0, nil) }
+                if shift != (0, 0) {
+                    c.center = ScreenPoint(x: c.center.x + shift.x, y: c.center.y + shift.y)
+                    c.glyphs = c.glyphs?.map {
+                        PlacedGlyph(
+                            center: ScreenPoint(x: $0.center.x + shift.x, y: $0.center.y + shift.y), angle: $0.angle)
+                    }
+                }
                 return c
             }
             labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)

@@ -132,10 +132,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState]),
         StyleProperty(
             "icon-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
-        ),
+            "icon-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
@@ -153,9 +153,9 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "text-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom]
-        ),
+            "text-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
+            inputs: [.zoom], drawn: true),
     ]
 }
