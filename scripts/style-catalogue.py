@@ -30,7 +30,7 @@ DRAWN = {
     "icon-allow-overlap", "icon-ignore-placement", "icon-optional",
     "text-allow-overlap", "text-ignore-placement", "text-optional", "text-padding",
     "text-rotation-alignment", "text-pitch-alignment", "text-translate", "text-translate-anchor",
-    "icon-translate", "icon-translate-anchor",
+    "icon-translate", "icon-translate-anchor", "text-line-height", "text-keep-upright",
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",

@@ -1,6 +1,7 @@
 extension Style {
     /// The values of a symbol layer's `text-rotation-alignment` and `text-pitch-alignment` that
-    /// Meridian draws otherwise, as warnings naming the layer and property.
+    /// (and `text-keep-upright`) that Meridian draws otherwise, as warnings naming the layer and
+    /// property.
     ///
     /// Drawn: line labels turned with their line (`map`, `auto`) or level (`viewport`); point
     /// labels level (`viewport`, `auto`); all text facing the viewer under tilt (`viewport`, and
@@ -19,6 +20,12 @@ extension Style {
                 StyleWarning(
                     layer: id, property: "layout.text-rotation-alignment",
                     "\"map\" for point labels is not drawn yet; they are drawn level (\"viewport\")"))
+        }
+        if let e = layout[StylePropertyName.textKeepUpright.rawValue], case .literal(.bool(false)) = e.compiled.node {
+            out.append(
+                StyleWarning(
+                    layer: id, property: "layout.text-keep-upright",
+                    "false is not drawn yet; names along lines are kept upright"))
         }
         if literal(.textPitchAlignment) == "map" {
             out.append(

@@ -253,4 +253,23 @@ import Testing
         let (a, b) = (try #require(Self.box(text, dark)), try #require(Self.box(shifted, dark)))
         #expect(b.1 - a.1 == 30 && b.0 == a.0, "\(a) → \(b)")
     }
+
+    @Test("text-line-height sets the lines of a broken label apart by ems of its size; keep-upright false is warned")
+    func lineHeight() throws {
+        func height(_ extra: String) throws -> Int {
+            let image = try Self.image(
+                #""text-field": "HH HH", "text-size": 20, "text-max-width": 1"# + extra,
+                paint: ##""text-color": "#000000""##)
+            let ink = try #require(Self.box(image) { $0 >> 8 & 0xFF < 100 })
+            return ink.3 - ink.1
+        }
+        let normal = try height("")
+        let wide = try height(#", "text-line-height": 2.4"#)
+        #expect(abs(wide - normal - 24) <= 1, "1.2 more ems of 20 points: \(normal) → \(wide)")
+        let style = try Style(
+            json: Data(
+                #"{"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://p"}}, "layers": [{"id": "s", "type": "symbol", "source": "p", "source-layer": "l", "layout": {"text-keep-upright": false}}]}"#
+                    .utf8))
+        #expect(style.warnings.map(\.property) == ["layout.text-keep-upright"])
+    }
 }

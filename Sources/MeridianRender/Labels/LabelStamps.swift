@@ -40,9 +40,11 @@ final class LabelStamp {
         var haloWidth = LabelStamp.haloWidth
         /// How far the halo's edge fades, points (`text-halo-blur`; 0: sharp).
         var haloBlur = 0.0
+        /// Ems between the baselines of a text of several lines (`text-line-height`).
+        var lineHeight = LabelStamp.lineHeight
     }
 
-    /// Baselines of the lines of a label this many ems apart (MapLibre's `text-line-height`).
+    /// Baselines of the lines of a label this many ems apart: `text-line-height`'s default.
     static let lineHeight = 1.2
 
     enum Part: Hashable { case both, halo, fill }
@@ -83,7 +85,7 @@ final class LabelStamp {
             // Several lines: the first baseline where one line's would be, less half the others
             // when centred on the reference point (the block then sits on it).
             let lines = key.text.split(separator: "\n", omittingEmptySubsequences: false)
-            let gap = lineHeight * key.size
+            let gap = key.lineHeight * key.size
             let extra = Double(lines.count - 1) * gap
             pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
             for (i, line) in lines.enumerated() {

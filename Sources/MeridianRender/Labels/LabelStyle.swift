@@ -9,6 +9,7 @@ struct LabelStyle {
     let anchor: ResolvedProperty, sortKey: ResolvedProperty, offset: ResolvedProperty, justify: ResolvedProperty
     let size: ResolvedNumber, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber, letterSpacing: ResolvedNumber
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber, padding: ResolvedNumber
+    let lineHeight: ResolvedNumber
     let color: ResolvedColor, halo: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
@@ -24,6 +25,7 @@ struct LabelStyle {
         spacing = layer.numberResolver(.symbolSpacing, zoom: zoom, default: LineLabels.repeatDistance)
         maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
         padding = layer.numberResolver(.textPadding, zoom: zoom, default: LabelPlacer.padding)
+        lineHeight = layer.numberResolver(.textLineHeight, zoom: zoom, default: LabelStamp.lineHeight)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
     }

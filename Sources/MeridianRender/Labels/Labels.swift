@@ -76,6 +76,8 @@ struct LabelPlacer {
         var padding = LabelPlacer.padding
         /// `text-translate` on the screen, points right and down.
         var shift = (x: 0.0, y: 0.0)
+        /// `text-line-height`, ems between baselines, in [0.5, 5].
+        var lineHeight = LabelStamp.lineHeight
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -125,7 +127,7 @@ struct LabelPlacer {
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p), shift: textShift))
+                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p)))
         }
         return out
     }
@@ -181,7 +183,7 @@ struct LabelPlacer {
                 let lines = LineBreaking.lines(
                     c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
                 let drawn = lines.joined(separator: "\n")
-                let extra = Double(lines.count - 1) * LabelStamp.lineHeight * c.size
+                let extra = Double(lines.count - 1) * c.lineHeight * c.size
                 let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
                 let place = c.placement
                 let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size

@@ -28,7 +28,8 @@ enum LabelInk {
             guard !lines.isEmpty else { return }
             canvas.text(
                 lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
-                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur)
+                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur,
+                lineHeight: c.lineHeight)
         case let .straight(c):
             canvas.text(
                 c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,

@@ -14,16 +14,17 @@ extension Canvas {
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     ///
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
-    /// ``LabelStamp/lineHeight`` ems apart, aligned as `justify` says within the widest.
+    /// `lineHeight` ems apart, aligned as `justify` says within the widest.
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0,
         justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0
+        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight
     ) {
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
-            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth, haloBlur: haloBlur)
+            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth, haloBlur: haloBlur,
+            lineHeight: lineHeight)
         stamp(
             key, at: ScreenPoint(x: x, y: y),
             width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,

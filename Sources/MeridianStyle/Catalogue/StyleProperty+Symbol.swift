@@ -67,7 +67,9 @@ extension StyleProperty {
         StyleProperty(
             "text-max-width", .layout, .number, default: .number(10), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("text-line-height", .layout, .number, default: .number(1.2), interpolated: true, inputs: [.zoom]),
+        StyleProperty(
+            "text-line-height", .layout, .number, default: .number(1.2), interpolated: true, inputs: [.zoom],
+            drawn: true),
         StyleProperty(
             "text-letter-spacing", .layout, .number, default: .number(0), interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
@@ -100,7 +102,7 @@ extension StyleProperty {
         StyleProperty(
             "text-padding", .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom], drawn: true),
-        StyleProperty("text-keep-upright", .layout, .boolean, default: .bool(true), inputs: [.zoom]),
+        StyleProperty("text-keep-upright", .layout, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-transform", .layout, .enumeration(["none", "uppercase", "lowercase"]), default: .string("none"),
             inputs: [.zoom, .feature], drawn: true),
