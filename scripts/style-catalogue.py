@@ -21,7 +21,7 @@ DRAWN = {
     "background-color", "background-opacity",
     "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias",
     "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-miter-limit",
-    "line-round-limit", "line-gap-width", "line-offset", "line-translate", "line-translate-anchor",
+    "line-round-limit", "line-blur", "line-gap-width", "line-offset", "line-translate", "line-translate-anchor",
     "fill-translate", "fill-translate-anchor", "text-offset", "text-justify", "icon-image", "icon-color", "icon-opacity", "text-halo-blur",
     "text-color", "text-halo-color", "text-halo-width", "text-opacity",
     "text-field", "text-size", "text-anchor", "symbol-placement", "text-max-width", "symbol-sort-key", "text-font",

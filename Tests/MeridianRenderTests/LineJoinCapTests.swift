@@ -84,4 +84,19 @@ import Testing
         #expect(dashed(148, 256) > 240 && dashed(208, 256) > 240 && dashed(178, 256) < 8)
         #expect(dashed(129, 256) > 200, "the first cap ends at the line's start")
     }
+
+    @Test("line-blur fades a line's edges: opaque in the middle, a quarter dark a point inside the edge")
+    func blur() throws {
+        let sharp = try Self.pixels(kind: "straight", layout: "")
+        let blurred = try Self.pixels(kind: "straight", layout: "", paint: #", "line-blur": 10"#)
+        // 20 points wide (edges at y = 246 and 266): four strokes 20, 15, 10 and 5 wide.
+        #expect(sharp(300, 264) > 240 && blurred(300, 256) > 240)
+        #expect((40...90).contains(blurred(300, 264)), "\(blurred(300, 264))")
+        #expect((100...160).contains(blurred(300, 262)), "\(blurred(300, 262))")
+        let layers = LinePainter.blurred(width: 20, blur: 10, RGBA(0, 0, 0, 0.5))
+        #expect(
+            layers.map(\.width) == [20, 15, 10, 5] && abs(layers.last!.color.a - 0.2) < 1e-9,
+            "the last layer brings 0.375 to 0.5")
+        #expect(LinePainter.blurred(width: 20, blur: 0.2, RGBA(0, 0, 0)).count == 1)
+    }
 }

@@ -4,7 +4,8 @@ import MeridianStyle
 /// Line layers: each feature stroked `line-width` points wide (thinner with depth under tilt)
 /// in `line-color` at `line-opacity`, moved `line-offset` points to the right of its direction,
 /// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
-/// `line-dasharray` (in widths) and joined and ended by `line-join` and `line-cap`, from the layer's
+/// `line-dasharray` (in widths), faded at the edges by `line-blur` (``blurred(width:blur:_:)``), and
+/// joined and ended by `line-join` and `line-cap`, from the layer's
 /// prepared tiles; features of one colour in a row share a stroke per width and dash
 /// (``StrokeGroups``).
 struct LinePainter: LayerPainter {
@@ -12,6 +13,8 @@ struct LinePainter: LayerPainter {
     /// (``StrokeGroups``).
     struct Stroke: Hashable {
         let width: Double, dash: [Double], style: StrokeStyle
+        /// `line-blur`, points over which the edges fade (thinned with the width under tilt).
+        var blur = 0.0
     }
 
     func paint(
@@ -21,7 +24,9 @@ struct LinePainter: LayerPainter {
         let scratch = frame.scratch
         // Dashed lines come as their dashes (``Dashes``), each ended by the layer's caps.
         var batch = StrokeGroups<Stroke> { color, stroke, parts in
-            canvas.stroke(parts, color, width: stroke.width, style: stroke.style)
+            for (width, c) in Self.blurred(width: stroke.width, blur: stroke.blur, color) {
+                canvas.stroke(parts, c, width: width, style: stroke.style)
+            }
         }
         defer { batch.flush() }
         let color = layer.colorResolver(
@@ -31,6 +36,7 @@ struct LinePainter: LayerPainter {
         let strokeStyle = Self.styleResolver(layer, zoom: frame.styleZoom)
         let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom, default: 0)
         let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom, default: 0)
+        let lineBlur = layer.numberResolver(.lineBlur, zoom: frame.styleZoom, default: 0)
         let size = frame.viewport.size
         let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
         for (tile, prepared) in frame.prepared(layer, tiles) {
@@ -39,7 +45,7 @@ struct LinePainter: LayerPainter {
             let looks = prepared.classes.map { p in
                 (
                     color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p),
-                    gap: gapWidth(p), offset: lineOffset(p)
+                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p)
                 )
             }
             scratch.project(prepared, shift: shift, frame.ground)
@@ -101,7 +107,8 @@ struct LinePainter: LayerPainter {
                 // Added even when nothing is left: the batches (and so how overlapping strokes of
                 // one look blend) must not depend on which features the view shows.
                 let style = dash.isEmpty ? l.style.solid(width: width) : l.style
-                batch.add(c, Stroke(width: width, dash: dash, style: style), scratch.clipped)
+                let blur = l.blur * width / max(l.width, 1e-6)
+                batch.add(c, Stroke(width: width, dash: dash, style: style, blur: blur), scratch.clipped)
             }
         }
     }
@@ -152,5 +159,22 @@ extension LinePainter {
         let pattern = lengths.enumerated().map { i, l in i % 2 == 0 ? max(0.01, l - width) : l + width }
         let period = pattern.reduce(0, +)
         return (pattern, (period - width / 2).truncatingRemainder(dividingBy: period))
+    }
+
+    /// The strokes that draw a line `width` points wide whose edges fade over `blur` points, as
+    /// MapLibre's `line-blur` fades them (opacity falling linearly to 0 at the edge): `k` strokes
+    /// from the full width inwards, `blur / k` points narrower on each side each time, each so
+    /// translucent that after `j` of them the opacity is `j / k` of the colour's. One stroke for a
+    /// blur under a third of a point; at most 4.
+    static func blurred(width: Double, blur: Double, _ color: RGBA) -> [(width: Double, color: RGBA)] {
+        guard blur >= 1.0 / 3 else { return [(width, color)] }
+        let k = min(4, max(2, Int(blur.rounded(.up))))
+        let a = color.a
+        return (1...k).map { j in
+            let (before, after) = (a * Double(j - 1) / Double(k), a * Double(j) / Double(k))
+            let alpha = before >= 1 ? 1 : 1 - (1 - after) / (1 - before)
+            let w = max(0.1, width - 2 * blur * Double(j - 1) / Double(k))
+            return (w, RGBA(color.r, color.g, color.b, alpha))
+        }
     }
 }

@@ -128,7 +128,7 @@ extension Style.Layer {
         .fillExtrusionHeight: 0...10_000, .fillExtrusionBase: 0...10_000, .rasterOpacity: 0...1,
         .symbolSortKey: -1e15...1e15, .textLetterSpacing: -2...10, .textMaxWidth: 0...1000,
         .symbolSpacing: 1...100_000, .textMaxAngle: 0...180, .lineGapWidth: 0...1024, .lineOffset: -1024...1024,
-        .lineMiterLimit: 1...1000, .textPadding: 0...100, .textLineHeight: 0.5...5,
+        .lineMiterLimit: 1...1000, .textPadding: 0...100, .textLineHeight: 0.5...5, .lineBlur: 0...64,
     ]
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.

@@ -45,7 +45,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-dasharray", .paint, .array(.number, length: nil), default: nil, range: 0.0...Double.infinity,
             inputs: [.zoom, .feature], drawn: true),
