@@ -11,8 +11,10 @@ OUT="${2:-$ROOT/Benchmarks/out/style-compare}"
 DATA="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 ML="${MAPLIBRE_PEER:-$ROOT/../shared/peers/maplibre-native}"
 export MAPLIBRE_VENV="${MAPLIBRE_VENV:-$ROOT/Benchmarks/out/peers/maplibre-native/.venv}"
+bash "$ROOT/scripts/blend2d.sh" >/dev/null
 bash "$ROOT/scripts/build-data.sh" >/dev/null
-(cd "$ROOT" && swift build -c release --product meridian >/dev/null)
+(cd "$ROOT" && swift build -c release --product meridian > .build/style-compare-build.log 2>&1) \
+  || { tail -n 20 "$ROOT/.build/style-compare-build.log"; exit 1; }
 [ -x "$MAPLIBRE_VENV/bin/python" ] || bash "$ML/setup.sh" >&2
 GLYPHS="$("$MAPLIBRE_VENV/bin/python" -c "import sys; sys.path.insert(0, '$ML'); import glyphs; print(glyphs.ensure('$MAPLIBRE_VENV/work/glyphs', log=lambda m: None))")"
 VENV="$ROOT/.build/compare-venv"
