@@ -19,7 +19,7 @@ import sys
 DRAWN = {
     "visibility",
     "background-color", "background-opacity",
-    "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias",
+    "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-pattern",
     "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-miter-limit",
     "line-round-limit", "line-blur", "line-gap-width", "line-offset", "line-translate", "line-translate-anchor",
     "fill-translate", "fill-translate-anchor", "text-offset", "text-justify", "icon-image", "icon-color", "icon-opacity", "text-halo-blur",

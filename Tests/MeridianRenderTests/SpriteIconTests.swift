@@ -22,11 +22,20 @@ import Testing
         let line = VectorTile.Feature(
             id: 9, type: .lineString, properties: [:],
             geometry: [[VectorTile.Point(x: 1536, y: 1536), VectorTile.Point(x: 1536, y: 2560)]])
+        // A square from (100, 100) to (400, 400) on the screen.
+        let area = VectorTile.Feature(
+            id: 10, type: .polygon, properties: [:],
+            geometry: [
+                [(1424, 1424), (2624, 1424), (2624, 2624), (1424, 2624), (1424, 1424)].map {
+                    VectorTile.Point(x: Int32($0.0), y: Int32($0.1))
+                }
+            ])
         let dir = oneTileFolder(
             "icons",
             layers: [
                 VectorTile.Layer(name: "points", extent: 4096, features: points),
                 VectorTile.Layer(name: "lines", extent: 4096, features: [line]),
+                VectorTile.Layer(name: "areas", extent: 4096, features: [area]),
             ])
         // The sheet: the square at (0, 0), a 10 × 4 bar at (0, 11), the SDF disc (radius 6, 32 levels a
         // pixel) at (10, 0), 16 × 16.
@@ -271,5 +280,36 @@ import Testing
                 #"{"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://p"}}, "layers": [{"id": "s", "type": "symbol", "source": "p", "source-layer": "l", "layout": {"text-keep-upright": false}}]}"#
                     .utf8))
         #expect(style.warnings.map(\.property) == ["layout.text-keep-upright"])
+    }
+
+    @Test("fill-pattern repeats the image over the fill, every 16 points each way; a missing image draws nothing")
+    func fillPattern() throws {
+        func image(_ name: String) throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "f", "type": "fill", "source": "p", "source-layer": "areas",
+                   "paint": {"fill-pattern": "\##(name)", "fill-color": "#ff0000"}}]}
+                """##, folder: Self.folder)
+        }
+        // The disc image (black, its alpha the distance field) as a plain image: dark discs on white.
+        let filled = try image("sdf")
+        let green = { (x: Int, y: Int) in Int(filled.pixels[y * 512 + x] >> 8 & 0xFF) }
+        var same = 0
+        var values: Set<Int> = []
+        for y in stride(from: 120, to: 360, by: 7) {
+            for x in stride(from: 120, to: 360, by: 5) {
+                values.insert(green(x, y))
+                if abs(green(x, y) - green(x + 16, y)) <= 2 && abs(green(x, y) - green(x, y + 16)) <= 2 { same += 1 }
+            }
+        }
+        #expect(same >= 34 * 48 * 95 / 100, "the image repeats every 16 points: \(same)")
+        #expect(values.contains { $0 < 60 } && values.contains { $0 > 200 }, "dark and light parts")
+        #expect(green(50, 50) == 255, "nothing outside the fill")
+        // A missing image: not the fill's colour either.
+        let missing = try image("nothing")
+        #expect(!missing.pixels.contains { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF < 60 }, "no red")
     }
 }

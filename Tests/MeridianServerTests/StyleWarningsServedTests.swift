@@ -22,8 +22,8 @@ struct StyleWarningsServedTests {
                  "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://{openmaptiles}"}},
                  "layers": [
                   {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
-                  {"id": "wood", "type": "fill", "source": "openmaptiles", "source-layer": "landcover",
-                   "paint": {"fill-pattern": "wood-pattern"}},
+                  {"id": "wood", "type": "line", "source": "openmaptiles", "source-layer": "landcover",
+                   "paint": {"line-pattern": "wood-pattern"}},
                   {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
                    "layout": {"line-sort-key": 2}, "paint": {"line-color": "#ffffff", "line-width": 3}}]}
                 """##.utf8))
@@ -45,7 +45,7 @@ struct StyleWarningsServedTests {
             let warnings = try #require(body["warnings"] as? [String])
             #expect(
                 warnings == [
-                    #"style: paint.fill-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
+                    #"style: paint.line-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
                     #"style: layout.line-sort-key: is not drawn yet (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")

@@ -10,7 +10,9 @@ layer's classes as tilemaker writes them, `airport_11`, `star_11`, `circle-11`, 
 symbols. All the symbols are laid out in one SVG document (each as a nested <svg> at its place),
 then rendered once per pixel ratio: the index gives every image's rectangle at that ratio.
 A class with no carto symbol has no image: the styles then draw its name without an icon. The
-`barrier` class (bollards and gates, nameless and many along streets) has none on purpose.
+`barrier` class (bollards and gates, nameless and many along streets) has none on purpose. The
+patterns the styles name (`wave`, `wood-pattern`, `dash-t`, `dots-t`, `cross-t`, `hatch-t`) are
+drawn here as small repeating tiles.
 """
 import json
 import os
@@ -59,6 +61,20 @@ OWN["oneway"] = ('<svg xmlns="http://www.w3.org/2000/svg" width="7" height="14" 
                  '<path d="M3.5 0 L7 5 L4.3 5 L4.3 14 L2.7 14 L2.7 5 L0 5 Z"/></svg>', GREY)
 OWN["park_11"] = ('<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 14 14">'
                   '<circle cx="7" cy="5.5" r="4.5"/><rect x="6" y="8" width="2" height="5.5"/></svg>', GREEN)
+# Patterns (`fill-pattern`): tiles that repeat without seams, named as OSM Bright (`wave`), Dark
+# Matter (`wood-pattern`) and Toner (`dash-t`, `dots-t`, `cross-t`, `hatch-t`) name theirs.
+def tile(w, h, body):
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{body}</svg>'
+
+
+OWN.update({
+    "wave": (tile(16, 8, '<path d="M0 5 Q4 2 8 5 T16 5" stroke="#7ba7d6" stroke-width="1" fill="none" opacity="0.5"/>'), None),
+    "wood-pattern": (tile(16, 16, '<circle cx="4" cy="4" r="1.5" fill="#1e2b1e"/><circle cx="12" cy="12" r="1.5" fill="#1e2b1e"/>'), None),
+    "dash-t": (tile(8, 8, '<rect x="1" y="3.5" width="4" height="1"/>'), None),
+    "dots-t": (tile(4, 4, '<rect x="1.5" y="1.5" width="1" height="1"/>'), None),
+    "cross-t": (tile(8, 8, '<rect x="3.5" y="1.5" width="1" height="5"/><rect x="1.5" y="3.5" width="5" height="1"/>'), None),
+    "hatch-t": (tile(6, 6, '<path d="M-1 1 L1 -1 M0 6 L6 0 M5 7 L7 5" stroke="#000" stroke-width="1"/>'), None),
+})
 ICONS.update({f"road_{n}": (f"shields/primary_{min(n, 11)}x1.svg", None) for n in range(1, 7)})
 GAP = 2  # points between images
 ROW = 256  # points of a row

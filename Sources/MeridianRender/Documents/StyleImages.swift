@@ -67,6 +67,15 @@ public struct StyleImages {
         }
     }
 
+    /// An image's name from a `resolvedImage` value (a name, or an object naming it, as the
+    /// `image` expression gives); nil for none or an empty name.
+    static func name(_ value: StyleValue?) -> String? {
+        var value = value
+        if case let .object(o)? = value { value = o["name"] }
+        guard let name = value?.string, !name.isEmpty else { return nil }
+        return name
+    }
+
     /// Whether there are no images at all.
     public var isEmpty: Bool { one.isEmpty && two.isEmpty }
 

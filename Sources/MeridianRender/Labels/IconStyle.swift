@@ -25,12 +25,7 @@ struct IconStyle {
 
     /// The image's name for a feature (an image value evaluates to an object naming it, as
     /// `image` gives); nil for none or an empty name.
-    func name(_ properties: [String: StyleValue]) -> String? {
-        var value = image(properties)
-        if case let .object(o)? = value { value = o["name"] }
-        guard let name = value?.string, !name.isEmpty else { return nil }
-        return name
-    }
+    func name(_ properties: [String: StyleValue]) -> String? { StyleImages.name(image(properties)) }
 
     /// The feature's icon, or nil for none. An image the sprites lack (other than the built-in
     /// `dot`) is added to `missing` and gives no icon.

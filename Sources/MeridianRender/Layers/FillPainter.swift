@@ -2,7 +2,8 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
-/// wound against their ring; antialiased unless `fill-antialias` is false) and outlined 0.6 points wide in `fill-outline-color` when the
+/// wound against their ring; antialiased unless `fill-antialias` is false), or with a sprite
+/// image repeated (`fill-pattern`, ``FillPattern``), and outlined 0.6 points wide in `fill-outline-color` when the
 /// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
 /// fill (``PathBatch``).
 struct FillPainter: LayerPainter {
@@ -20,17 +21,33 @@ struct FillPainter: LayerPainter {
         let color = layer.colorResolver(
             .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
         let outline = layer.colorResolver(.fillOutlineColor, zoom: frame.styleZoom)
+        // `fill-pattern` replaces the colour: a feature whose image no sprite has draws nothing.
+        let pattern = layer.resolved(.fillPattern, zoom: frame.styleZoom)
+        let patterned = pattern.expression != nil
+        let opacity = layer.numberResolver(.fillOpacity, zoom: frame.styleZoom, default: 1)([:])
+        var missing: Set<String> = []
+        defer { frame.missingImages.names.formUnion(missing) }
+        var patterns = PathBatch<String> { name, parts in
+            guard let image = frame.images.image(name, scale: canvas.scale) else {
+                missing.insert(name)
+                return
+            }
+            if let p = FillPattern(image, viewport: frame.viewport, opacity: opacity) { canvas.patternFill(parts, p) }
+        }
         let translate = frame.translation(layer, .fillTranslate, anchor: .fillTranslateAnchor)
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
-            let looks = prepared.classes.map { p in (fill: color(p), outline: outline(p)) }
+            let looks = prepared.classes.map { p in
+                (fill: color(p), outline: outline(p), pattern: patterned ? StyleImages.name(pattern(p)) : nil)
+            }
             scratch.project(prepared, shift: shift, frame.ground)
             var partStart = 0
             for (i, look) in prepared.featureClass.enumerated() {
                 let partEnd = Int(prepared.featureEnds[i])
                 defer { partStart = partEnd }
-                guard let c = looks[Int(look)].fill else { continue }
+                let c = looks[Int(look)].fill
+                guard c != nil || patterned else { continue }
                 scratch.parts.removeAll()
                 var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 for j in partStart..<partEnd {
@@ -39,11 +56,17 @@ struct FillPainter: LayerPainter {
                         prepared, start..<stop, ring: true, closeRings: false, shift: shift, into: &scratch.parts)
                     start = stop
                 }
-                fills.add(c, scratch.parts)
+                if patterned {
+                    if let name = looks[Int(look)].pattern { patterns.add(name, scratch.parts) }
+                } else if let c {
+                    fills.add(c, scratch.parts)
+                }
                 if let o = looks[Int(look)].outline { outlines.add(o, scratch.parts) }
             }
         }
         fills.flush()
+        patterns.flush()
         outlines.flush()
     }
+
 }

@@ -75,6 +75,9 @@ final class Blend2DTarget: RasterTarget {
     /// Blend2D antialiases every fill: hard edges are Cairo's.
     func aliasedFill(_ parts: Polylines, _ c: RGBA) { withCairo { $0.aliasedFill(parts, c) } }
 
+    /// Patterns are Cairo's (a repeated surface).
+    func patternFill(_ parts: Polylines, _ pattern: FillPattern) { withCairo { $0.patternFill(parts, pattern) } }
+
     func fillAll(_ c: RGBA) { blContextFillAllRgba32(&context, Self.rgba32(c)) }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {

@@ -60,6 +60,29 @@ final class CairoTarget: RasterTarget {
         cairo_restore(cr)
     }
 
+    func patternFill(_ parts: Polylines, _ p: FillPattern) {
+        guard let pattern = cairo_pattern_create_for_surface(p.tile.surface) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        // Points to the image's pixels: from the lattice's corner, turned back, then scaled.
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, 1 / p.pointsPerPixel, 1 / p.pointsPerPixel)
+        cairo_matrix_rotate(&m, -p.angle)
+        cairo_matrix_translate(&m, -p.origin.x, -p.origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_save(cr)
+        path(parts, closed: true)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_set_source(cr, pattern)
+        if p.opacity >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, p.opacity)
+        }
+        cairo_restore(cr)
+    }
+
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool) {
         path(parts, closed: true)
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

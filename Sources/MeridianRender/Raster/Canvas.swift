@@ -56,6 +56,9 @@ final class Canvas {
     /// A non-zero fill with hard edges (``RasterTarget/aliasedFill(_:_:)``).
     func aliasedFill(_ parts: Polylines, _ c: RGBA) { record(.aliasedFill(parts, c)) }
 
+    /// A non-zero fill of a repeated image (``RasterTarget/patternFill(_:_:)``).
+    func patternFill(_ parts: Polylines, _ pattern: FillPattern) { record(.patternFill(parts, pattern)) }
+
     /// Strokes lines (or closed rings) `width` points wide, joined and ended as `style` says
     /// (``StrokeStyle/byWidth(_:)`` when nil).
     func stroke(

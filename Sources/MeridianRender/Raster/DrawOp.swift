@@ -7,6 +7,8 @@ enum DrawOp {
     case fill(Polylines, RGBA, evenOdd: Bool)
     /// A fill with hard edges (`fill-antialias: false`; non-zero rule).
     case aliasedFill(Polylines, RGBA)
+    /// A fill of a repeated image (`fill-pattern`; non-zero rule).
+    case patternFill(Polylines, FillPattern)
     case stroke(Polylines, RGBA, width: Double, closed: Bool, style: StrokeStyle)
     case disc(ScreenPoint, radius: Double, RGBA)
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)

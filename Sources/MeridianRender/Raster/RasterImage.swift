@@ -66,6 +66,13 @@ final class RasterImage {
         height = Int(cairo_image_surface_get_height(decoded))
     }
 
+    /// Takes ownership of an image surface made here (freed with the value).
+    init(surface: OpaquePointer) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     /// Bytes of memory the decoded pixels take.

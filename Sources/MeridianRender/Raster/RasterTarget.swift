@@ -13,6 +13,8 @@ protocol RasterTarget: AnyObject {
     func fill(_ parts: Polylines, _ c: RGBA, evenOdd: Bool)
     /// Fills closed rings by the non-zero rule with hard edges: each pixel in or out, by its centre.
     func aliasedFill(_ parts: Polylines, _ c: RGBA)
+    /// Fills closed rings by the non-zero rule with a repeated image (``FillPattern``).
+    func patternFill(_ parts: Polylines, _ pattern: FillPattern)
     /// Strokes lines (or closed rings) with the joins and caps of `style`.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle)
     /// A filled disc of `radius` points (a negative radius draws nothing).
@@ -39,6 +41,7 @@ extension RasterTarget {
         case let .fillAll(c): fillAll(c)
         case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
         case let .aliasedFill(parts, c): aliasedFill(parts, c)
+        case let .patternFill(parts, pattern): patternFill(parts, pattern)
         case let .stroke(parts, c, width, closed, style): stroke(parts, c, width: width, closed: closed, style: style)
         case let .disc(center, radius, c): disc(center, radius: radius, c)
         case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)

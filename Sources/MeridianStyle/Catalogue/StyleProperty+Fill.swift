@@ -26,6 +26,6 @@ extension StyleProperty {
         StyleProperty(
             "fill-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
             inputs: [.zoom], drawn: true),
-        StyleProperty("fill-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty("fill-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
     ]
 }
