@@ -31,6 +31,7 @@ DRAWN = {
     "text-allow-overlap", "text-ignore-placement", "text-optional", "text-padding",
     "text-rotation-alignment", "text-pitch-alignment", "text-translate", "text-translate-anchor",
     "icon-translate", "icon-translate-anchor", "text-line-height", "text-keep-upright",
+    "icon-halo-color", "icon-halo-width",
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",

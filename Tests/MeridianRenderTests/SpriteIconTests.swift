@@ -113,6 +113,13 @@ import Testing
         let blue = try #require(Self.box(tinted) { $0 & 0xFF > 200 && $0 >> 16 & 0xFF < 60 })
         // The disc's outline is at radius 6 sheet pixels: about 12 points across.
         #expect(blue.2 - blue.0 >= 10 && blue.2 - blue.0 <= 13, "\(blue)")
+        // A halo 2 points wide rings it in red: 4 points wider, the blue inside as it was.
+        let haloed = try Self.image(
+            #""icon-image": "sdf""#,
+            paint: ##""icon-color": "#0000ff", "icon-halo-color": "#ff0000", "icon-halo-width": 2"##)
+        let ring = try #require(Self.box(haloed, Self.red))
+        let core = try #require(Self.box(haloed) { $0 & 0xFF > 200 && $0 >> 16 & 0xFF < 60 })
+        #expect(abs((ring.2 - ring.0) - (blue.2 - blue.0) - 4) <= 1 && core == blue, "\(blue) → \(core) in \(ring)")
     }
 
     @Test("icon and text collide together: the second symbol is dropped, unless allowed to overlap or optional")

@@ -17,6 +17,8 @@ enum IconStamp {
         /// The tint (SDF images only; the key keeps it for every image, as it is given).
         let color: RGBA
         let opacity: Double
+        /// `icon-halo-color` and `-width` (points beyond the outline), SDF images only.
+        var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
     }
 
     /// Largest side of an icon stamp, device pixels: a larger icon is not drawn.
@@ -52,16 +54,25 @@ enum IconStamp {
         cairo_destroy(cr)
         cairo_surface_flush(out)
         if e.sdf || key.opacity < 1 {
-            tint(out, sdf: e.sdf, color: key.color, opacity: key.opacity, factor: factor)
+            // The halo's outline lies `haloWidth` points out: 32 levels a sheet pixel, `factor`
+            // device pixels a sheet pixel, `scale` device pixels a point.
+            let haloLevels = key.haloWidth * key.scale / factor * 32
+            tint(
+                out, sdf: e.sdf, color: key.color, opacity: key.opacity, factor: factor, halo: key.halo,
+                haloLevels: haloLevels)
         }
         cairo_surface_mark_dirty(out)
         return LabelStamp(surface: out, originX: side / 2, originY: tall / 2)
     }
 
     /// Rewrites the stamp's pixels: an SDF's alpha (the distance, the outline at 191 of 255, 32
-    /// levels a sheet pixel) made into coverage over one device pixel and filled with `color`;
-    /// every pixel times `opacity`.
-    private static func tint(_ surface: OpaquePointer, sdf: Bool, color: RGBA, opacity: Double, factor: Double) {
+    /// levels a sheet pixel) made into coverage over one device pixel and filled with `color`,
+    /// over a halo in `halo` out to `haloLevels` levels beyond the outline; every pixel times
+    /// `opacity`.
+    private static func tint(
+        _ surface: OpaquePointer, sdf: Bool, color: RGBA, opacity: Double, factor: Double, halo: RGBA,
+        haloLevels: Double
+    ) {
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let (width, height) = (
@@ -78,10 +89,17 @@ enum IconStamp {
                     if sdf {
                         let distance = Double(p >> 24)
                         let cover = min(max((distance - 191) / spread + 0.5, 0), 1) * a
-                        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * cover * 255).rounded()) }
+                        // The halo under the fill ("over"): its coverage less what the fill covers.
+                        let ring =
+                            haloLevels > 0
+                            ? min(max((distance - 191 + haloLevels) / spread + 0.5, 0), 1) * min(max(halo.a, 0), 1)
+                                * opacity * (1 - cover) : 0
+                        func byte(_ f: Double, _ h: Double) -> UInt32 {
+                            UInt32(((min(max(f, 0), 1) * cover + min(max(h, 0), 1) * ring) * 255).rounded())
+                        }
                         words[i] =
-                            UInt32((cover * 255).rounded()) << 24 | byte(color.r) << 16 | byte(color.g) << 8
-                            | byte(color.b)
+                            UInt32(((cover + ring) * 255).rounded()) << 24 | byte(color.r, halo.r) << 16
+                            | byte(color.g, halo.g) << 8 | byte(color.b, halo.b)
                     } else {
                         func scaled(_ shift: UInt32) -> UInt32 {
                             UInt32((Double(p >> shift & 0xFF) * opacity).rounded()) << shift

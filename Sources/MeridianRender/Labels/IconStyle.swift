@@ -6,7 +6,7 @@ import MeridianStyle
 struct IconStyle {
     let image: ResolvedProperty, anchor: ResolvedProperty, offset: ResolvedProperty
     let size: ResolvedNumber, rotate: ResolvedNumber, padding: ResolvedNumber, opacity: ResolvedNumber
-    let color: ResolvedColor
+    let color: ResolvedColor, halo: ResolvedColor, haloWidth: ResolvedNumber
     /// `icon-rotation-alignment` is `map` (the icon turns with the map's bearing).
     let turnsWithMap: Bool
     let rules: PlacementRules
@@ -19,6 +19,8 @@ struct IconStyle {
         padding = layer.numberResolver(.iconPadding, zoom: zoom, default: 2)
         opacity = layer.numberResolver(.iconOpacity, zoom: zoom, default: 1)
         color = layer.colorResolver(.iconColor, zoom: zoom, default: RGBA(0, 0, 0))
+        halo = layer.colorResolver(.iconHaloColor, zoom: zoom, default: RGBA(0, 0, 0, 0))
+        haloWidth = layer.numberResolver(.iconHaloWidth, zoom: zoom, default: 0)
         turnsWithMap = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string == "map"
         rules = PlacementRules(layer, zoom: zoom)
     }
@@ -54,7 +56,8 @@ struct IconStyle {
             kind: kind, size: min(max(size(properties), 0), 16), left: placement.left, above: placement.above,
             offset: shift, angle: degrees.isFinite ? degrees * .pi / 180 : 0,
             color: color(properties) ?? RGBA(0, 0, 0), opacity: opacity,
-            padding: min(max(padding(properties), 0), 100))
+            padding: min(max(padding(properties), 0), 100), halo: halo(properties) ?? RGBA(0, 0, 0, 0),
+            haloWidth: min(max(haloWidth(properties), 0), 64))
     }
 }
 

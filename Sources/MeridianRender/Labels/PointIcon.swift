@@ -31,12 +31,14 @@ struct PointIcon {
     let padding: Double
     /// `icon-translate` on the screen, points right and down.
     var shift = (x: 0.0, y: 0.0)
+    /// `icon-halo-color` and `icon-halo-width` (points, in [0, 64]): SDF images only.
+    var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
 
     /// The icon turned `radians` more (clockwise): set along a line.
     func turned(by radians: Double) -> PointIcon {
         PointIcon(
             kind: kind, size: size, left: left, above: above, offset: offset, angle: angle + radians, color: color,
-            opacity: opacity, padding: padding, shift: shift)
+            opacity: opacity, padding: padding, shift: shift, halo: halo, haloWidth: haloWidth)
     }
 
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
@@ -79,7 +81,9 @@ struct PointIcon {
             canvas.disc(m, radius: LabelPlacer.dotRadius * size, RGBA(color.r, color.g, color.b, color.a * opacity))
         case let .image(image):
             canvas.icon(
-                IconStamp.Key(image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity),
+                IconStamp.Key(
+                    image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity,
+                    halo: image.entry.sdf ? halo : RGBA(0, 0, 0, 0), haloWidth: image.entry.sdf ? haloWidth : 0),
                 image, at: m, turnedBy: angle)
         }
     }

@@ -125,10 +125,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-halo-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState]),
