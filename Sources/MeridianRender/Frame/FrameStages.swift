@@ -37,13 +37,25 @@ extension MapRenderer {
         return (shown.map { $0.label }, frame.missingImages.names)
     }
 
-    /// Places every candidate in `area`: point labels first, then labels along lines, none
-    /// overlapping another.
+    /// Places every candidate in `area`, layer by layer as MapLibre does (the last symbol layer
+    /// first; within a layer, in its candidates' order), none overlapping another.
     ///
     /// Returns those the area shows.
     static func placeLabels(_ candidates: LabelCandidates, measuring canvas: Canvas, area: LabelArea) -> [ShownLabel] {
         var taken: [LabelArea.Box] = []
-        let points = LabelPlacer.place(candidates.points, measuring: canvas, area: area, taken: &taken)
-        return points + LineLabels.place(candidates.lines, measuring: canvas, area: area, taken: &taken)
+        var shown: [ShownLabel] = []
+        let (points, lines) = (candidates.points, candidates.lines)
+        var (p, l) = (0, 0)
+        // Both lists run from the last layer to the first (``LabelCandidates/inPlacementOrder()``).
+        while p < points.count || l < lines.count {
+            let order = max(
+                p < points.count ? points[p].layerOrder : .min, l < lines.count ? lines[l].layerOrder : .min)
+            let pEnd = points[p...].firstIndex { $0.layerOrder != order } ?? points.count
+            let lEnd = lines[l...].firstIndex { $0.layerOrder != order } ?? lines.count
+            shown += LabelPlacer.place(Array(points[p..<pEnd]), measuring: canvas, area: area, taken: &taken)
+            shown += LineLabels.place(Array(lines[l..<lEnd]), measuring: canvas, area: area, taken: &taken)
+            (p, l) = (pEnd, lEnd)
+        }
+        return shown
     }
 }

@@ -40,6 +40,8 @@ enum LineLabels {
         /// `text-allow-overlap` and `text-ignore-placement` (the icon's rules are not used: icons
         /// are not set along lines yet).
         var rules = PlacementRules()
+        /// The layer's index in the style: later layers are placed first.
+        var layerOrder = 0
         /// `text-padding`, points: half of it along the text, all of it across.
         var padding = LabelPlacer.padding
     }
@@ -124,7 +126,9 @@ enum LineLabels {
     /// position alone, each label ``repeatDistance`` after the previous one would chain from
     /// wherever the view's first anchor happened to be.
     static func isPlacedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
-        (-a.room, -a.level, a.text, a.center.y, a.center.x) < (-b.room, -b.level, b.text, b.center.y, b.center.x)
+        (-a.layerOrder, -a.room, -a.level, a.text, a.center.y, a.center.x) < (
+            -b.layerOrder, -b.room, -b.level, b.text, b.center.y, b.center.x
+        )
     }
 
     /// A point on a line: segment `index` (from point `index` to `index + 1`) at `point`, on a

@@ -16,7 +16,7 @@ struct SymbolPainter: LayerPainter {
             let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
             labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
                 var c = $0
-                (c.rules, c.padding) = (rules, padding)
+                (c.rules, c.padding, c.layerOrder) = (rules, padding, order)
                 if level { (c.angle, c.glyphs) = (0, nil) }
                 if shift != (0, 0) {
                     c.center = ScreenPoint(x: c.center.x + shift.x, y: c.center.y + shift.y)
