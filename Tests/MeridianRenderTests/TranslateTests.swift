@@ -71,4 +71,13 @@ struct FillAntialiasTests {
         #expect(smooth.blended > 500 && hard.blended == 0, "\(smooth) → \(hard)")
         #expect(abs(hard.filled - smooth.filled) < smooth.filled / 20, "the same buildings: \(smooth) → \(hard)")
     }
+
+    @Test("fill-outline-color is drawn only with antialiasing, as the specification has it")
+    func outlineNeedsAntialias() throws {
+        func reds(_ paint: String) throws -> Int {
+            try TranslateTests.image(paint).pixels.filter { $0 >> 16 & 0xFF > 150 && $0 >> 8 & 0xFF < 100 }.count
+        }
+        #expect(try reds(##", "fill-outline-color": "#ff0000""##) > 500)
+        #expect(try reds(##", "fill-outline-color": "#ff0000", "fill-antialias": false"##) == 0)
+    }
 }

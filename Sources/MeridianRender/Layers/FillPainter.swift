@@ -3,7 +3,8 @@ import MeridianStyle
 
 /// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
 /// wound against their ring; antialiased unless `fill-antialias` is false), or with a sprite
-/// image repeated (`fill-pattern`, ``FillPattern``), and outlined 0.6 points wide in `fill-outline-color` when the
+/// image repeated (`fill-pattern`, ``FillPattern``), and (antialiased and without a pattern, as the
+/// specification has it) outlined 0.6 points wide in `fill-outline-color` when the
 /// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
 /// fill (``PathBatch``).
 struct FillPainter: LayerPainter {
@@ -61,7 +62,8 @@ struct FillPainter: LayerPainter {
                 } else if let c {
                     fills.add(c, scratch.parts)
                 }
-                if let o = looks[Int(look)].outline { outlines.add(o, scratch.parts) }
+                // The outline is part of the antialiasing, and a pattern has none (the specification).
+                if smooth, !patterned, let o = looks[Int(look)].outline { outlines.add(o, scratch.parts) }
             }
         }
         fills.flush()
