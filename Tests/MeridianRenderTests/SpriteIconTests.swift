@@ -319,4 +319,16 @@ import Testing
         let missing = try image("nothing")
         #expect(!missing.pixels.contains { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF < 60 }, "no red")
     }
+
+    @Test("blank lines and spaces at a label's ends are not set: \"A\\n\" sits where \"A\" does")
+    func trimmedText() throws {
+        func ink(_ field: String) throws -> (Int, Int, Int, Int) {
+            let image = try Self.image(
+                #""text-field": "\#(field)", "text-size": 20"#, paint: ##""text-color": "#000000""##)
+            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 100 })
+        }
+        let plain = try ink("{name}")
+        #expect(try ink(#"{name}\n"#) == plain && (try ink(#"  {name} "#)) == plain)
+        #expect(LabelStyle.trimmed(" \n\t ") == "" && LabelStyle.trimmed("a\nb\n") == "a\nb")
+    }
 }

@@ -33,12 +33,22 @@ struct LabelStyle {
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
     /// `lowercase`; `none` or any other value leaves it as it is); nil when empty or absent.
     func text(_ properties: [String: StyleValue]) -> String? {
-        guard let text = field(properties)?.string, !text.isEmpty else { return nil }
+        // Blank lines and spaces at either end are not set, as MapLibre sets them: the OpenMapTiles
+        // styles' "{name:latin}\n{name:nonlatin}" is one line where the second name is empty.
+        guard let text = field(properties)?.string.map(Self.trimmed), !text.isEmpty else { return nil }
         switch transform(properties)?.string {
         case "uppercase": return text.uppercased()
         case "lowercase": return text.lowercased()
         default: return text
         }
+    }
+
+    /// `text` without white space (spaces, tabs, line breaks) at either end.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
     }
 
     /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
