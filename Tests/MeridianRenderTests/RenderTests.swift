@@ -313,8 +313,13 @@ enum RenderData {
         let metres = 0.8 * height
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: tower.latitude, zoom: 17)
         let up = try #require(view.point(forWorld: WebMercator.project(tower), elevation: metres * pointsPerMetre))
-        let standing = try #require(decodePNG(try MapRenderer().png(view, tiles: tiles)))
-        var flatRenderer = MapRenderer()
+        // The shipped style without its labels, so no label lies over the sampled point.
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as? [String: Any])
+        document["layers"] = (document["layers"] as? [[String: Any]])?.filter { $0["type"] as? String != "symbol" }
+        let unlabelled = try Style(json: try JSONSerialization.data(withJSONObject: document))
+        let standing = try #require(decodePNG(try MapRenderer(style: unlabelled).png(view, tiles: tiles)))
+        var flatRenderer = MapRenderer(style: unlabelled)
         flatRenderer.extrusionMinZoom = 99
         let flat = try #require(decodePNG(try flatRenderer.png(view, tiles: tiles)))
         let colour = dominantColor(standing, at: up)
