@@ -62,16 +62,22 @@ import Testing
         return dir
     }()
 
-    /// The frame with a symbol layer of `layout` and `paint` members over the points named `only`.
-    static func image(_ layout: String, paint: String = "", only: String = #""A""#) throws -> DecodedImage {
+    /// The frame of one `layer` (JSON, over source `p`) on white, with the generated sprite.
+    static func render(_ layer: String, bearing: Double = 0) throws -> DecodedImage {
         try renderStyle(
             ##"""
             {"version": 8, "sprite": "\##(folder)/sheet", "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-              {"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
-               "filter": ["in", ["get", "name"], ["literal", [\##(only)]]],
-               "layout": {\##(layout)}, "paint": {\##(paint)}}]}
-            """##, folder: folder)
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}, \##(layer)]}
+            """##, folder: folder, bearing: bearing)
+    }
+
+    /// The frame with a symbol layer of `layout` and `paint` members over the points named `only`.
+    static func image(_ layout: String, paint: String = "", only: String = #""A""#) throws -> DecodedImage {
+        try render(
+            ##"""
+            {"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
+             "filter": ["in", ["get", "name"], ["literal", [\##(only)]]], "layout": {\##(layout)}, "paint": {\##(paint)}}
+            """##)
     }
 
     /// The box (left, top, right, bottom) of pixels matching `test`, or nil for none.
@@ -159,14 +165,9 @@ import Testing
     @Test("icons along a line: one every symbol-spacing points from half a spacing in, turned with the line")
     func alongLines() throws {
         func image(_ layout: String) throws -> DecodedImage {
-            try renderStyle(
-                ##"""
-                {"version": 8, "sprite": "\##(Self.folder)/sheet",
-                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "i", "type": "symbol", "source": "p", "source-layer": "lines",
-                   "layout": {"symbol-placement": "line", "icon-image": "bar", "symbol-spacing": 64 \##(layout)}}]}
-                """##, folder: Self.folder)
+            try Self.render(
+                #"{"id": "i", "type": "symbol", "source": "p", "source-layer": "lines", "layout": {"symbol-placement": "line", "icon-image": "bar", "symbol-spacing": 64 \#(layout)}}"#
+            )
         }
         // Rows of red per icon: the line runs down, so the turned bar is 4 wide and 10 tall.
         let along = try image("")
@@ -185,57 +186,6 @@ import Testing
         #expect((118..<140).filter { Self.red(upright.pixels[160 * 512 + $0]) }.count >= 9)
     }
 
-    @Test("text-padding keeps room around a label: two names 60 points apart both fit with 2, one with 25")
-    func textPadding() throws {
-        func names(_ padding: Double) throws -> Int {
-            let style = try Style(
-                json: Data(
-                    ##"""
-                    {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-                     "layers": [{"id": "t", "type": "symbol", "source": "p", "source-layer": "points",
-                       "layout": {"text-field": "{name}", "text-size": 20, "text-padding": \##(padding)}}]}
-                    """##.utf8))
-            let view = try Viewport(
-                camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2),
-                size: ScreenSize(width: 512, height: 512))
-            return try MapRenderer(style: style).draw(
-                view, sources: MapSources(style: style, folder: DataFolder(path: Self.folder))
-            ).labels.count
-        }
-        #expect(try names(2) == 2)
-        #expect(try names(25) == 1, "the texts, 45 points apart, each want 25 around them")
-    }
-
-    @Test(
-        "text-rotation-alignment on a line: turned with it by default, level with viewport; unsupported values warned")
-    func rotationAlignment() throws {
-        func ink(_ alignment: String) throws -> (Int, Int, Int, Int) {
-            let image = try renderStyle(
-                ##"""
-                {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "t", "type": "symbol", "source": "p", "source-layer": "lines",
-                   "layout": {"symbol-placement": "line", "text-field": "HHHH", "text-size": 20 \##(alignment)}}]}
-                """##, folder: Self.folder)
-            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 128 })
-        }
-        let along = try ink("")
-        #expect(along.3 - along.1 > 2 * (along.2 - along.0), "down the vertical line: \(along)")
-        let level = try ink(#", "text-rotation-alignment": "viewport""#)
-        #expect(level.2 - level.0 > 2 * (level.3 - level.1), "level: \(level)")
-        func warnings(_ layout: String) throws -> [String] {
-            try Style(
-                json: Data(
-                    #"{"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://p"}}, "layers": [{"id": "s", "type": "symbol", "source": "p", "source-layer": "l", "layout": {\#(layout)}}]}"#
-                        .utf8)
-            ).warnings.compactMap(\.property)
-        }
-        #expect(try warnings(#""text-rotation-alignment": "map""#) == ["layout.text-rotation-alignment"])
-        #expect(try warnings(#""text-rotation-alignment": "map", "symbol-placement": "line""#).isEmpty)
-        #expect(try warnings(#""text-pitch-alignment": "map""#) == ["layout.text-pitch-alignment"])
-        #expect(try warnings(#""text-pitch-alignment": "viewport", "text-rotation-alignment": "viewport""#).isEmpty)
-    }
-
     @Test("text-translate and icon-translate move each part on the screen; the map anchor turns with the bearing")
     func translate() throws {
         let plain = try #require(Self.box(try Self.image(#""icon-image": "square""#), Self.red))
@@ -244,15 +194,9 @@ import Testing
         #expect(moved.0 - plain.0 == 10 && moved.1 - plain.1 == 20, "\(plain) → \(moved)")
         // At bearing 90 the map's east is up on the screen: [10, 0] with the map anchor moves it up.
         func turned(_ paint: String) throws -> (Int, Int, Int, Int) {
-            let image = try renderStyle(
-                ##"""
-                {"version": 8, "sprite": "\##(Self.folder)/sheet",
-                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "i", "type": "symbol", "source": "p", "source-layer": "points",
-                   "filter": ["==", ["get", "name"], "A"],
-                   "layout": {"icon-image": "square"}, "paint": {\##(paint)}}]}
-                """##, folder: Self.folder, bearing: 90)
+            let image = try Self.render(
+                #"{"id": "i", "type": "symbol", "source": "p", "source-layer": "points", "filter": ["==", ["get", "name"], "A"], "layout": {"icon-image": "square"}, "paint": {\#(paint)}}"#,
+                bearing: 90)
             return try #require(Self.box(image, Self.red))
         }
         let base = try turned("")
@@ -270,36 +214,12 @@ import Testing
         #expect(b.1 - a.1 == 30 && b.0 == a.0, "\(a) → \(b)")
     }
 
-    @Test("text-line-height sets the lines of a broken label apart by ems of its size; keep-upright false is warned")
-    func lineHeight() throws {
-        func height(_ extra: String) throws -> Int {
-            let image = try Self.image(
-                #""text-field": "HH HH", "text-size": 20, "text-max-width": 1"# + extra,
-                paint: ##""text-color": "#000000""##)
-            let ink = try #require(Self.box(image) { $0 >> 8 & 0xFF < 100 })
-            return ink.3 - ink.1
-        }
-        let normal = try height("")
-        let wide = try height(#", "text-line-height": 2.4"#)
-        #expect(abs(wide - normal - 24) <= 1, "1.2 more ems of 20 points: \(normal) → \(wide)")
-        let style = try Style(
-            json: Data(
-                #"{"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://p"}}, "layers": [{"id": "s", "type": "symbol", "source": "p", "source-layer": "l", "layout": {"text-keep-upright": false}}]}"#
-                    .utf8))
-        #expect(style.warnings.map(\.property) == ["layout.text-keep-upright"])
-    }
-
     @Test("fill-pattern repeats the image over the fill, every 16 points each way; a missing image draws nothing")
     func fillPattern() throws {
         func image(_ name: String) throws -> DecodedImage {
-            try renderStyle(
-                ##"""
-                {"version": 8, "sprite": "\##(Self.folder)/sheet",
-                 "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
-                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                  {"id": "f", "type": "fill", "source": "p", "source-layer": "areas",
-                   "paint": {"fill-pattern": "\##(name)", "fill-color": "#ff0000"}}]}
-                """##, folder: Self.folder)
+            try Self.render(
+                ##"{"id": "f", "type": "fill", "source": "p", "source-layer": "areas", "paint": {"fill-pattern": "\##(name)", "fill-color": "#ff0000"}}"##
+            )
         }
         // The disc image (black, its alpha the distance field) as a plain image: dark discs on white.
         let filled = try image("sdf")
@@ -318,17 +238,5 @@ import Testing
         // A missing image: not the fill's colour either.
         let missing = try image("nothing")
         #expect(!missing.pixels.contains { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF < 60 }, "no red")
-    }
-
-    @Test("blank lines and spaces at a label's ends are not set: \"A\\n\" sits where \"A\" does")
-    func trimmedText() throws {
-        func ink(_ field: String) throws -> (Int, Int, Int, Int) {
-            let image = try Self.image(
-                #""text-field": "\#(field)", "text-size": 20"#, paint: ##""text-color": "#000000""##)
-            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 100 })
-        }
-        let plain = try ink("{name}")
-        #expect(try ink(#"{name}\n"#) == plain && (try ink(#"  {name} "#)) == plain)
-        #expect(LabelStyle.trimmed(" \n\t ") == "" && LabelStyle.trimmed("a\nb\n") == "a\nb")
     }
 }
