@@ -18,9 +18,9 @@ public struct PlacedLabel: Hashable, Sendable {
     public let box: (left: Double, top: Double, right: Double, bottom: Double)
     /// For a name set along a bending line, each glyph where it was drawn; empty otherwise.
     public var glyphs: [PlacedGlyph] = []
-    /// For a point symbol with an icon, the boxes its shown parts took (text, icon), which
-    /// collide with others each alone, as MapLibre's do (``box`` is their union, so two labels'
-    /// boxes may overlap where none of their parts do); empty otherwise (the box is the part).
+    /// For a point symbol, the boxes its shown parts took (text, icon), which collide with others
+    /// each alone, as MapLibre's do (``box`` is their union, so two labels' boxes may overlap
+    /// where none of their parts do); empty for names along lines.
     public var parts: [(left: Double, top: Double, right: Double, bottom: Double)] = []
 
     public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
