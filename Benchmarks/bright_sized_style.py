@@ -4,9 +4,10 @@ with as many layers, filters and zoom-dependent values as OSM Bright (123 layers
 22 fills, 72 lines, 28 symbols; 120 filters; 108 functions), written here from the schema's
 classes, not copied from any style. Half its values are legacy functions and half expressions,
 half its filters legacy and half expressions, as the published styles mix them. It draws only
-what Meridian draws (no icons or patterns), so the frame MapLibre Native draws of the same
-document is the same map.
-Usage: bright_sized_style.py OUT.json [SOURCE_URL]   (default mbtiles://openmaptiles)"""
+what Meridian draws, so the frame MapLibre Native draws of the same document is the same map.
+With a SPRITE (Meridian's own, the data build's `sprite/meridian`; a `file://` URL for MapLibre),
+its POIs carry their class's icon (`{class}_11`) with the name below, as OSM Bright's do.
+Usage: bright_sized_style.py OUT.json [SOURCE_URL [SPRITE]]   (default mbtiles://openmaptiles)"""
 import json
 import sys
 
@@ -149,7 +150,7 @@ def lines(layers):
                    "paint": {"line-color": "#7fa8c9", "line-width": 1, "line-dasharray": [2, 2]}})
 
 
-def symbols(layers):
+def symbols(layers, icons=False):
     name = ["coalesce", ["get", "name:latin"], ["get", "name"]]
     for i, (c, size, colour) in enumerate([("city", (8, 13, 14, 22), "#333344"), ("town", (8, 11, 15, 18), "#3b3b48"),
                                            ("village", (10, 10, 16, 15), "#444450"), ("suburb", (11, 10, 16, 15), "#555560"),
@@ -186,7 +187,9 @@ def symbols(layers):
                        "filter": ["all", ["==", "$type", "Point"], ["==", "rank", rank]] if i % 2 == 0 else
                        ["all", ["==", ["geometry-type"], "Point"], ["==", ["get", "rank"], rank]],
                        "layout": {"text-field": name, "text-font": ["Noto Sans Regular"],
-                                  "text-size": ramp([(14, 10), (18, 12)], legacy=i % 2 == 1), "text-max-width": 8},
+                                  "text-size": ramp([(14, 10), (18, 12)], legacy=i % 2 == 1), "text-max-width": 8,
+                                  **({"icon-image": "{class}_11", "text-anchor": "top", "text-offset": [0, 0.6]}
+                                     if icons else {})},
                        "paint": {"text-color": ["match", ["get", "class"], ["park", "garden"], "#4e7a3a",
                                                 ["shop", "grocery"], "#8a5a2f", "#6a5d55"],
                                  "text-halo-color": "#ffffff", "text-halo-width": 1}})
@@ -205,12 +208,15 @@ def symbols(layers):
 def main():
     out = sys.argv[1]
     url = sys.argv[2] if len(sys.argv) > 2 else "mbtiles://openmaptiles"
+    sprite = sys.argv[3] if len(sys.argv) > 3 else None
     layers = [{"id": "background", "type": "background", "paint": {"background-color": "#f6f3ee"}}]
     fills(layers)
     lines(layers)
-    symbols(layers)
+    symbols(layers, icons=sprite is not None)
     style = {"version": 8, "name": "Meridian bright-sized (benchmark)",
              "sources": {"openmaptiles": {"type": "vector", "url": url}}, "layers": layers}
+    if sprite:
+        style["sprite"] = sprite
     with open(out, "w") as f:
         json.dump(style, f, indent=1)
     kinds = {}

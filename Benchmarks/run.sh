@@ -12,8 +12,11 @@ mkdir -p out
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 args=(--no-progress)
 # Meridian's own published-style-sized style (as many layers, filters and zoom functions as OSM
-# Bright), drawn by the render benchmarks from out/ and by MapLibre Native below.
-python3 bright_sized_style.py out/bright-sized.json
+# Bright, its POIs with icons from Meridian's own sprite), drawn by the render benchmarks from out/
+# and by MapLibre Native below.
+SPRITE_DIR="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}/sprite"
+SPRITE="$(cd "$SPRITE_DIR" 2>/dev/null && pwd || echo "$SPRITE_DIR")/meridian"
+python3 bright_sized_style.py out/bright-sized.json mbtiles://openmaptiles "$SPRITE"
 [ $# -gt 0 ] && args+=(--filter "$1")
 swift package benchmark "${args[@]}" > "out/run-$stamp.txt" 2> "out/run-$stamp.stderr" || { cat "out/run-$stamp.stderr" >&2; exit 1; }
 {
@@ -69,7 +72,7 @@ if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
     --views z15=60.1716,24.9443,15 z17=60.1712,24.9425,17 tilt=60.1695,24.9523,17,30,60 world=0,0,2 2> out/maplibre.stderr \
     | grep '^peer=' | tee "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
   # The published-style-sized style, the same document with its source at the Helsinki file.
-  python3 bright_sized_style.py out/bright-sized-source.json mbtiles://openmaptiles/helsinki.mbtiles >> out/maplibre-style.log
+  python3 bright_sized_style.py out/bright-sized-source.json mbtiles://openmaptiles/helsinki.mbtiles "file://$SPRITE" >> out/maplibre-style.log
   bash "$ML/run.sh" make-style --from out/bright-sized-source.json --already-maplibre --no-coast --data "$DATA" -o out/bright-sized-maplibre.json >> out/maplibre-style.log 2>&1
   bash "$ML/run.sh" --data "$DATA" --style out/bright-sized-maplibre.json --reps 7 --shots out/maplibre \
     --views bright_z15=60.1716,24.9443,15 bright_tilt=60.1695,24.9523,17,30,60 2>> out/maplibre.stderr \
