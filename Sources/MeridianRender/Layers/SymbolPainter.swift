@@ -27,7 +27,10 @@ struct SymbolPainter: LayerPainter {
                 }
                 return c
             }
-            labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)
+            // Icons along lines only where the layer names an image (a second pass over its features).
+            if layer.layout[StylePropertyName.iconImage.rawValue] != nil {
+                labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)
+            }
         } else {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon
