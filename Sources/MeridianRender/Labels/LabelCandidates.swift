@@ -8,9 +8,10 @@ struct LabelCandidates {
     /// The candidates in placement order.
     ///
     /// As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
-    /// `symbol-sort-key` first (so one style draws the same labels in both); ties go by the data's
-    /// order (tile by tile, north to south and west to east, then the features' order in the
-    /// tile), then by text and position, so the order never depends on the order tiles were read in.
+    /// `symbol-sort-key` first (so one style draws the same labels in both); ties go by text and
+    /// position, so the order never depends on the order tiles were read in, nor on the order an
+    /// import wrote the features in (tilemaker's differs from run to run; MapLibre's ties go by
+    /// it, so the two may choose differently between labels of equal priority).
     ///
     /// Sorted by index, then gathered once: the candidates are large values, and a sort that
     /// moves them moves every field at each step.
@@ -19,12 +20,8 @@ struct LabelCandidates {
         let lines = lines
         let pointOrder = points.indices.sorted { i, j in
             let (a, b) = (points[i], points[j])
-            if (a.layerOrder, a.priority) != (b.layerOrder, b.priority) {
-                return (-a.layerOrder, -a.priority) < (-b.layerOrder, -b.priority)
-            }
-            let (p, q) = (a.sequence, b.sequence)
-            return (p.row, p.column, p.index, a.text, a.anchor.y, a.anchor.x) < (
-                q.row, q.column, q.index, b.text, b.anchor.y, b.anchor.x
+            return (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (
+                -b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x
             )
         }
         let lineOrder = lines.indices.sorted { LineLabels.isPlacedBefore(lines[$0], lines[$1]) }

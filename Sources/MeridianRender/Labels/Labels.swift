@@ -78,10 +78,6 @@ struct LabelPlacer {
         var shift = (x: 0.0, y: 0.0)
         /// `text-line-height`, ems between baselines, in [0.5, 5].
         var lineHeight = LabelStamp.lineHeight
-        /// Where the feature comes in the data: its tile (row, column) and its place among the
-        /// layer's features there. Ties of priority go by it, as MapLibre places a layer's
-        /// symbols tile by tile in the data's order.
-        var sequence = (row: 0, column: 0, index: 0)
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -104,7 +100,7 @@ struct LabelPlacer {
         let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: .iconTranslateAnchor)
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
-        for (index, feature) in features.enumerated() {
+        for feature in features {
             let p = feature.properties
             var icon = icons.icon(
                 p, images: frame.images, scale: frame.canvas.scale, bearing: bearing, missing: &missing)
@@ -131,8 +127,7 @@ struct LabelPlacer {
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p),
-                    sequence: (feature.tile.y, feature.tile.x, index)))
+                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p)))
         }
         return out
     }
