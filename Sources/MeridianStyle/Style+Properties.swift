@@ -41,12 +41,12 @@ extension Style {
                         StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))
                 }
                 if key == StylePropertyName.iconImage.rawValue, !hasSprite,
-                    value != .string(UndrawnConstructs.builtInIcon)
+                    value != .string(Style.builtInIcon)
                 {
                     warnings.append(
                         StyleWarning(
                             layer: id, property: place,
-                            "the style names no sprite, and only Meridian's own icon \"\(UndrawnConstructs.builtInIcon)\" is built in; other images are left out, the text drawn without them"
+                            "the style names no sprite, and only Meridian's own icon \"\(Style.builtInIcon)\" is built in; other images are left out, the text drawn without them"
                         ))
                 }
                 out[key] = expression

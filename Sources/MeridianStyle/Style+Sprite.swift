@@ -17,6 +17,11 @@ extension Style {
         public var prefix: String { id == "default" ? "" : id + ":" }
     }
 
+    /// The icon the renderer draws without a sprite (or when no sprite has an image of the
+    /// name): `dot`, a disc in `icon-color` (also an image of the sprite Meridian serves to
+    /// MapLibre clients).
+    public static let builtInIcon = "dot"
+
     /// Most sprites one style may name.
     public static let maxSprites = 16
 

@@ -1,10 +1,6 @@
 /// Parts of the expression language that evaluate but that the renderer does not draw yet, so
 /// a value using them is reported rather than drawn otherwise without a word.
 enum UndrawnConstructs {
-    /// The icon the renderer draws without a sprite (or when the sprite has no image of the name): `dot`, a disc in `icon-color`
-    /// (the image of the sprite Meridian serves to MapLibre clients).
-    static let builtInIcon = "dot"
-
     /// The options of a `format` section that the renderer drops.
     static let sectionOptions = ["font-scale", "text-font", "text-color", "vertical-align"]
 

@@ -40,17 +40,14 @@ struct IconStyle {
         let opacity = min(max(opacity(properties), 0), 1)
         if let found = images.image(name, scale: scale) {
             kind = .image(found)
-        } else if name == PointIcon.dotName {
+        } else if name == Style.builtInIcon {
             kind = .dot
         } else {
             missing.insert(name)
             return nil
         }
         let placement = TextPlacement(anchor: anchor(properties), offset: nil, justify: nil)
-        var shift = (x: 0.0, y: 0.0)
-        if case let .array(v)? = offset(properties), v.count == 2, let x = v[0].finite, let y = v[1].finite {
-            shift = (min(max(x, -1000), 1000), min(max(y, -1000), 1000))
-        }
+        let shift = offset(properties)?.pair(within: 1000) ?? (0, 0)
         let degrees = rotate(properties) - (turnsWithMap ? bearing : 0)
         return PointIcon(
             kind: kind, size: min(max(size(properties), 0), 16), left: placement.left, above: placement.above,

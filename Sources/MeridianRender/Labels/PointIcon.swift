@@ -1,14 +1,12 @@
 import Foundation
 import MeridianGeometry
 
-/// A symbol's icon at its point: a sprite image (``StyleImages``) or the built-in `dot`, scaled
+/// A symbol's icon at its point: a sprite image (``StyleImages``) or the built-in `dot` (a disc of
+/// radius ``LabelPlacer/dotRadius`` points in `icon-color`, when no sprite has an image of that
+/// name: `Style.builtInIcon`), scaled
 /// by `icon-size`, its `icon-anchor` on the point, moved by `icon-offset` and turned by
 /// `icon-rotate` about the point, as MapLibre sets it.
 struct PointIcon {
-    /// The name of the built-in icon: a disc of radius ``LabelPlacer/dotRadius`` points in
-    /// `icon-color`, drawn when no sprite has an image of that name.
-    static let dotName = "dot"
-
     enum Kind {
         case dot
         case image(StyleImages.Image)

@@ -15,9 +15,7 @@ struct TextPlacement {
         let name = anchor?.string ?? "center"
         left = name.hasSuffix("left") ? 0 : name.hasSuffix("right") ? 1 : 0.5
         above = name.hasPrefix("top") ? 0 : name.hasPrefix("bottom") ? 1 : 0.5
-        if case let .array(v)? = offset, v.count == 2, let x = v[0].finite, let y = v[1].finite {
-            self.offset = (min(max(x, -100), 100), min(max(y, -100), 100))
-        }
+        if let pair = offset?.pair(within: 100) { self.offset = pair }
         switch justify?.string {
         case "left": self.justify = .left
         case "right": self.justify = .right

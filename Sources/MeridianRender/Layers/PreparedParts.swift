@@ -78,21 +78,27 @@ extension FrameContext {
 }
 
 extension FrameContext {
+    /// A layer's `*-translate` (points, [right, down], each bounded to ±10,000) and whether its
+    /// `*-translate-anchor` is `viewport` (the screen's axes; else the map's); nil when the
+    /// layer sets none, or a value that is not two finite numbers.
+    func styledTranslation(
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
+    ) -> (right: Double, down: Double, onScreen: Bool)? {
+        guard let (x, y) = layer.resolved(property, zoom: styleZoom)([:])?.pair(within: 1e4) else { return nil }
+        return (x, y, layer.resolved(anchor, zoom: styleZoom)([:])?.string == "viewport")
+    }
+
     /// A layer's `*-translate` (points, [right, down]) as a move in normalised world units: with
     /// `*-translate-anchor` `map` (the default) along the map's own axes (east, south), turning
     /// with the bearing; with `viewport` along the screen's. The move is made on the ground, so
     /// under tilt it shrinks with depth as widths do. Zero when the layer sets none (or a value
     /// that is not two finite numbers).
-    func translation(
-        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
-    )
-        -> MercatorPoint
-    {
-        guard case let .array(v)? = layer.resolved(property, zoom: styleZoom)([:]), v.count == 2,
-            let x = v[0].finite, let y = v[1].finite, x != 0 || y != 0
-        else { return MercatorPoint(x: 0, y: 0) }
-        var (east, south) = (min(max(x, -1e4), 1e4), min(max(y, -1e4), 1e4))
-        if layer.resolved(anchor, zoom: styleZoom)([:])?.string == "viewport" {
+    func translation(_ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName) -> MercatorPoint {
+        guard let t = styledTranslation(layer, property, anchor: anchor), t.right != 0 || t.down != 0 else {
+            return MercatorPoint(x: 0, y: 0)
+        }
+        var (east, south) = (t.right, t.down)
+        if t.onScreen {
             // Screen axes to the map's: the map's east shows turned by the bearing.
             let b = viewport.camera.bearing * .pi / 180
             let (c, s) = (Double.cos(b), Double.sin(b))
@@ -100,25 +106,20 @@ extension FrameContext {
         }
         return MercatorPoint(x: east / viewport.worldSize, y: south / viewport.worldSize)
     }
-}
 
-extension FrameContext {
-    /// A symbol layer's `text-translate` or `icon-translate` (points right and down; along the
-    /// map's axes, or the screen's with the `viewport` anchor) as a shift on the screen, points;
-    /// each component bounded to ±10,000.
+    /// A symbol layer's `text-translate` or `icon-translate` (``styledTranslation(_:_:anchor:)``)
+    /// as a shift on the screen, points: along the map's axes turned by the bearing, or the
+    /// screen's with the `viewport` anchor.
     func screenTranslation(
         _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
     ) -> (
         x: Double, y: Double
     ) {
-        guard case let .array(v)? = layer.resolved(property, zoom: styleZoom)([:]), v.count == 2,
-            let x = v[0].finite, let y = v[1].finite
-        else { return (0, 0) }
-        let (east, south) = (min(max(x, -1e4), 1e4), min(max(y, -1e4), 1e4))
-        guard layer.resolved(anchor, zoom: styleZoom)([:])?.string != "viewport" else { return (east, south) }
+        guard let t = styledTranslation(layer, property, anchor: anchor) else { return (0, 0) }
+        guard !t.onScreen else { return (t.right, t.down) }
         // The map's axes turned by the bearing on the screen.
         let b = viewport.camera.bearing * .pi / 180
         let (c, s) = (Double.cos(b), Double.sin(b))
-        return (east * c + south * s, -east * s + south * c)
+        return (t.right * c + t.down * s, -t.right * s + t.down * c)
     }
 }

@@ -16,6 +16,13 @@ extension StyleValue {
 
     /// A finite number; nil otherwise.
     var finite: Double? { number.flatMap { $0.isFinite ? $0 : nil } }
+
+    /// Two finite numbers `[x, y]` (an offset, a translation), each clamped to ±`limit`; nil for
+    /// anything else.
+    func pair(within limit: Double) -> (x: Double, y: Double)? {
+        guard case let .array(v) = self, v.count == 2, let x = v[0].finite, let y = v[1].finite else { return nil }
+        return (min(max(x, -limit), limit), min(max(y, -limit), limit))
+    }
 }
 
 extension VectorTile.Value {
