@@ -77,6 +77,9 @@ public struct Style: Sendable {
     public let camera: Camera?
     /// The sprites the style names (root `sprite`), for `icon-image` and the patterns.
     public let sprites: [Sprite]
+    /// The document as it was read (every member, drawn or not), for serving it to clients that
+    /// draw it themselves.
+    public let document: StyleValue
     /// The folder of the file the document was read from (``init(file:)``), against which a
     /// source's relative TileJSON path resolves; nil for a document read from memory (paths
     /// then resolve against the working directory).
@@ -111,6 +114,7 @@ public struct Style: Sendable {
             throw StyleError("not valid JSON (\(error))")
         }
         guard case let .object(top) = root else { throw StyleError("the document must be a JSON object") }
+        document = root
         guard top["version"] == .number(8) else { throw StyleError(property: "version", "must be 8") }
         name = top["name"]?.string
         guard case let .object(rawSources)? = top["sources"] else {

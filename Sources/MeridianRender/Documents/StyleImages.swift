@@ -31,20 +31,10 @@ public struct StyleImages {
     /// wherever the style file is.
     public init(style: Style, folders: [String] = []) {
         for sprite in style.sprites {
-            let url = sprite.url
-            guard !url.hasPrefix("http://"), !url.hasPrefix("https://") else {
-                warnings.append("sprite \(sprite.id): \(url) is on HTTP, which is not fetched; its icons are not drawn")
+            guard let path = Self.path(of: sprite, style: style, folders: folders) else {
+                warnings.append(
+                    "sprite \(sprite.id): \(sprite.url) is on HTTP, which is not fetched; its icons are not drawn")
                 continue
-            }
-            var path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
-            for ext in [".json", ".png"] where path.hasSuffix(ext) { path.removeLast(ext.count) }
-            if !path.hasPrefix("/") {
-                let bases = [style.folder ?? "."] + folders
-                let relative = path
-                path =
-                    bases.map { $0 + "/" + relative }.first {
-                        FileManager.default.fileExists(atPath: $0 + ".json")
-                    } ?? bases[0] + "/" + relative
             }
             do throws(RenderError) {
                 guard let base = try SpriteSheet.read(path) else {
@@ -59,6 +49,21 @@ public struct StyleImages {
                 warnings.append("sprite \(sprite.id): \(error); its icons are not drawn")
             }
         }
+    }
+
+    /// Where `sprite`'s files are, without `.json`/`.png`: a `file://` URL or a path, a relative
+    /// one resolved against `Style.folder` (the working directory for a style read from memory)
+    /// and then each of `folders`, the first where `PATH.json` exists (the first base when none
+    /// does); nil for a sprite on HTTP(S).
+    public static func path(of sprite: Style.Sprite, style: Style, folders: [String] = []) -> String? {
+        let url = sprite.url
+        guard !url.hasPrefix("http://"), !url.hasPrefix("https://") else { return nil }
+        var path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
+        for ext in [".json", ".png"] where path.hasSuffix(ext) { path.removeLast(ext.count) }
+        guard !path.hasPrefix("/") else { return path }
+        let bases = [style.folder ?? "."] + folders
+        return bases.map { $0 + "/" + path }.first { FileManager.default.fileExists(atPath: $0 + ".json") }
+            ?? bases[0] + "/" + path
     }
 
     private static func add(_ sheet: SpriteSheet, prefix: String, path: String, to table: inout [String: Image]) {

@@ -19,6 +19,13 @@ public final class MapService: Sendable {
     public let dataFolder: DataFolder
     /// Where in the data folder the sprite served beside the dot is (`/sprite`): the data build's.
     static let spritePath = "sprite/meridian"
+    /// The sprite `/sprite` serves beside the dot, without `.json`/`.png`: a given style's first
+    /// local sprite (`StyleImages.path(of:style:folders:)`), none for a given style without one
+    /// (the dot alone), the data build's for the shipped styles.
+    let spriteFile: String?
+    /// The style given to `serve --style`, which `/style.json` serves (``ServedStyle``); nil for
+    /// the shipped styles.
+    let customStyle: Style?
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
     let styles: [MapType: Style]
@@ -89,6 +96,12 @@ public final class MapService: Sendable {
             }
         }
         self.styles = styles
+        self.customStyle = customStyle
+        spriteFile =
+            if let style = customStyle {
+                style.sprites.lazy.compactMap { StyleImages.path(of: $0, style: style, folders: dataFolder.paths) }
+                    .first
+            } else { dataFolder.path + "/" + Self.spritePath }
         // What a style leaves out, once per style (the shipped ones leave out nothing).
         var warnings = customStyle.map { StyleWarning.summary($0.warnings) } ?? []
         var vector: [String: ServedStyle.SourceInfo] = [:]
@@ -118,6 +131,10 @@ public final class MapService: Sendable {
                     (detailed, primary) = (info, name)
                 }
             }
+        }
+        // What `/style.json` leaves out of a given style (it serves only the vector tilesets).
+        if let customStyle, let served = try? ServedStyle.document(base: "", given: customStyle, sources: vector) {
+            warnings += served.omitted.map { "/style.json: " + $0 }
         }
         (self.warnings, self.vectorSources, home, primarySource, self.found) = (
             warnings, vector, customStyle?.camera.flatMap(Self.home) ?? Self.home(detailed), primary, found

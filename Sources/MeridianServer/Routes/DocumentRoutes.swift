@@ -36,12 +36,18 @@ struct DocumentRoutes: Sendable {
         router.get("/style.json", use: style)
         router.get("/fonts/:fontstack/:range", use: glyphs)
         for ratio in [1, 2] {
-            // The sprite (`Sprite`): the data folder's (the data build's `sprite/meridian`) and the
-            // dot, index and image at pixel ratios 1 and 2, made once here (they change only with
+            // The sprite (`Sprite`): `MapService.spriteFile` (the data build's `sprite/meridian`, or
+            // a given style's own) and the dot, index and image at pixel ratios 1 and 2, made once here (they change only with
             // the data; a sprite that cannot be read is a 500 on its routes, naming why).
             let suffix = ratio == 1 ? "" : "@2x"
-            let path = service.dataFolder.path + "/" + MapService.spritePath
-            let sheet = Result { () throws(RenderError) in try Sprite.sheet(pixelRatio: ratio, adding: path) }
+            let path = service.spriteFile
+            let sheet = Result { () throws(RenderError) in
+                if let path {
+                    try Sprite.sheet(pixelRatio: ratio, adding: path)
+                } else {
+                    try Sprite.sheet(pixelRatio: ratio)
+                }
+            }
             for (ext, type) in [("json", "application/json"), ("png", "image/png")] {
                 router.get("/sprite\(suffix).\(ext)") { request, _ in
                     await MeridianServer.respond(request) { () throws(RequestError) -> Response in
@@ -101,7 +107,14 @@ struct DocumentRoutes: Sendable {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let (url, shared) = try base(request, context)
             let body: [UInt8]
-            do { body = try ServedStyle.document(base: url, sources: service.vectorSources) } catch let error
+            do {
+                body =
+                    if let custom = service.customStyle {
+                        try ServedStyle.document(base: url, given: custom, sources: service.vectorSources).bytes
+                    } else {
+                        try ServedStyle.document(base: url, sources: service.vectorSources)
+                    }
+            } catch let error
                 as RequestError
             { throw error } catch {
                 throw RequestError("style", "\(error)", status: 500)
