@@ -35,6 +35,7 @@ DRAWN = {
     "circle-radius", "circle-color", "circle-opacity",
     "raster-opacity",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
+    "heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-color", "heatmap-opacity",
 }
 
 KINDS = ["background", "fill", "line", "symbol", "circle", "raster", "fill-extrusion", "heatmap",

@@ -81,7 +81,9 @@ extension Style {
                         property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source; left out")
                 }
             }
-            if kind != .background && kind != .raster && o["source-layer"]?.string == nil {
+            // A GeoJSON source has one layer: its layers' `source-layer` is ignored, as MapLibre does.
+            let onGeoJSON = source.flatMap { sources[$0] }?.kind == .geojson
+            if kind != .background && kind != .raster && !onGeoJSON && o["source-layer"]?.string == nil {
                 throw StyleError(property: "source-layer", "is required for \(typeName) layers; left out")
             }
             func zoom(_ key: String, _ fallback: Double) -> Double {
@@ -118,7 +120,7 @@ extension Style {
             let layout = properties(o["layout"], .layout, kind, id, hasSprite: hasSprite, warnings: &warnings)
             if kind == .symbol { warnings += Style.alignmentWarnings(layout, layer: id) }
             return Layer(
-                id: id, kind: kind, source: source, sourceLayer: o["source-layer"]?.string,
+                id: id, kind: kind, source: source, sourceLayer: onGeoJSON ? nil : o["source-layer"]?.string,
                 minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter,
                 paint: properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings),
                 layout: layout)

@@ -1,7 +1,8 @@
 extension Style {
-    /// The vector and raster sources of a document, and the names of those of kinds Meridian
-    /// does not draw yet (geojson, raster-dem, image, video: each a warning; their layers are
-    /// left out), or without a `url` (inline `tiles` lists are not fetched).
+    /// The vector, raster and GeoJSON sources of a document, and the names of those of kinds
+    /// Meridian does not draw yet (raster-dem, image, video: each a warning; their layers are
+    /// left out), without a `url` (inline `tiles` lists are not fetched), or GeoJSON sources
+    /// without usable `data` (``GeoJSONOptions``).
     static func sources(
         _ raw: [String: StyleValue], warnings: inout [StyleWarning]
     ) -> (drawn: [String: Source], undrawn: [String: String]) {
@@ -17,6 +18,14 @@ extension Style {
             guard let kind = Source.Kind(rawValue: type) else {
                 undrawn[name] = "is a \(type) source"
                 warnings.append(StyleWarning(property: place, "\(type) sources are not drawn yet"))
+                continue
+            }
+            if kind == .geojson {
+                if let options = GeoJSONOptions(s, place: place, warnings: &warnings) {
+                    drawn[name] = Source(kind: kind, url: s["data"]?.string ?? "", geojson: options)
+                } else {
+                    undrawn[name] = "has no data"
+                }
                 continue
             }
             guard let url = s["url"]?.string, !url.isEmpty else {

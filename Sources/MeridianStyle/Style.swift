@@ -15,7 +15,7 @@ import Foundation
 /// (unknown, not drawn yet, an invalid value) is left out with a warning, so it takes its default.
 public struct Style: Sendable {
     public struct Source: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable { case vector, raster }
+        public enum Kind: String, Hashable, Sendable { case vector, raster, geojson }
         public let kind: Kind
         /// The source's `url` as given: `mbtiles://NAME` or `pmtiles://NAME` (tileserver-gl's
         /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
@@ -24,6 +24,9 @@ public struct Style: Sendable {
         /// by MeridianTiles' `TileJSONFile`; any other URL resolves to nothing, and the renderer
         /// names the source as missing.
         public let url: String
+        /// A `geojson` source's data and options (nil for other kinds); its ``url`` is the
+        /// `data` member when that is a string (a path or URL), else empty.
+        public var geojson: GeoJSONOptions? = nil
     }
 
     public struct Layer: Sendable {
@@ -35,7 +38,7 @@ public struct Style: Sendable {
             /// Whether Meridian draws layers of this kind (the others are left out, with a warning).
             public var isDrawn: Bool {
                 switch self {
-                case .heatmap, .hillshade, .colorRelief: false
+                case .hillshade, .colorRelief: false
                 default: true
                 }
             }

@@ -26,6 +26,36 @@ public enum StyleValue: Hashable, Sendable, CustomStringConvertible, Decodable {
         }
     }
 
+    /// The value as JSON text (strings escaped as JSON escapes them; colours as their CSS text).
+    public var jsonText: String {
+        switch self {
+        case .null, .bool, .number, .color: return description
+        case let .string(s):
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 {
+                        out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16)
+                    } else {
+                        out.unicodeScalars.append(u)
+                    }
+                }
+            }
+            return out + "\""
+        case let .array(a): return "[" + a.map(\.jsonText).joined(separator: ",") + "]"
+        case let .object(o):
+            return "{"
+                + o.keys.sorted().map { StyleValue.string($0).jsonText + ":" + o[$0]!.jsonText }.joined(separator: ",")
+                + "}"
+        }
+    }
+
     public var number: Double? { if case let .number(n) = self { n } else { nil } }
     public var string: String? { if case let .string(s) = self { s } else { nil } }
 

@@ -30,6 +30,8 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     case badTile(path: String, tile: String, reason: String)
     /// A TileJSON file (``TileJSONFile``) that cannot be read or breaks a rule: the file, and what.
     case badTileJSON(path: String, reason: String)
+    /// A GeoJSON source's data is not GeoJSON, cannot be read, or is over the bounds.
+    case badGeoJSON(source: String, reason: String)
 
     /// The most bytes one stored tile may have, in every tile source (MBTiles, PMTiles): 32 MiB,
     /// far above any real tile (the largest in the default data is under 1 MiB).
@@ -52,6 +54,7 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
                 "tile \(tile) of \(path) is \(bytes) bytes, more than the \(TileError.maxTileBytes >> 20) MiB a tile may have"
         case let .badTile(path, tile, reason): return "tile \(tile) of \(path): \(reason)"
         case let .badTileJSON(path, reason): return "TileJSON file \(path) \(reason)"
+        case let .badGeoJSON(source, reason): return "GeoJSON source \(source): \(reason)"
         case let .notAPack(path):
             return
                 "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"

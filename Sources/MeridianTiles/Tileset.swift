@@ -13,6 +13,9 @@ public protocol Tileset: AnyObject {
     /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom;
     ///   a ``TileError`` naming the file when it cannot be read or is corrupt.
     func data(for tile: TileID) throws(TileError) -> [UInt8]?
+    /// The decoded vector tile, or nil when the tileset has no such tile: its ``data(for:)``
+    /// decoded (the default), or made another way by a tileset without stored bytes.
+    func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile?
 }
 
 extension Tileset {

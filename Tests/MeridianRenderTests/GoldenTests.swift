@@ -54,7 +54,9 @@ struct GoldenCase: Decodable, CustomTestStringConvertible, Sendable {
         } else {
             styleData = Data(try #require(MapType(named: mapType ?? "normal")).document.utf8)
         }
-        let document = try Style(json: styleData)
+        // A style file is read as a file: its relative paths (a GeoJSON file, a sprite) resolve beside it.
+        let document =
+            try style.map { try Style(file: Self.folder.appendingPathComponent($0).path) } ?? Style(json: styleData)
         let dataFolder =
             data == "fixture"
             ? GoldenFixture.folder

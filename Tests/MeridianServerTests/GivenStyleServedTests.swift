@@ -11,7 +11,7 @@ import Testing
 @Suite(.enabled(if: TestData.available("openmaptiles/helsinki.mbtiles"), "no default data: run scripts/build-data.sh"))
 struct GivenStyleServedTests {
     /// A folder with the style file, its sprite (one 8 × 8 image over the data build's sheet)
-    /// and a GeoJSON file the browser cannot reach.
+    /// and a GeoJSON file (an empty collection) the browser cannot reach itself.
     static func folder(style: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("given-style-\(UUID())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -30,19 +30,21 @@ struct GivenStyleServedTests {
          "sources": {
           "openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"},
           "remote": {"type": "raster", "tiles": ["https://tiles.example.org/{z}/{x}/{y}.png"], "tileSize": 256},
-          "points": {"type": "geojson", "data": "points.geojson"}},
+          "points": {"type": "geojson", "data": "points.geojson"},
+          "sat": {"type": "raster", "url": "mbtiles://satellite"}},
          "layers": [
           {"id": "bg", "type": "background", "paint": {"background-color": "#102030"}},
           {"id": "aerial", "type": "raster", "source": "remote", "paint": {"raster-opacity": 0.5}},
           {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
            "paint": {"line-color": "#ffcc00", "line-width": 2}},
           {"id": "points", "type": "circle", "source": "points"},
+          {"id": "sat", "type": "raster", "source": "sat"},
           {"id": "names", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
            "layout": {"text-field": "{name}", "symbol-placement": "line"}}]}
         """##
 
     @Test(
-        "/style.json is the given style: its own members and layers, vector sources as served tiles, a remote source as written, a local file source left out and named; /sprite is the style's sprite"
+        "/style.json is the given style: its own members and layers, vector sources as served tiles, a remote source as written, a GeoJSON file inline, a local raster tileset left out and named; /sprite is the style's sprite"
     )
     func givenStyleServed() async throws {
         let dir = try Self.folder(style: Self.given)
@@ -55,9 +57,12 @@ struct GivenStyleServedTests {
             #expect(doc["name"] as? String == "given")
             #expect((doc["metadata"] as? [String: Any])?["owner"] as? String == "a map person")
             let layers = (doc["layers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            #expect(layers == ["bg", "aerial", "roads", "names"], "\(layers)")
+            #expect(layers == ["bg", "aerial", "roads", "points", "names"], "\(layers)")
             let sources = try #require(doc["sources"] as? [String: Any])
-            #expect(Set(sources.keys) == ["openmaptiles", "remote"])
+            #expect(Set(sources.keys) == ["openmaptiles", "remote", "points"])
+            // The GeoJSON file's features inline, as the server read them.
+            let points = try #require((sources["points"] as? [String: Any])?["data"] as? [String: Any])
+            #expect(points["type"] as? String == "FeatureCollection" && (points["features"] as? [Any])?.isEmpty == true)
             let vector = try #require(sources["openmaptiles"] as? [String: Any])
             #expect(vector["tiles"] as? [String] == [base + "/data/openmaptiles/512/{z}/{x}/{y}.pbf"])
             let remote = try #require(sources["remote"] as? [String: Any])
@@ -75,8 +80,8 @@ struct GivenStyleServedTests {
             let health = try await get(base + "/health")
             let body = try #require(try JSONSerialization.jsonObject(with: health.body) as? [String: Any])
             let warnings = try #require(body["warnings"] as? [String])
-            #expect(warnings.contains { $0.hasPrefix("/style.json: source points:") }, "\(warnings)")
-            #expect(warnings.contains { $0.hasPrefix("/style.json: layer points:") }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("/style.json: source sat:") }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("/style.json: layer sat:") }, "\(warnings)")
         }
     }
 

@@ -41,7 +41,7 @@ struct FrameTiles {
             guard let source = sources.sources[name] else { continue }
             try deadline.check("reading source \(name)")
             switch described.kind {
-            case .vector:
+            case .vector, .geojson:
                 (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
             case .raster: raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache)
             }

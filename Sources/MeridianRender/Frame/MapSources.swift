@@ -31,7 +31,7 @@ public struct MapSources {
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
         let onlyFiles = style.sources.values.allSatisfy {
-            TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
+            $0.geojson != nil || TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
         }
         guard onlyFiles || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
@@ -46,6 +46,10 @@ public struct MapSources {
                 throw .notAPack(path: folder.path)
             }
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
+                if let options = described.geojson {
+                    try Self.geojson(name, options, style: style, folders: [], into: &sources, missing: &missing)
+                    continue
+                }
                 let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
                 if let source = packed[name] ?? packed[stem] {
                     sources[name] = TileSource(name: name, tilesets: [source])
@@ -58,6 +62,10 @@ public struct MapSources {
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
+            if let options = described.geojson {
+                try Self.geojson(name, options, style: style, folders: folder.paths, into: &sources, missing: &missing)
+                continue
+            }
             if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {
                 let (tilesets, unread) = try TileJSONFile(path: file).tilesets(in: folder)
                 missing += unread.map { "source \(name): \(file): \($0)" }
@@ -84,6 +92,22 @@ public struct MapSources {
         }
         (self.folder, self.sources, self.missing) = (folder, sources, missing)
         images = StyleImages(style: style, folders: folder.paths)
+    }
+
+    /// Opens a GeoJSON source (``GeoJSONTileset``): data on HTTP or a file that is not there is
+    /// one line of `missing`; a file that is there but not GeoJSON is an error naming the source.
+    static func geojson(
+        _ name: String, _ options: GeoJSONOptions, style: Style, folders: [String],
+        into sources: inout [String: TileSource], missing: inout [String]
+    ) throws(TileError) {
+        do {
+            let tileset = try GeoJSONTileset(name: name, options: options, base: style.folder, folders: folders)
+            sources[name] = TileSource(name: name, tilesets: [tileset])
+        } catch {
+            guard case let .badGeoJSON(_, reason) = error, reason.contains("HTTP") || reason.hasPrefix("no file")
+            else { throw error }
+            missing.append("source \(name): \(reason)")
+        }
     }
 
     /// Throws when a source of the style has no data (``missing`` is not empty): for a style a

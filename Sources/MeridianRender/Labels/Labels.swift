@@ -35,9 +35,9 @@ public struct PlacedLabel: Hashable, Sendable {
 
 /// Point labels (symbol layers) and their icons (``PointIcon``): upright, never overlapping one another, never drawn over the
 /// credit line, placed in a ``LabelArea`` (beyond the view's edges for a flat camera), the most
-/// important first, each drawn at most once however many tiles carry it, and a text repeated by
-/// several features (building parts, a POI inside its building) at most once within
-/// ``repeatDistance``.
+/// important first, each drawn at most once however many tiles carry it. Features of the same
+/// text are labelled each (as MapLibre labels them; collisions still keep them apart): the
+/// numbers of a layer of clusters are all shown.
 ///
 /// Under tilt, nothing is labelled deeper than ``maximumDepth`` (three times the target's
 /// distance), where the ground is too foreshortened to read.
@@ -46,8 +46,6 @@ struct LabelPlacer {
     static let padding = 2.0
     /// The radius of the built-in `dot` icon, points.
     static let dotRadius = 2.5
-    /// Points between two labels with the same text.
-    static let repeatDistance = 250.0
     static let maximumDepth = 3.0
     /// The style specification's defaults for what a layer leaves out: `text-color` black,
     /// `text-halo-color` transparent (and `text-halo-width` 0, `text-size` 16), so a style
@@ -163,20 +161,9 @@ struct LabelPlacer {
         _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
     ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
-        var anchors: [String: [ScreenPoint]] = [:]
         for c in candidates {
             // Anchors must lie in the region: cull before measuring.
             guard area.holds(c.anchor) else { continue }
-            // A text repeats at most once within the repeat distance (icons alone, without text, may).
-            if !c.text.isEmpty,
-                anchors[c.text, default: []].contains(where: {
-                    ($0.x - c.anchor.x) * ($0.x - c.anchor.x) + ($0.y - c.anchor.y) * ($0.y - c.anchor.y)
-                        < repeatDistance
-                        * repeatDistance
-                })
-            {
-                continue
-            }
             // Lines no wider than text-max-width; the block's anchor on the point, then offset.
             var text: (box: LabelArea.Box, lines: String, left: Double, baseline: Double)? = nil
             if !c.text.isEmpty {
@@ -214,7 +201,6 @@ struct LabelPlacer {
             taken += [
                 rules.textIgnorePlacement ? nil : parts[0], rules.iconIgnorePlacement ? nil : parts[1],
             ].compactMap { $0 }
-            anchors[c.text, default: []].append(c.anchor)
             let drawnBoxes = parts.compactMap { $0 }
             let box = drawnBoxes.dropFirst().reduce(drawnBoxes[0]) {
                 (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3))

@@ -15,6 +15,7 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
     .fill: FillPainter(),
     .line: LinePainter(),
     .circle: CirclePainter(),
+    .heatmap: HeatmapPainter(),
     .fillExtrusion: FillExtrusionPainter(),
     .raster: RasterPainter(),
     .symbol: SymbolPainter(),

@@ -20,7 +20,8 @@ extension FrameContext {
     /// Symbol layers read ``FrameTiles/labels``, the others ``FrameTiles/vector``.
     func features(_ layer: Style.Layer, _ tiles: FrameTiles, _ type: VectorTile.GeometryType? = nil) -> [StyledFeature]
     {
-        guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return [] }
+        guard let source = layer.source else { return [] }
+        let sourceLayer = layer.sourceLayer ?? ""  // a GeoJSON source's one layer is ""
         let shape = PreparedLayer.Shape(layer)
         let id = cache?.shapeID(shape) ?? 0
         var out: [StyledFeature] = []

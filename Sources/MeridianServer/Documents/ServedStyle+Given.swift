@@ -9,6 +9,8 @@ extension ServedStyle {
     ///
     /// - each vector source the server serves (`sources`) is its 512-pixel tiles, with the zooms
     ///   and credit its tilesets declare, as for the shipped style;
+    /// - a GeoJSON source whose `data` is a file on this machine gets that file's GeoJSON
+    ///   inline (`geojson`, by source name: what the server read at start);
     /// - a source on HTTP(S) (its `url`, `tiles` or `data`) and a GeoJSON source with inline data
     ///   stay as written;
     /// - any other source (a raster tileset or a file on this machine) is left out with the
@@ -20,7 +22,7 @@ extension ServedStyle {
     ///   sprites on HTTP(S) stay; further local sprites are left out and named in `omitted`; a
     ///   style without `sprite` gets the server's, which then holds only the built-in `dot`.
     static func document(
-        base: String, given style: Style, sources served: [String: SourceInfo]
+        base: String, given style: Style, sources served: [String: SourceInfo], geojson: [String: StyleValue] = [:]
     ) throws -> (bytes: [UInt8], omitted: [String]) {
         guard var root = Self.any(style.document) as? [String: Any] else {
             throw RequestError("style", "the given style is not an object", status: 500)
@@ -35,6 +37,9 @@ extension ServedStyle {
                         "type": "vector", "tiles": [tiles512(base: base, source: name)],
                         "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
                     ] as [String: Any]
+            } else if var source = raw as? [String: Any], let data = geojson[name] {
+                source["data"] = Self.any(data)
+                sources[name] = source
             } else if let source = raw as? [String: Any], isRemoteOrInline(source) {
                 sources[name] = source
             } else {

@@ -26,6 +26,9 @@ public final class MapService: Sendable {
     /// The style given to `serve --style`, which `/style.json` serves (``ServedStyle``); nil for
     /// the shipped styles.
     let customStyle: Style?
+    /// The GeoJSON a given style's sources read from files, by source name, which `/style.json`
+    /// gives the browser inline.
+    let geojsonFiles: [String: StyleValue]
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
     let styles: [MapType: Style]
@@ -108,6 +111,7 @@ public final class MapService: Sendable {
         var detailed: TilesetInfo?
         var primary: String?
         var found: [MapType: Set<String>] = [:]
+        var files: [String: StyleValue] = [:]
         for type in MapType.allCases {
             let opened: MapSources
             do { opened = try MapSources(style: styles[type]!, folder: dataFolder) } catch {
@@ -122,6 +126,12 @@ public final class MapService: Sendable {
             warnings += opened.warnings.filter { !warnings.contains($0) }
             found[type] = Set(opened.sources.keys)
             guard type == .normal else { continue }
+            for (name, source) in opened.sources {
+                guard case .reference? = styles[type]!.sources[name]?.geojson?.data,
+                    let tileset = source.tilesets.first as? GeoJSONTileset
+                else { continue }
+                files[name] = tileset.document
+            }
             for (name, source) in opened.sources where styles[type]!.sources[name]?.kind == .vector {
                 vector[name] = ServedStyle.SourceInfo(
                     zoomRange: source.zoomRange ?? 0...14, attribution: source.attributions.joined(separator: " · "),
@@ -133,7 +143,10 @@ public final class MapService: Sendable {
             }
         }
         // What `/style.json` leaves out of a given style (it serves only the vector tilesets).
-        if let customStyle, let served = try? ServedStyle.document(base: "", given: customStyle, sources: vector) {
+        geojsonFiles = files
+        if let customStyle,
+            let served = try? ServedStyle.document(base: "", given: customStyle, sources: vector, geojson: files)
+        {
             warnings += served.omitted.map { "/style.json: " + $0 }
         }
         (self.warnings, self.vectorSources, home, primarySource, self.found) = (

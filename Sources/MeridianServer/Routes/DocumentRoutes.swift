@@ -110,7 +110,9 @@ struct DocumentRoutes: Sendable {
             do {
                 body =
                     if let custom = service.customStyle {
-                        try ServedStyle.document(base: url, given: custom, sources: service.vectorSources).bytes
+                        try ServedStyle.document(
+                            base: url, given: custom, sources: service.vectorSources, geojson: service.geojsonFiles
+                        ).bytes
                     } else {
                         try ServedStyle.document(base: url, sources: service.vectorSources)
                     }

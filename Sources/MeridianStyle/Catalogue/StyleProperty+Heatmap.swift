@@ -8,22 +8,22 @@ extension StyleProperty {
             inputs: [.globalState], drawn: true),
         StyleProperty(
             "heatmap-radius", .paint, .number, default: .number(30), range: 1.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "heatmap-weight", .paint, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "heatmap-intensity", .paint, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "heatmap-color", .paint, .color,
             default: .array([
                 .string("interpolate"), .array([.string("linear")]), .array([.string("heatmap-density")]), .number(0),
                 .string("rgba(0, 0, 255, 0)"), .number(0.1), .string("royalblue"), .number(0.3), .string("cyan"),
                 .number(0.5), .string("lime"), .number(0.7), .string("yellow"), .number(1), .string("red"),
-            ]), interpolated: true, inputs: [.heatmapDensity]),
+            ]), interpolated: true, inputs: [.heatmapDensity], drawn: true),
         StyleProperty(
             "heatmap-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
     ]
 }
