@@ -1,25 +1,102 @@
+import MeridianCamera
+import MeridianGeometry
 import MeridianStyle
+import RealModule
 
 /// Circle layers: a disc of `circle-radius` points (default 5) in `circle-color` at
-/// `circle-opacity` on each point of the layer's point features in front of the eye.
+/// `circle-opacity` on each point of the layer's point features in front of the eye, ringed
+/// outside by `circle-stroke-width` points of `circle-stroke-color` at `circle-stroke-opacity`,
+/// its edge faded over `circle-blur` of the radius (1: from the centre), moved by
+/// `circle-translate` on the ground, drawn in `circle-sort-key` order (lowest first), each
+/// point once (in the tile whose own square holds it).
+///
+/// Under tilt, as in MapLibre: `circle-pitch-scale` `map` (the default) shrinks circles with
+/// their distance as the ground does (`viewport` keeps their size); `circle-pitch-alignment`
+/// `map` lays them on the ground (ellipses, drawn as 48-sided polygons), `viewport` (the
+/// default) keeps them facing the screen. Radii and strokes are bounded to 1024 points.
 struct CirclePainter: LayerPainter {
+    /// Sides of a circle laid on the ground.
+    static let sides = 48
+
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        for f in frame.features(layer, tiles, .point) {
-            let r = layer.number(.circleRadius, f.properties, zoom: frame.styleZoom, default: 5)
-            guard
-                let c = layer.color(
-                    .circleColor, opacity: .circleOpacity, f.properties, zoom: frame.styleZoom,
-                    default: RGBA(0, 0, 0))
-            else { continue }
-            for point in f.feature.geometry.compactMap(\.first) {
-                guard
-                    let s = frame.viewport.point(
-                        forWorld: frame.ground.world([point], tile: f.tile, extent: f.extent)[0])
-                else { continue }
-                frame.canvas.disc(s, radius: r, c)
+        let zoom = frame.styleZoom
+        let translate = frame.translation(layer, .circleTranslate, anchor: .circleTranslateAnchor)
+        let scaleWithMap = layer.resolved(.circlePitchScale, zoom: zoom)([:])?.string != "viewport"
+        let onGround = frame.isTilted && layer.resolved(.circlePitchAlignment, zoom: zoom)([:])?.string == "map"
+        var features = frame.features(layer, tiles, .point)
+        if layer.layout[StylePropertyName.circleSortKey.rawValue] != nil {
+            let keys = features.map { layer.number(.circleSortKey, $0.properties, zoom: zoom, default: 0) }
+            features = zip(keys, features).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .map(\.element.1)
+        }
+        for f in features {
+            let p = f.properties
+            let radius = layer.number(.circleRadius, p, zoom: zoom, default: 5)
+            let stroke = layer.number(.circleStrokeWidth, p, zoom: zoom, default: 0)
+            let blur = min(max(layer.number(.circleBlur, p, zoom: zoom, default: 0), 0), 1)
+            let fill = layer.color(.circleColor, opacity: .circleOpacity, p, zoom: zoom, default: RGBA(0, 0, 0))
+            let ring =
+                stroke > 0
+                ? layer.color(.circleStrokeColor, opacity: .circleStrokeOpacity, p, zoom: zoom, default: RGBA(0, 0, 0))
+                : nil
+            guard fill != nil || ring != nil else { continue }
+            // A point counts once: in the tile whose own square holds it, not in its neighbours'
+            // buffers (as MapLibre's circle buckets keep only their tile's points).
+            for point in f.feature.geometry.compactMap(\.first)
+            where point.x >= 0 && point.y >= 0 && point.x < f.extent && point.y < f.extent {
+                var world = frame.ground.world([point], tile: f.tile, extent: f.extent)[0]
+                world = MercatorPoint(x: world.x + translate.x, y: world.y + translate.y)
+                let depth = frame.isTilted ? frame.viewport.depthRatio(forWorld: world) : 1
+                guard depth > GroundGeometry.nearDepth, let centre = frame.viewport.point(forWorld: world) else {
+                    continue
+                }
+                let k = frame.isTilted && scaleWithMap ? 1 / depth : 1
+                if onGround {
+                    // Radii on the ground: points at the target's depth, so the projection shrinks them.
+                    let perPoint = (scaleWithMap ? 1 : depth) / frame.viewport.worldSize
+                    draw(at: world, radius: radius * perPoint, stroke: stroke * k, fill, ring, frame)
+                } else {
+                    draw(at: centre, radius: radius * k, stroke: stroke * k, blur: blur, fill, ring, frame.canvas)
+                }
             }
         }
+    }
+
+    /// A circle facing the screen: the disc (faded at the edge by `blur` of the radius, as
+    /// ``LinePainter/blurred(width:blur:_:)`` fades a line) and the ring outside it.
+    func draw(
+        at centre: ScreenPoint, radius: Double, stroke: Double, blur: Double, _ fill: RGBA?, _ ring: RGBA?,
+        _ canvas: Canvas
+    ) {
+        if let fill {
+            for (diameter, c) in LinePainter.blurred(width: 2 * radius, blur: blur * radius, fill) {
+                canvas.disc(centre, radius: diameter / 2, c)
+            }
+        }
+        if let ring {
+            let outline = (0..<Self.sides).map { i -> ScreenPoint in
+                let a = Double(i) / Double(Self.sides) * 2 * .pi
+                let r = radius + stroke / 2
+                return ScreenPoint(x: centre.x + r * Double.cos(a), y: centre.y + r * Double.sin(a))
+            }
+            canvas.stroke(Polylines([outline]), ring, width: stroke, closed: true)
+        }
+    }
+
+    /// A circle laid on the ground: its ring of world points projected (filled, and stroked
+    /// `stroke` points wide outside).
+    func draw(
+        at world: MercatorPoint, radius: Double, stroke: Double, _ fill: RGBA?, _ ring: RGBA?, _ frame: FrameContext
+    ) {
+        let ground = (0..<Self.sides).map { i -> MercatorPoint in
+            let a = Double(i) / Double(Self.sides) * 2 * .pi
+            return MercatorPoint(x: world.x + radius * Double.cos(a), y: world.y + radius * Double.sin(a))
+        }
+        let screen = frame.ground.ring(ground)
+        guard screen.count >= 3 else { return }
+        if let fill { frame.canvas.fill(Polylines([screen]), fill) }
+        if let ring { frame.canvas.stroke(Polylines([screen]), ring, width: stroke, closed: true) }
     }
 }

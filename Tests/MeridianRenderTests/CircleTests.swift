@@ -1,0 +1,99 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+@testable import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import Testing
+
+/// Circle layers' strokes, blur, translation, order and pitch rules, drawn from GeoJSON points
+/// on a white background at zoom 4 (512 × 512, centre 0°, 0°); tilted views at zoom 17, where
+/// the camera may tilt 60°.
+struct CircleTests {
+    static func draw(
+        _ paint: String, layout: String = "{}", points: String = "[[0, 0]]", zoom: Double = 4, tilt: Double = 0,
+        properties: String = "{}"
+    ) throws -> DecodedImage {
+        let features = try JSONDecoder().decode([[Double]].self, from: Data(points.utf8)).enumerated().map { i, p in
+            #"{"type": "Feature", "properties": {"i": \#(i), "p": \#(properties)}, "geometry": {"type": "Point", "coordinates": [\#(p[0]), \#(p[1])]}}"#
+        }
+        let json = #"""
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "c", "type": "circle", "source": "p", "paint": \#(paint), "layout": \#(layout)}]}
+            """#
+        return try renderStyle(json, folder: temporaryDirectory(), zoom: zoom, tilt: tilt)
+    }
+
+    static func temporaryDirectory() -> String { FileManager.default.temporaryDirectory.path }
+
+    static func rgb(_ image: DecodedImage, _ x: Int, _ y: Int) -> UInt32 {
+        image.pixels[y * image.width + x] & 0xFF_FFFF
+    }
+
+    @Test("a stroke rings the disc outside its radius, in its own colour and opacity")
+    func stroke() throws {
+        let image = try Self.draw(
+            ##"{"circle-radius": 20, "circle-color": "#ff0000", "circle-stroke-width": 6, "circle-stroke-color": "#0000ff"}"##
+        )
+        #expect(Self.rgb(image, 256, 256) == 0xFF0000)
+        #expect(Self.rgb(image, 256 + 17, 256) == 0xFF0000)
+        #expect(Self.rgb(image, 256 + 23, 256) == 0x0000FF)  // 20…26 points out
+        #expect(Self.rgb(image, 256 + 29, 256) == 0xFFFFFF)
+        // Half-transparent stroke: blue over white.
+        let faint = try Self.draw(
+            ##"{"circle-radius": 20, "circle-stroke-width": 6, "circle-stroke-color": "#0000ff", "circle-stroke-opacity": 0.5}"##
+        )
+        let p = Self.rgb(faint, 256 + 23, 256)
+        #expect(abs(Int(p >> 16 & 0xFF) - 128) <= 4 && p & 0xFF == 0xFF, "\(String(p, radix: 16))")
+    }
+
+    @Test("blur fades the disc from (1 − blur) of the radius to its edge")
+    func blur() throws {
+        let image = try Self.draw(##"{"circle-radius": 40, "circle-color": "#000000", "circle-blur": 1}"##)
+        // Dark at the centre, lighter halfway, nearly white near the edge.
+        let (centre, half, edge) = (
+            Self.rgb(image, 256, 256) & 0xFF, Self.rgb(image, 276, 256) & 0xFF, Self.rgb(image, 292, 256) & 0xFF
+        )
+        #expect(centre < 40 && half > centre + 40 && edge > half + 40, "\(centre) \(half) \(edge)")
+    }
+
+    @Test("translate moves circles on the ground; a higher sort key draws on top")
+    func translateAndOrder() throws {
+        let moved = try Self.draw(
+            ##"{"circle-radius": 10, "circle-color": "#ff0000", "circle-translate": [30, 0]}"##)
+        #expect(Self.rgb(moved, 256, 256) == 0xFFFFFF && Self.rgb(moved, 286, 256) == 0xFF0000)
+        // Two overlapping circles: the first feature has the higher key, so it lies on top.
+        let ordered = try Self.draw(
+            ##"{"circle-radius": 20, "circle-color": ["case", ["==", ["get", "i"], 0], "#ff0000", "#0000ff"]}"##,
+            layout: ##"{"circle-sort-key": ["-", 0, ["get", "i"]]}"##, points: "[[0, 0], [0.5, 0]]")
+        #expect(Self.rgb(ordered, 262, 256) == 0xFF0000)
+    }
+
+    @Test("under tilt, pitch-scale map shrinks far circles and viewport keeps them; alignment map lays them flat")
+    func pitch() throws {
+        // A point up the tilted view (north of the target), farther than the target.
+        let far = "[[0, 0.002]]"
+        let scaled = try Self.draw(
+            ##"{"circle-radius": 20, "circle-color": "#ff0000"}"##, points: far, zoom: 17, tilt: 60)
+        let kept = try Self.draw(
+            ##"{"circle-radius": 20, "circle-color": "#ff0000", "circle-pitch-scale": "viewport"}"##, points: far,
+            zoom: 17, tilt: 60)
+        func width(_ image: DecodedImage) -> Int { image.pixels.filter { $0 & 0xFF_FFFF == 0xFF0000 }.count }
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 17, tilt: 60),
+            size: ScreenSize(width: 512, height: 512))
+        let depth = view.depthRatio(forWorld: WebMercator.project(Coordinate(latitude: 0.002, longitude: 0)))
+        // The radius shrinks by the depth (areas by its square), within a pixel's rounding.
+        let shrink = (Double(width(scaled)) / Double(width(kept))).squareRoot()
+        #expect(depth > 1.2 && abs(shrink - 1 / depth) < 0.04, "depth \(depth), radius × \(shrink)")
+        // Laid on the ground the circle is foreshortened: wider than tall.
+        let flat = try Self.draw(
+            ##"{"circle-radius": 20, "circle-color": "#ff0000", "circle-pitch-alignment": "map"}"##, zoom: 17, tilt: 60)
+        let red = flat.pixels.indices.filter { flat.pixels[$0] & 0xFF_FFFF == 0xFF0000 }
+        let xs = red.map { $0 % flat.width }
+        let ys = red.map { $0 / flat.width }
+        let (w, h) = (xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        #expect(abs(w - 40) <= 3 && Double(h) < 0.7 * Double(w), "\(w) × \(h)")
+    }
+}
