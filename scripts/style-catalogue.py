@@ -18,7 +18,7 @@ import sys
 
 DRAWN = {
     "visibility",
-    "background-color", "background-opacity",
+    "background-color", "background-opacity", "background-pattern",
     "fill-color", "fill-opacity", "fill-outline-color", "fill-antialias", "fill-pattern",
     "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-miter-limit",
     "line-round-limit", "line-blur", "line-gap-width", "line-offset", "line-translate", "line-translate-anchor",

@@ -76,7 +76,7 @@ extension Style {
                 guard let s = sources[source] else {
                     throw StyleError(property: "source", "\"\(source)\" is not among the sources; left out")
                 }
-                guard (kind == .raster) == (s.kind == .raster) else {
+                guard (kind == .raster) == (s.kind == .raster || s.kind == .image) else {
                     throw StyleError(
                         property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source; left out")
                 }

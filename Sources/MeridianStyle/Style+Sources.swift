@@ -1,6 +1,6 @@
 extension Style {
-    /// The vector, raster and GeoJSON sources of a document, and the names of those of kinds
-    /// Meridian does not draw yet (raster-dem, image, video: each a warning; their layers are
+    /// The vector, raster, GeoJSON and image sources of a document, and the names of those of
+    /// kinds Meridian does not draw yet (raster-dem, video: each a warning; their layers are
     /// left out), without a `url` (inline `tiles` lists are not fetched), or GeoJSON sources
     /// without usable `data` (``GeoJSONOptions``).
     static func sources(
@@ -28,6 +28,14 @@ extension Style {
                 }
                 continue
             }
+            if kind == .image {
+                if let (url, corners) = Self.imageSource(s, place: place, warnings: &warnings) {
+                    drawn[name] = Source(kind: kind, url: url, corners: corners)
+                } else {
+                    undrawn[name] = "has no url or four corners"
+                }
+                continue
+            }
             guard let url = s["url"]?.string, !url.isEmpty else {
                 undrawn[name] = "has no url"
                 warnings.append(
@@ -40,5 +48,33 @@ extension Style {
             drawn[name] = Source(kind: kind, url: url)
         }
         return (drawn, undrawn)
+    }
+
+    /// An `image` source's `url` and `coordinates` (four [longitude, latitude] pairs of finite
+    /// numbers, latitudes within ±90); nil, with a warning naming the member, otherwise.
+    static func imageSource(
+        _ s: [String: StyleValue], place: String, warnings: inout [StyleWarning]
+    ) -> (url: String, corners: [[Double]])? {
+        guard let url = s["url"]?.string, !url.isEmpty else {
+            warnings.append(StyleWarning(property: place + ".url", "must name the image; left out"))
+            return nil
+        }
+        guard case let .array(list)? = s["coordinates"], list.count == 4 else {
+            warnings.append(
+                StyleWarning(property: place + ".coordinates", "must be four [longitude, latitude]; left out"))
+            return nil
+        }
+        var corners: [[Double]] = []
+        for c in list {
+            guard case let .array(pair) = c, pair.count == 2, let lng = pair[0].number, let lat = pair[1].number,
+                lng.isFinite, lat.isFinite, abs(lat) <= 90
+            else {
+                warnings.append(
+                    StyleWarning(property: place + ".coordinates", "must be four [longitude, latitude]; left out"))
+                return nil
+            }
+            corners.append([lng, lat])
+        }
+        return (url, corners)
     }
 }

@@ -15,7 +15,7 @@ import Foundation
 /// (unknown, not drawn yet, an invalid value) is left out with a warning, so it takes its default.
 public struct Style: Sendable {
     public struct Source: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable { case vector, raster, geojson }
+        public enum Kind: String, Hashable, Sendable { case vector, raster, geojson, image }
         public let kind: Kind
         /// The source's `url` as given: `mbtiles://NAME` or `pmtiles://NAME` (tileserver-gl's
         /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
@@ -27,6 +27,9 @@ public struct Style: Sendable {
         /// A `geojson` source's data and options (nil for other kinds); its ``url`` is the
         /// `data` member when that is a string (a path or URL), else empty.
         public var geojson: GeoJSONOptions? = nil
+        /// An `image` source's four corners (top left, top right, bottom right, bottom left) as
+        /// [longitude, latitude] in degrees; nil for other kinds. Its ``url`` names the image.
+        public var corners: [[Double]]? = nil
     }
 
     public struct Layer: Sendable {

@@ -239,4 +239,31 @@ import Testing
         let missing = try image("nothing")
         #expect(!missing.pixels.contains { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF < 60 }, "no red")
     }
+
+    @Test(
+        "background-pattern repeats the image over the whole view instead of the colour; a missing image draws no colour"
+    )
+    func backgroundPattern() throws {
+        func image(_ name: String) throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet", "sources": {},
+                 "layers": [{"id": "white", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "bg", "type": "background", "paint": {"background-pattern": "\##(name)", "background-color": "#ff0000"}}]}
+                """##, folder: Self.folder)
+        }
+        let filled = try image("sdf")
+        let green = { (x: Int, y: Int) in Int(filled.pixels[y * 512 + x] >> 8 & 0xFF) }
+        var (same, values) = (0, Set<Int>())
+        for y in stride(from: 8, to: 480, by: 11) {
+            for x in stride(from: 8, to: 480, by: 13) {
+                values.insert(green(x, y))
+                if abs(green(x, y) - green(x + 16, y)) <= 2 && abs(green(x, y) - green(x, y + 16)) <= 2 { same += 1 }
+            }
+        }
+        #expect(same >= 43 * 37 * 95 / 100, "the image repeats every 16 points over the view: \(same)")
+        #expect(values.contains { $0 < 60 } && values.contains { $0 > 200 }, "dark and light parts")
+        let missing = try image("nothing")
+        #expect(!missing.pixels.contains(where: Self.red), "no red")
+    }
 }

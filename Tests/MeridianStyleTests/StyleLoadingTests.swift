@@ -41,16 +41,16 @@ import Testing
             """#,
             sources: #"""
                 { "s": { "type": "vector", "url": "mbtiles://{openmaptiles}" },
-                  "pins": { "type": "image", "url": "pins.png", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]] },
+                  "pins": { "type": "video", "urls": ["pins.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]] },
                   "dem": { "type": "raster-dem", "url": "mbtiles://dem" },
                   "web": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"] } }
                 """#)
         #expect(loaded.layers.map(\.id) == ["kept"])
         #expect(loaded.sources.keys.sorted() == ["s"] && loaded.sources["s"]?.url == "mbtiles://{openmaptiles}")
         let lines = loaded.warnings.map(\.description)
-        #expect(lines.contains("style: sources.pins: image sources are not drawn yet"))
+        #expect(lines.contains("style: sources.pins: video sources are not drawn yet"))
         #expect(lines.contains { $0.hasPrefix("style: sources.web: has no url") })
-        #expect(lines.contains(#"style: layer "points", source: "pins" is a image source, not drawn yet; left out"#))
+        #expect(lines.contains(#"style: layer "points", source: "pins" is a video source, not drawn yet; left out"#))
         #expect(lines.contains(#"style: layer "relief", type: hillshade layers are not drawn yet; left out"#))
         #expect(lines.contains(#"style: layer "roads", source: "web" has no url, not drawn yet; left out"#))
         #expect(lines.count == 6, "\(lines)")

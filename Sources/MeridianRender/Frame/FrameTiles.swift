@@ -28,6 +28,8 @@ struct FrameTiles {
     var labels: [String: [SourceTile]] = [:]
     /// Raster tiles covering the view.
     var raster: [String: [RasterTile]] = [:]
+    /// The style's image sources (drawn whole by their raster layers).
+    var placed: [String: PlacedImage] = [:]
 
     /// Reads the tiles of every source `style` names that `sources` has (a source not given
     /// draws nothing), through the cache when there is one, checking `deadline` before each.
@@ -37,6 +39,7 @@ struct FrameTiles {
         deadline: Deadline
     ) throws {
         let wider = try Self.widened(viewport, by: labelMargin)
+        placed = sources.placed
         for (name, described) in style.sources {
             guard let source = sources.sources[name] else { continue }
             try deadline.check("reading source \(name)")
@@ -44,6 +47,7 @@ struct FrameTiles {
             case .vector, .geojson:
                 (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
             case .raster: raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache)
+            case .image: continue
             }
         }
     }

@@ -18,6 +18,8 @@ public struct MapSources {
     public let missing: [String]
     /// The images of the style's sprites (``StyleImages``): none for sources given directly.
     public var images = StyleImages()
+    /// The style's `image` sources, read (``PlacedImage``).
+    var placed: [String: PlacedImage] = [:]
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
     /// then one per sprite that draws no icons (``StyleImages/warnings``).
     public var warnings: [String] { missing.map { $0 + "; it draws nothing" } + images.warnings }
@@ -31,7 +33,7 @@ public struct MapSources {
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
         let onlyFiles = style.sources.values.allSatisfy {
-            $0.geojson != nil || TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
+            $0.geojson != nil || $0.kind == .image || TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
         }
         guard onlyFiles || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .noDataFolder(path: folder.path)
@@ -50,6 +52,16 @@ public struct MapSources {
                     try Self.geojson(name, options, style: style, folders: [], into: &sources, missing: &missing)
                     continue
                 }
+                if described.kind == .image {
+                    if let image = try PlacedImage.read(described, name: name, base: style.folder, folders: []) {
+                        placed[name] = image
+                    } else {
+                        missing.append(
+                            "source \(name): no image at \(described.url) (PNG files beside the style or in the data folder are read)"
+                        )
+                    }
+                    continue
+                }
                 let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
                 if let source = packed[name] ?? packed[stem] {
                     sources[name] = TileSource(name: name, tilesets: [source])
@@ -64,6 +76,16 @@ public struct MapSources {
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             if let options = described.geojson {
                 try Self.geojson(name, options, style: style, folders: folder.paths, into: &sources, missing: &missing)
+                continue
+            }
+            if described.kind == .image {
+                if let image = try PlacedImage.read(described, name: name, base: style.folder, folders: folder.paths) {
+                    placed[name] = image
+                } else {
+                    missing.append(
+                        "source \(name): no image at \(described.url) (PNG files beside the style or in the data folder are read)"
+                    )
+                }
                 continue
             }
             if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {

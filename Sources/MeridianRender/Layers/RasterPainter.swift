@@ -3,8 +3,8 @@ import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
-/// Raster layers: their source's tiles (imagery, relief) drawn on the ground through the camera at
-/// `raster-opacity`.
+/// Raster layers: their source's tiles (imagery, relief), or its one image (an `image` source,
+/// ``PlacedImage``), drawn on the ground through the camera at `raster-opacity`.
 ///
 /// Each tile is cut into a grid of cells whose corners go through the full perspective, and each
 /// cell is two image triangles mapped exactly by the affine map of their corners. At tilt 0 the map
@@ -33,6 +33,7 @@ struct RasterPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom, default: 1)
+        if let image = tiles.placed[layer.source ?? ""] { return image.draw(opacity: opacity, in: frame) }
         Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, in: frame)
     }
 

@@ -9,7 +9,7 @@ extension StyleProperty {
         StyleProperty(
             "background-color", .paint, .color, default: .string("#000000"), interpolated: true, inputs: [.zoom],
             drawn: true),
-        StyleProperty("background-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom]),
+        StyleProperty("background-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom], drawn: true),
         StyleProperty(
             "background-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
