@@ -4,23 +4,15 @@ extension Style {
     /// property.
     ///
     /// Drawn: line labels turned with their line (`map`, `auto`) or level (`viewport`); point
-    /// labels level (`viewport`, `auto`); all text facing the viewer under tilt (`viewport`, and
-    /// `auto`, where MapLibre lays line labels on the ground). Not drawn: point labels turned with
-    /// the map (`map` on a point layer, drawn level) and text laid on the ground (`map` pitch,
-    /// drawn facing the viewer).
+    /// labels level (`viewport`, `auto`) or turned with the map (`map`); all text facing the
+    /// viewer under tilt (`viewport`, and `auto`, where MapLibre lays line labels on the ground).
+    /// Not drawn: text laid on the ground (`map` pitch, drawn facing the viewer).
     static func alignmentWarnings(_ layout: [String: StyleExpression], layer id: String) -> [StyleWarning] {
         func literal(_ name: StylePropertyName) -> String? {
             guard let e = layout[name.rawValue], case let .literal(v) = e.compiled.node else { return nil }
             return v.string
         }
         var out: [StyleWarning] = []
-        let onLines = (literal(.symbolPlacement) ?? "point") != "point"
-        if !onLines, literal(.textRotationAlignment) == "map" {
-            out.append(
-                StyleWarning(
-                    layer: id, property: "layout.text-rotation-alignment",
-                    "\"map\" for point labels is not drawn yet; they are drawn level (\"viewport\")"))
-        }
         if let e = layout[StylePropertyName.textKeepUpright.rawValue], case .literal(.bool(false)) = e.compiled.node {
             out.append(
                 StyleWarning(

@@ -55,10 +55,37 @@ extension SpriteIconTests {
                         .utf8)
             ).warnings.compactMap(\.property)
         }
-        #expect(try warnings(#""text-rotation-alignment": "map""#) == ["layout.text-rotation-alignment"])
+        #expect(try warnings(#""text-rotation-alignment": "map""#).isEmpty)
         #expect(try warnings(#""text-rotation-alignment": "map", "symbol-placement": "line""#).isEmpty)
         #expect(try warnings(#""text-pitch-alignment": "map""#) == ["layout.text-pitch-alignment"])
         #expect(try warnings(#""text-pitch-alignment": "viewport", "text-rotation-alignment": "viewport""#).isEmpty)
+    }
+
+    @Test(
+        "text-rotation-alignment map turns a point label with the map, about its anchor, box and all; viewport keeps it level"
+    )
+    func pointLabelTurnsWithMap() throws {
+        func ink(_ alignment: String, bearing: Double) throws -> (Int, Int, Int, Int) {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sources": {"p": {"type": "vector", "url": "mbtiles://icons"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "t", "type": "symbol", "source": "p", "source-layer": "points", "filter": ["==", ["get", "name"], "A"],
+                   "layout": {"text-field": "HHHHHH", "text-size": 20, "text-rotation-alignment": "\##(alignment)"}}]}
+                """##, folder: Self.folder, bearing: bearing)
+            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 128 })
+        }
+        let level = try ink("viewport", bearing: 90)
+        #expect(level.2 - level.0 > 2 * (level.3 - level.1), "level: \(level)")
+        // At bearing 90 the map's east points up the screen: the text runs up, centred on its point.
+        let turned = try ink("map", bearing: 90)
+        #expect(turned.3 - turned.1 > 2 * (turned.2 - turned.0), "turned: \(turned)")
+        #expect(abs((turned.0 + turned.2) / 2 - 256) <= 2 && abs((turned.1 + turned.3) / 2 - 256) <= 2, "\(turned)")
+        // Unturned at bearing 0.
+        let north = try ink("map", bearing: 0)
+        #expect(north.2 - north.0 > 2 * (north.3 - north.1), "north up: \(north)")
+        // The collision box turns too: a placed label's box is as tall as its ink.
+        #expect(LabelPlacer.turned((0, 0, 100, 20), by: .pi / 2, about: ScreenPoint(x: 50, y: 10)) == (40, -40, 60, 60))
     }
 
     @Test("text-line-height sets the lines of a broken label apart by ems of its size; keep-upright false is warned")

@@ -76,6 +76,9 @@ struct LabelPlacer {
         var shift = (x: 0.0, y: 0.0)
         /// `text-line-height`, ems between baselines, in [0.5, 5].
         var lineHeight = LabelStamp.lineHeight
+        /// Radians the text turns about its anchor (clockwise on the screen): the map's turn
+        /// for `text-rotation-alignment: map`, else 0.
+        var turn = 0.0
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -94,6 +97,8 @@ struct LabelPlacer {
         let style = LabelStyle(layer, zoom: zoom)
         let icons = IconStyle(layer, zoom: zoom)
         let bearing = viewport.camera.bearing
+        // `text-rotation-alignment: map`: point labels turn with the map (`auto` is `viewport` for points).
+        let turnsWithMap = layer.resolved(.textRotationAlignment, zoom: zoom)([:])?.string == "map"
         let textShift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
         let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: .iconTranslateAnchor)
         var missing: Set<String> = []
@@ -125,7 +130,8 @@ struct LabelPlacer {
                     placement: TextPlacement(
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p)))
+                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p),
+                    turn: turnsWithMap ? -bearing * .pi / 180 : 0))
         }
         return out
     }
@@ -176,7 +182,8 @@ struct LabelPlacer {
                 let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
                 let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
                 let pad = c.padding
-                let box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
+                var box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
+                if c.turn != 0 { box = Self.turned(box, by: c.turn, about: c.anchor) }
                 text = (box, drawn, left, top + m.height * 0.8)
             }
             let iconBox = c.icon.map { $0.box(at: c.anchor) }
@@ -214,5 +221,21 @@ struct LabelPlacer {
                         baseline: text?.baseline ?? 0, icon: showsIcon)))
         }
         return shown
+    }
+
+    /// The box holding `box` turned by `angle` radians (clockwise on the screen) about `pivot`.
+    static func turned(_ box: LabelArea.Box, by angle: Double, about pivot: ScreenPoint) -> LabelArea.Box {
+        let corners = [(box.0, box.1), (box.2, box.1), (box.2, box.3), (box.0, box.3)].map {
+            turn(ScreenPoint(x: $0.0, y: $0.1), by: angle, about: pivot)
+        }
+        let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+        return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+    }
+
+    /// `p` turned by `angle` radians (clockwise on the screen, y down) about `pivot`.
+    static func turn(_ p: ScreenPoint, by angle: Double, about pivot: ScreenPoint) -> ScreenPoint {
+        let (c, s) = (Double.cos(angle), Double.sin(angle))
+        let (dx, dy) = (p.x - pivot.x, p.y - pivot.y)
+        return ScreenPoint(x: pivot.x + dx * c - dy * s, y: pivot.y + dx * s + dy * c)
     }
 }

@@ -26,10 +26,12 @@ enum LabelInk {
         case let .point(c, lines, left, baseline, icon):
             if icon { c.icon?.draw(at: c.anchor, on: canvas) }
             guard !lines.isEmpty else { return }
+            // Turned with the map: the text's left baseline turns about the anchor, the text with it.
+            let start = LabelPlacer.turn(ScreenPoint(x: left, y: baseline), by: c.turn, about: c.anchor)
             canvas.text(
-                lines, leftAt: left, baseline: baseline, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
+                lines, leftAt: start.x, baseline: start.y, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
                 justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur,
-                lineHeight: c.lineHeight)
+                lineHeight: c.lineHeight, turnedBy: c.turn)
         case let .straight(c):
             canvas.text(
                 c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,

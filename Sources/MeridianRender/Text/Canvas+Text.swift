@@ -14,12 +14,13 @@ extension Canvas {
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     ///
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
-    /// `lineHeight` ems apart, aligned as `justify` says within the widest.
+    /// `lineHeight` ems apart, aligned as `justify` says within the widest. `angle` turns it
+    /// about (`x`, `y`), radians clockwise (a point label turned with the map).
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0,
         justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight
+        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight, turnedBy angle: Double = 0
     ) {
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
@@ -28,7 +29,7 @@ extension Canvas {
         stamp(
             key, at: ScreenPoint(x: x, y: y),
             width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,
-            height: 0)
+            height: 0, turnedBy: angle.isFinite ? angle : 0)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
