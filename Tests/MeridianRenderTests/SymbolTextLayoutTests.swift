@@ -57,7 +57,11 @@ extension SpriteIconTests {
         }
         #expect(try warnings(#""text-rotation-alignment": "map""#).isEmpty)
         #expect(try warnings(#""text-rotation-alignment": "map", "symbol-placement": "line""#).isEmpty)
-        #expect(try warnings(#""text-pitch-alignment": "map""#) == ["layout.text-pitch-alignment"])
+        #expect(try warnings(#""text-pitch-alignment": "map""#).isEmpty)
+        #expect(
+            try warnings(#""text-pitch-alignment": "map", "symbol-placement": "line""#) == [
+                "layout.text-pitch-alignment"
+            ])
         #expect(try warnings(#""text-pitch-alignment": "viewport", "text-rotation-alignment": "viewport""#).isEmpty)
     }
 
@@ -85,7 +89,32 @@ extension SpriteIconTests {
         let north = try ink("map", bearing: 0)
         #expect(north.2 - north.0 > 2 * (north.3 - north.1), "north up: \(north)")
         // The collision box turns too: a placed label's box is as tall as its ink.
-        #expect(LabelPlacer.turned((0, 0, 100, 20), by: .pi / 2, about: ScreenPoint(x: 50, y: 10)) == (40, -40, 60, 60))
+        let box = LabelPlacer.mapped((0, 0, 100, 20), by: .turn(.pi / 2), about: ScreenPoint(x: 50, y: 10))
+        #expect(abs(box.0 - 40) < 1e-9 && abs(box.1 + 40) < 1e-9 && abs(box.2 - 60) < 1e-9 && abs(box.3 - 60) < 1e-9)
+    }
+
+    @Test(
+        "text-pitch-alignment map lays a point label on the ground under tilt (foreshortened, centred on its point); flat it is unchanged"
+    )
+    func pointLabelOnGround() throws {
+        func ink(_ pitch: String, tilt: Double) throws -> (Int, Int, Int, Int) {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "t", "type": "symbol", "source": "p",
+                   "layout": {"text-field": "HHHH", "text-size": 40, "text-pitch-alignment": "\##(pitch)"}}]}
+                """##, folder: FileManager.default.temporaryDirectory.path, zoom: 17, tilt: tilt)
+            return try #require(Self.box(image) { $0 >> 8 & 0xFF < 128 })
+        }
+        let facing = try ink("viewport", tilt: 60)
+        let lying = try ink("map", tilt: 60)
+        let (fw, fh) = (facing.2 - facing.0, facing.3 - facing.1)
+        let (lw, lh) = (lying.2 - lying.0, lying.3 - lying.1)
+        // At the target the ground is foreshortened by cos 60° up the screen, not across.
+        #expect(abs(lw - fw) <= 3 && abs(Double(lh) - Double(fh) / 2) <= 3, "facing \(fw) × \(fh), lying \(lw) × \(lh)")
+        #expect(abs((lying.1 + lying.3) / 2 - 256) <= 3, "\(lying)")
+        #expect(try ink("map", tilt: 0) == ink("viewport", tilt: 0))
     }
 
     @Test("text-line-height sets the lines of a broken label apart by ems of its size; keep-upright false is warned")

@@ -76,9 +76,11 @@ struct LabelPlacer {
         var shift = (x: 0.0, y: 0.0)
         /// `text-line-height`, ems between baselines, in [0.5, 5].
         var lineHeight = LabelStamp.lineHeight
-        /// Radians the text turns about its anchor (clockwise on the screen): the map's turn
-        /// for `text-rotation-alignment: map`, else 0.
-        var turn = 0.0
+        /// How the text is mapped about its anchor: turned with the map
+        /// (`text-rotation-alignment: map`), laid on the ground under tilt
+        /// (`text-pitch-alignment: map`, ``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``),
+        /// or nil: level and facing the viewer.
+        var matrix: StampMatrix? = nil
     }
 
     /// Candidates from a symbol layer's point features in front of the eye, each text once.
@@ -99,6 +101,9 @@ struct LabelPlacer {
         let bearing = viewport.camera.bearing
         // `text-rotation-alignment: map`: point labels turn with the map (`auto` is `viewport` for points).
         let turnsWithMap = layer.resolved(.textRotationAlignment, zoom: zoom)([:])?.string == "map"
+        // `text-pitch-alignment: map` lays the text on the ground under tilt (`auto` follows rotation).
+        let pitch = layer.resolved(.textPitchAlignment, zoom: zoom)([:])?.string
+        let onGround = frame.isTilted && (pitch == "map" || (pitch == "auto" && turnsWithMap))
         let textShift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
         let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: .iconTranslateAnchor)
         var missing: Set<String> = []
@@ -131,7 +136,9 @@ struct LabelPlacer {
                         anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
                     padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p),
-                    turn: turnsWithMap ? -bearing * .pi / 180 : 0))
+                    matrix: onGround
+                        ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)
+                        : turnsWithMap ? .turn(-bearing * .pi / 180) : nil))
         }
         return out
     }
@@ -183,7 +190,7 @@ struct LabelPlacer {
                 let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
                 let pad = c.padding
                 var box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
-                if c.turn != 0 { box = Self.turned(box, by: c.turn, about: c.anchor) }
+                if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
                 text = (box, drawn, left, top + m.height * 0.8)
             }
             let iconBox = c.icon.map { $0.box(at: c.anchor) }
@@ -223,19 +230,35 @@ struct LabelPlacer {
         return shown
     }
 
-    /// The box holding `box` turned by `angle` radians (clockwise on the screen) about `pivot`.
-    static func turned(_ box: LabelArea.Box, by angle: Double, about pivot: ScreenPoint) -> LabelArea.Box {
+    /// The box holding `box` mapped by `matrix` about `pivot`.
+    static func mapped(_ box: LabelArea.Box, by matrix: StampMatrix, about pivot: ScreenPoint) -> LabelArea.Box {
         let corners = [(box.0, box.1), (box.2, box.1), (box.2, box.3), (box.0, box.3)].map {
-            turn(ScreenPoint(x: $0.0, y: $0.1), by: angle, about: pivot)
+            map(ScreenPoint(x: $0.0, y: $0.1), by: matrix, about: pivot)
         }
         let (xs, ys) = (corners.map(\.x), corners.map(\.y))
         return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
     }
 
-    /// `p` turned by `angle` radians (clockwise on the screen, y down) about `pivot`.
-    static func turn(_ p: ScreenPoint, by angle: Double, about pivot: ScreenPoint) -> ScreenPoint {
-        let (c, s) = (Double.cos(angle), Double.sin(angle))
-        let (dx, dy) = (p.x - pivot.x, p.y - pivot.y)
-        return ScreenPoint(x: pivot.x + dx * c - dy * s, y: pivot.y + dx * s + dy * c)
+    /// `p` mapped by `matrix` about `pivot`.
+    static func map(_ p: ScreenPoint, by matrix: StampMatrix, about pivot: ScreenPoint) -> ScreenPoint {
+        let d = matrix.apply(p.x - pivot.x, p.y - pivot.y)
+        return ScreenPoint(x: pivot.x + d.x, y: pivot.y + d.y)
+    }
+
+    /// How text lies on the ground at `world` under tilt: the screen offsets of one point of
+    /// text along each of its axes, on the ground there (the projection's local linear map, so
+    /// the text is foreshortened and shrinks with distance as the ground does). The axes are the
+    /// map's east and south (`turnsWithMap`), else the ground directions that show as the
+    /// screen's right and down at the target (the text level, as the viewport is).
+    static func groundMatrix(at world: MercatorPoint, turnsWithMap: Bool, viewport: Viewport) -> StampMatrix? {
+        let b = turnsWithMap ? 0 : viewport.camera.bearing * .pi / 180
+        let (c, s) = (Double.cos(b), Double.sin(b))
+        let step = 4.0 / viewport.worldSize  // four points at the target's scale
+        guard let o = viewport.point(forWorld: world),
+            let x = viewport.point(forWorld: MercatorPoint(x: world.x + c * step, y: world.y + s * step)),
+            let y = viewport.point(forWorld: MercatorPoint(x: world.x - s * step, y: world.y + c * step))
+        else { return nil }
+        let m = StampMatrix(a: (x.x - o.x) / 4, b: (x.y - o.y) / 4, c: (y.x - o.x) / 4, d: (y.y - o.y) / 4)
+        return m.isInvertible ? m : nil
     }
 }

@@ -26,12 +26,15 @@ enum LabelInk {
         case let .point(c, lines, left, baseline, icon):
             if icon { c.icon?.draw(at: c.anchor, on: canvas) }
             guard !lines.isEmpty else { return }
-            // Turned with the map: the text's left baseline turns about the anchor, the text with it.
-            let start = LabelPlacer.turn(ScreenPoint(x: left, y: baseline), by: c.turn, about: c.anchor)
+            // Mapped (turned with the map, laid on the ground): the text's left baseline moves
+            // about the anchor, the text with it.
+            let start =
+                c.matrix.map { LabelPlacer.map(ScreenPoint(x: left, y: baseline), by: $0, about: c.anchor) }
+                ?? ScreenPoint(x: left, y: baseline)
             canvas.text(
                 lines, leftAt: start.x, baseline: start.y, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
                 justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur,
-                lineHeight: c.lineHeight, turnedBy: c.turn)
+                lineHeight: c.lineHeight, mappedBy: c.matrix)
         case let .straight(c):
             canvas.text(
                 c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,

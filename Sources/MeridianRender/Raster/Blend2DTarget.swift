@@ -113,6 +113,20 @@ final class Blend2DTarget: RasterTarget {
     /// The stamp's premultiplied pixels blitted by Blend2D; device position (`x`, `y`) is
     /// fractional for glyphs along a curve.
     func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double) {
+        var turn = angle
+        blit(stamp, x: x, y: y) { blContextApplyTransformOp(&$0, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn) }
+    }
+
+    /// The stamp mapped by `matrix` about its reference point (text laid on the ground).
+    func mappedStamp(_ stamp: LabelStamp, x: Double, y: Double, matrix m: StampMatrix) {
+        guard m.isInvertible else { return }
+        var matrix = (m.a, m.b, m.c, m.d, 0.0, 0.0)  // BLMatrix2D: m00, m01, m10, m11, m20, m21
+        blit(stamp, x: x, y: y) { blContextApplyTransformOp(&$0, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSFORM), &matrix) }
+    }
+
+    /// Blits the stamp's pixels with its reference point at device position (`x`, `y`), through
+    /// the transform `shape` applies there (bilinear sampling).
+    private func blit(_ stamp: LabelStamp, x: Double, y: Double, shape: (inout BLContextCore) -> Void) {
         cairo_surface_flush(stamp.surface)
         guard let pixels = cairo_image_surface_get_data(stamp.surface) else { return }
         let width = Int(cairo_image_surface_get_width(stamp.surface))
@@ -132,11 +146,10 @@ final class Blend2DTarget: RasterTarget {
             &context, UInt32(MERIDIAN_BL_CONTEXT_HINT_PATTERN_QUALITY), UInt32(MERIDIAN_BL_PATTERN_QUALITY_BILINEAR))
         blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_RESET), nil)
         var offset = (x, y)
-        var turn = angle
         _ = withUnsafePointer(to: &offset) {
             blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_TRANSLATE), $0)
         }
-        blContextApplyTransformOp(&context, UInt32(MERIDIAN_BL_TRANSFORM_OP_ROTATE), &turn)
+        shape(&context)
         var corner = BLPoint(x: Double(-stamp.originX), y: Double(-stamp.originY))
         blContextBlitImageD(&context, &corner, &image, nil)
     }

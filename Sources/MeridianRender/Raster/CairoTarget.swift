@@ -180,6 +180,22 @@ final class CairoTarget: RasterTarget {
         cairo_restore(cr)
     }
 
+    /// Sampled within the stamp's mapped box.
+    func mappedStamp(_ stamp: LabelStamp, x: Double, y: Double, matrix m: StampMatrix) {
+        guard m.isInvertible else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        var t = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: x, y0: y - Double(deviceTop))
+        cairo_transform(cr, &t)
+        cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(
+            cr, Double(-stamp.originX), Double(-stamp.originY),
+            Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     func prisms(_ batch: PrismBatch) {
         for item in batch.items {
             let rings = batch.polylines(item)

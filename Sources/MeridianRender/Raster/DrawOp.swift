@@ -18,6 +18,9 @@ enum DrawOp {
     /// An upright stamp turned by `angle` radians about its reference point, placed at device
     /// position (`x`, `y`).
     case turnedStamp(LabelStamp, x: Double, y: Double, angle: Double)
+    /// A stamp mapped by `matrix` about its reference point, placed at device position (`x`, `y`):
+    /// text laid on the ground (`text-pitch-alignment: map`).
+    case mappedStamp(LabelStamp, x: Double, y: Double, matrix: StampMatrix)
     /// Building prisms, each wall and roof in order (``PrismBatch``).
     case prisms(PrismBatch)
 }

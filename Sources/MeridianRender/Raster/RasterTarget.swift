@@ -28,6 +28,9 @@ protocol RasterTarget: AnyObject {
     /// Composites a stamp turned by `angle` radians about its reference point, which lands on
     /// device position (`x`, `y`); sampled bilinearly.
     func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double)
+    /// Composites a stamp mapped by `matrix` about its reference point, which lands on device
+    /// position (`x`, `y`); sampled bilinearly.
+    func mappedStamp(_ stamp: LabelStamp, x: Double, y: Double, matrix: StampMatrix)
     /// Building prisms: one fill per wall, a fill and an outline per roof, in order.
     func prisms(_ batch: PrismBatch)
     /// Waits until everything drawn so far is in the pixels.
@@ -48,6 +51,7 @@ extension RasterTarget {
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): self.stamp(stamp, x: x, y: y)
         case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)
+        case let .mappedStamp(stamp, x, y, matrix): mappedStamp(stamp, x: x, y: y, matrix: matrix)
         case let .prisms(batch): prisms(batch)
         }
     }

@@ -14,13 +14,13 @@ extension Canvas {
     /// from FreeType through Cairo), drawn as a ``LabelStamp`` at the nearest whole device pixel.
     ///
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
-    /// `lineHeight` ems apart, aligned as `justify` says within the widest. `angle` turns it
-    /// about (`x`, `y`), radians clockwise (a point label turned with the map).
+    /// `lineHeight` ems apart, aligned as `justify` says within the widest. `matrix` maps it
+    /// about (`x`, `y`) (a point label turned with the map, or laid on the ground).
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0,
         justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight, turnedBy angle: Double = 0
+        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight, mappedBy matrix: StampMatrix? = nil
     ) {
         let key = LabelStamp.Key(
             text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
@@ -29,7 +29,7 @@ extension Canvas {
         stamp(
             key, at: ScreenPoint(x: x, y: y),
             width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,
-            height: 0, turnedBy: angle.isFinite ? angle : 0)
+            height: 0, mappedBy: matrix)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
@@ -79,7 +79,7 @@ extension Canvas {
     /// `width` and `height`: the text's measure, for centred stamps.
     func stamp(
         _ key: LabelStamp.Key, at point: ScreenPoint, width: Double, height: Double, turnedBy angle: Double = 0,
-        exact: Bool = false
+        exact: Bool = false, mappedBy matrix: StampMatrix? = nil
     ) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
         let stamp: LabelStamp
@@ -94,7 +94,9 @@ extension Canvas {
         // two views shifted by whole pixels, on either side of the origin.
         let x = Int((point.x * scale + 0.5).rounded(.down))
         let y = Int((point.y * scale + 0.5).rounded(.down))
-        if angle != 0 || exact {
+        if let matrix {
+            record(.mappedStamp(stamp, x: point.x * scale, y: point.y * scale, matrix: matrix))
+        } else if angle != 0 || exact {
             // A glyph along a curve lands where the curve puts it (`exact`); a whole name on its pixel.
             let (px, py) = exact ? (point.x * scale, point.y * scale) : (Double(x), Double(y))
             record(.turnedStamp(stamp, x: px, y: py, angle: angle))
