@@ -9,7 +9,8 @@ struct LabelStyle {
     let anchor: ResolvedProperty, sortKey: ResolvedProperty, offset: ResolvedProperty, justify: ResolvedProperty
     let size: ResolvedNumber, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber, letterSpacing: ResolvedNumber
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber, padding: ResolvedNumber
-    let lineHeight: ResolvedNumber
+    let lineHeight: ResolvedNumber, rotate: ResolvedNumber
+    let variableAnchor: ResolvedProperty, radialOffset: ResolvedProperty, anchorOffsets: ResolvedProperty
     let color: ResolvedColor, halo: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
@@ -26,6 +27,10 @@ struct LabelStyle {
         maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
         padding = layer.numberResolver(.textPadding, zoom: zoom, default: LabelPlacer.padding)
         lineHeight = layer.numberResolver(.textLineHeight, zoom: zoom, default: LabelStamp.lineHeight)
+        rotate = layer.numberResolver(.textRotate, zoom: zoom, default: 0)
+        variableAnchor = layer.resolved(.textVariableAnchor, zoom: zoom)
+        radialOffset = layer.resolved(.textRadialOffset, zoom: zoom)
+        anchorOffsets = layer.resolved(.textVariableAnchorOffset, zoom: zoom)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
     }
@@ -49,6 +54,16 @@ struct LabelStyle {
             let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(text[first...last])
+    }
+
+    /// The placements a feature's label tries in order: its variable anchors
+    /// (``TextPlacement/variable(anchors:radial:anchorOffsets:offset:justify:)``), else its one
+    /// `text-anchor`.
+    func placements(_ p: [String: StyleValue]) -> [TextPlacement] {
+        let variable = TextPlacement.variable(
+            anchors: variableAnchor(p), radial: radialOffset(p), anchorOffsets: anchorOffsets(p), offset: offset(p),
+            justify: justify(p))
+        return variable.isEmpty ? [TextPlacement(anchor: anchor(p), offset: offset(p), justify: justify(p))] : variable
     }
 
     /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil

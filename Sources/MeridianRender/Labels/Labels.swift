@@ -60,8 +60,11 @@ struct LabelPlacer {
         let layerOrder: Int
         /// `text-halo-blur`, points (0: a sharp halo).
         var haloBlur = 0.0
-        /// `text-anchor`, `text-offset` and `text-justify`.
-        let placement: TextPlacement
+        /// `text-anchor`, `text-offset` and `text-justify`: the first of the placements tried
+        /// (the one kept, once placed).
+        var placement: TextPlacement
+        /// The variable anchors' other placements, tried in order after ``placement``.
+        var alternatives: [TextPlacement] = []
         /// The icon at the point (`icon-image`), placed with the text as ``rules`` say.
         var icon: PointIcon? = nil
         /// Whether icon and text may overlap others, keep others off, or go without each other.
@@ -124,6 +127,7 @@ struct LabelPlacer {
             else { continue }
             seen.insert(key)
             let size = style.size(p)
+            let placements = style.placements(p)
             let sortKey = style.sortKey(p)?.finite
             let priority = sortKey.map { -$0 } ?? 0
             out.append(
@@ -132,13 +136,13 @@ struct LabelPlacer {
                     font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? Self.textColor,
                     halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
                     haloBlur: style.haloBlur(p),
-                    placement: TextPlacement(
-                        anchor: style.anchor(p), offset: style.offset(p), justify: style.justify(p)),
+                    placement: placements[0], alternatives: Array(placements.dropFirst()),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
                     padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p),
-                    matrix: onGround
-                        ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)
-                        : turnsWithMap ? .turn(-bearing * .pi / 180) : nil))
+                    matrix: Self.matrix(
+                        onGround
+                            ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)
+                            : turnsWithMap ? .turn(-bearing * .pi / 180) : nil, rotate: style.rotate(p))))
         }
         return out
     }
@@ -177,29 +181,40 @@ struct LabelPlacer {
         for c in candidates {
             // Anchors must lie in the region: cull before measuring.
             guard area.holds(c.anchor) else { continue }
-            // Lines no wider than text-max-width; the block's anchor on the point, then offset.
-            var text: (box: LabelArea.Box, lines: String, left: Double, baseline: Double)? = nil
-            if !c.text.isEmpty {
-                let lines = LineBreaking.lines(
-                    c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
-                let drawn = lines.joined(separator: "\n")
-                let extra = Double(lines.count - 1) * c.lineHeight * c.size
-                let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
-                let place = c.placement
-                let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
-                let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
-                let pad = c.padding
-                var box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
-                if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
-                text = (box, drawn, left, top + m.height * 0.8)
-            }
-            let iconBox = c.icon.map { $0.box(at: c.anchor) }
             // Each part is free where it may overlap, or where no placed box overlaps it; a part
             // that is not free drops the symbol, unless it is optional and the other part is free.
             func free(_ box: LabelArea.Box?, allowOverlap: Bool) -> Bool {
                 guard let box else { return false }
                 return area.fits(box) && (allowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) }))
             }
+            // Lines no wider than text-max-width; the block's anchor on the point, then offset;
+            // with variable anchors, the first placement whose text fits (else the first).
+            var text: (box: LabelArea.Box, lines: String, left: Double, baseline: Double)? = nil
+            var c = c
+            if !c.text.isEmpty {
+                let lines = LineBreaking.lines(
+                    c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
+                let drawn = lines.joined(separator: "\n")
+                let extra = Double(lines.count - 1) * c.lineHeight * c.size
+                let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
+                func set(_ place: TextPlacement) -> (box: LabelArea.Box, lines: String, left: Double, baseline: Double)
+                {
+                    let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
+                    let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
+                    let pad = c.padding
+                    var box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
+                    if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
+                    return (box, drawn, left, top + m.height * 0.8)
+                }
+                text = set(c.placement)
+                if !free(text?.box, allowOverlap: c.rules.textAllowOverlap),
+                    let fits = c.alternatives.first(where: { free(set($0).box, allowOverlap: c.rules.textAllowOverlap) }
+                    )
+                {
+                    (c.placement, text) = (fits, set(fits))
+                }
+            }
+            let iconBox = c.icon.map { $0.box(at: c.anchor) }
             let rules = c.rules
             var showsText = free(text?.box, allowOverlap: rules.textAllowOverlap)
             var showsIcon = free(iconBox, allowOverlap: rules.iconAllowOverlap)
@@ -260,5 +275,12 @@ struct LabelPlacer {
         else { return nil }
         let m = StampMatrix(a: (x.x - o.x) / 4, b: (x.y - o.y) / 4, c: (y.x - o.x) / 4, d: (y.y - o.y) / 4)
         return m.isInvertible ? m : nil
+    }
+
+    /// A label's map with `text-rotate` (degrees clockwise, non-finite: 0) applied first.
+    static func matrix(_ base: StampMatrix?, rotate degrees: Double) -> StampMatrix? {
+        guard degrees.isFinite, degrees.truncatingRemainder(dividingBy: 360) != 0 else { return base }
+        let turn = StampMatrix.turn(degrees * .pi / 180)
+        return base.map { $0.after(turn) } ?? turn
     }
 }

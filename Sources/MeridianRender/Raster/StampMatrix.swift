@@ -16,6 +16,13 @@ struct StampMatrix: Hashable, Sendable {
         return det.isFinite && abs(det) > 1e-9
     }
 
+    /// This map after `inner` (`inner` first).
+    func after(_ inner: StampMatrix) -> StampMatrix {
+        StampMatrix(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b, c: a * inner.c + c * inner.d,
+            d: b * inner.c + d * inner.d)
+    }
+
     /// `(x, y)` mapped.
     func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + c * y, b * x + d * y) }
 }

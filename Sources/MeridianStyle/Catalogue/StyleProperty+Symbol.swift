@@ -77,16 +77,17 @@ extension StyleProperty {
             "text-justify", .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-radial-offset", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+            "text-radial-offset", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            drawn: true),
         StyleProperty(
             "text-variable-anchor", .layout,
             .array(
                 .enumeration([
                     "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
-                ]), length: nil), default: nil, inputs: [.zoom]),
+                ]), length: nil), default: nil, inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-variable-anchor-offset", .layout, .variableAnchorOffsetCollection, default: nil, interpolated: true,
-            inputs: [.zoom, .feature]),
+            inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "text-anchor", .layout,
             .enumeration([
@@ -98,7 +99,8 @@ extension StyleProperty {
             "text-writing-mode", .layout, .array(.enumeration(["horizontal", "vertical"]), length: nil), default: nil,
             inputs: [.zoom]),
         StyleProperty(
-            "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature]),
+            "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            drawn: true),
         StyleProperty(
             "text-padding", .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom], drawn: true),
