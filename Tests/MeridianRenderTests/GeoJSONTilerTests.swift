@@ -14,24 +14,23 @@ struct GeoJSONTilerTests {
         try GeoJSONFeatures.read(try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8)), source: "t").features
     }
 
-    @Test("a line across four tiles is cut at each tile's buffer, and the pieces meet the tile's own edge")
+    @Test(
+        "a line across tiles is cut 4 points past each tile's own edge (not the whole buffer); points keep the buffer")
     func lineClipped() throws {
-        // From 10° W to 10° E along the equator: zoom 1 tiles 0/0 … 1/1 meet at (0°, 0°).
+        // From 10° W to 10° E through (0°, 0°), where the zoom 1 tiles meet.
         let f = try Self.read(#"{"type": "LineString", "coordinates": [[-10, -1], [10, 1]]}"#)
         let tiler = GeoJSONTiler(buffer: 128, tolerance: 0.375)
-        let west = tiler.tile(TileID(z: 1, x: 0, y: 1), features: f).layers[0].features
-        let east = tiler.tile(TileID(z: 1, x: 1, y: 0), features: f).layers[0].features
-        #expect(west.count == 1 && east.count == 1)
-        // Tile 1/0/1 spans x 0…4096 (180° W to 0°); its buffer reaches half a tile (128 of 256
-        // points) beyond, so the whole line is in it: 10° E is x = 4096 + 10/180 × 4096.
-        let points = try #require(west.first?.geometry.first)
-        #expect(points.count == 2)
-        #expect(abs(Int(points.last!.x) - 4324) <= 1, "\(points)")
-        let tileCut = GeoJSONTiler(buffer: 0, tolerance: 0)
-        let cut = try #require(tileCut.tile(TileID(z: 1, x: 0, y: 1), features: f).layers[0].features.first)
-        // Without a buffer the piece ends on the tile's east edge at the equator (±1 unit).
-        let end = cut.geometry[0].last!
-        #expect(abs(Int(end.x) - 4096) <= 1 && abs(Int(end.y)) <= 1, "\(cut.geometry)")
+        let west = try #require(tiler.tile(TileID(z: 1, x: 0, y: 1), features: f).layers[0].features.first)
+        // Tile 1/0/1 (180° W to 0°, south): the piece ends 64 units (4 of 256 points) past its east
+        // edge, on the line (which climbs 1° of latitude per 10° of longitude: about 6 units).
+        let end = west.geometry[0].last!
+        #expect(abs(Int(end.x) - 4160) <= 1 && abs(Int(end.y) + 6) <= 2, "\(west.geometry)")
+        #expect(tiler.tile(TileID(z: 1, x: 1, y: 0), features: f).layers[0].features.count == 1)
+        // A point 10° east of the tile's edge is in its buffer (half a tile, 90°): kept.
+        let point = try Self.read(#"{"type": "Point", "coordinates": [10, -1]}"#)
+        #expect(tiler.tile(TileID(z: 1, x: 0, y: 1), features: point).layers[0].features.count == 1)
+        let unbuffered = GeoJSONTiler(buffer: 0, tolerance: 0)
+        #expect(unbuffered.tile(TileID(z: 1, x: 0, y: 1), features: point).layers[0].features.isEmpty)
     }
 
     @Test(

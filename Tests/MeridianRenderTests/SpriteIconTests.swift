@@ -266,4 +266,31 @@ import Testing
         let missing = try image("nothing")
         #expect(!missing.pixels.contains(where: Self.red), "no red")
     }
+
+    @Test("under tilt a fill pattern lies on the ground: its repeats shrink with distance, up the view")
+    func groundPattern() throws {
+        let image = try renderStyle(
+            ##"""
+            {"version": 8, "sprite": "\##(Self.folder)/sheet",
+             "sources": {"g": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1]]]}}},
+             "layers": [{"id": "white", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "f", "type": "fill", "source": "g", "paint": {"fill-pattern": "sdf"}}]}
+            """##, folder: Self.folder, zoom: 17, tilt: 60)
+        // Dark runs (the discs) crossed along a row: more of them far up the view than near its foot.
+        func runs(_ y: Int) -> Int {
+            var (count, dark) = (0, false)
+            for x in 0..<512 {
+                let d = image.pixels[y * 512 + x] >> 8 & 0xFF < 100
+                if d && !dark { count += 1 }
+                dark = d
+            }
+            return count
+        }
+        let (near, far) = (runs(480), runs(240))
+        let samples = [(100, 480), (256, 480), (256, 240), (256, 100)].map {
+            String(image.pixels[$0.1 * 512 + $0.0], radix: 16)
+        }
+        #expect(
+            near >= 20 && Double(far) > 1.3 * Double(near), "runs near the foot \(near), halfway up \(far); \(samples)")
+    }
 }

@@ -3,9 +3,12 @@ import MeridianGeometry
 import MeridianTiles
 
 /// Cuts GeoJSON features into one vector tile, as MapLibre's GeoJSON sources cut theirs
-/// (geojson-vt): each feature clipped to the tile grown by the source's buffer, its lines and
-/// rings simplified by Douglas–Peucker at the source's tolerance, in a layer named "" (the
-/// source's one layer; its style layers have no `source-layer`), extent 4096.
+/// (geojson-vt): points kept within the tile grown by the source's buffer (labels and icons near
+/// an edge), lines and rings clipped 4 points past the tile's own square (MapLibre clips their
+/// drawing at the square with its stencil; Meridian draws tiles without one, so a wide buffer
+/// would draw translucent geometry twice over a wide band; no overlap would show the seam),
+/// lines and rings simplified by Douglas–Peucker at the source's tolerance, in a layer named ""
+/// (the source's one layer; its style layers have no `source-layer`), extent 4096.
 ///
 /// `buffer` and `tolerance` are in 512ths of a MapLibre tile, which covers the ground of two by
 /// two of Meridian's 256-point tiles one zoom deeper: the same screen pixels, so a buffer of 128
@@ -15,6 +18,9 @@ import MeridianTiles
 /// no area in the tile is left out.
 struct GeoJSONTiler {
     static let extent = 4096
+    /// How far lines and rings reach past a tile's own square: 1/64 of a tile (4 points, about
+    /// the buffer the OpenMapTiles tilesets keep).
+    static let edgeOverlap = 1.0 / 64
     /// The buffer, as a fraction of a tile.
     let buffer: Double
     /// The tolerance, in tile units (4096 across).
@@ -33,6 +39,12 @@ struct GeoJSONTiler {
         let scale = n * Double(Self.extent)
         let lo = -buffer * Double(Self.extent)
         let hi = (1 + buffer) * Double(Self.extent)
+        // Lines and rings reach only ``edgeOverlap`` past the tile's own square: Meridian draws a
+        // source's tiles one over another without MapLibre's per-tile stencil, so geometry in two
+        // tiles' buffers is drawn twice (translucent fills and lines darker there), and an edge
+        // cut exactly at the square would show the antialiasing seam between two tiles.
+        let overlap = min(buffer, Self.edgeOverlap) * Double(Self.extent)
+        let (edgeLo, edgeHi) = (-overlap, Double(Self.extent) + overlap)
         var out: [VectorTile.Feature] = []
         for f in features {
             guard f.box.maxX >= minX, f.box.minX <= maxX, f.box.maxY >= minY, f.box.minY <= maxY else { continue }
@@ -47,14 +59,14 @@ struct GeoJSONTiler {
                 }
             case .lineString:
                 for part in f.parts {
-                    for piece in Self.clipLine(part.map(local), lo: lo, hi: hi) where piece.count >= 2 {
+                    for piece in Self.clipLine(part.map(local), lo: edgeLo, hi: edgeHi) where piece.count >= 2 {
                         let kept = Self.simplify(piece, tolerance: tolerance).map { Self.point($0.0, $0.1) }
                         if kept.count >= 2 { parts.append(kept) }
                     }
                 }
             case .polygon:
                 for (i, part) in f.parts.enumerated() {
-                    let ring = Self.clipRing(part.map(local), lo: lo, hi: hi)
+                    let ring = Self.clipRing(part.map(local), lo: edgeLo, hi: edgeHi)
                     guard ring.count >= 3 else { continue }
                     var kept = Self.simplify(ring + [ring[0]], tolerance: tolerance).dropLast().map {
                         Self.point($0.0, $0.1)

@@ -1,3 +1,4 @@
+import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 
@@ -28,12 +29,22 @@ struct FillPainter: LayerPainter {
         let opacity = layer.numberResolver(.fillOpacity, zoom: frame.styleZoom, default: 1)([:])
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
-        var patterns = PathBatch<String> { name, parts in
+        // Each image copied once a frame; flat, one fill per pattern; under tilt, one per feature,
+        // its repeats laid on the ground at the feature's first vertex.
+        var made: [String: FillPattern?] = [:]
+        func repeated(_ name: String) -> FillPattern? {
+            if let known = made[name] { return known }
             guard let image = frame.images.image(name, scale: canvas.scale) else {
                 missing.insert(name)
-                return
+                made[name] = .some(nil)
+                return nil
             }
-            if let p = FillPattern(image, viewport: frame.viewport, opacity: opacity) { canvas.patternFill(parts, p) }
+            let p = FillPattern(image, viewport: frame.viewport, opacity: opacity)
+            made[name] = p
+            return p
+        }
+        var patterns = PathBatch<String> { name, parts in
+            if let p = repeated(name) { canvas.patternFill(parts, p) }
         }
         let translate = frame.translation(layer, .fillTranslate, anchor: .fillTranslateAnchor)
         for (tile, prepared) in frame.prepared(layer, tiles) {
@@ -58,7 +69,17 @@ struct FillPainter: LayerPainter {
                     start = stop
                 }
                 if patterned {
-                    if let name = looks[Int(look)].pattern { patterns.add(name, scratch.parts) }
+                    guard let name = looks[Int(look)].pattern, !scratch.parts.isEmpty else { continue }
+                    if frame.isTilted {
+                        // The ground under the middle of what the view shows of the feature.
+                        if let world = Self.middle(of: scratch.parts, in: frame.viewport),
+                            let p = repeated(name)?.near(world, viewport: frame.viewport)
+                        {
+                            canvas.patternFill(scratch.parts, p)
+                        }
+                    } else {
+                        patterns.add(name, scratch.parts)
+                    }
                 } else if let c {
                     fills.add(c, scratch.parts)
                 }
@@ -69,6 +90,18 @@ struct FillPainter: LayerPainter {
         fills.flush()
         patterns.flush()
         outlines.flush()
+    }
+
+    /// The ground under the middle of the part of `parts`' screen box inside the view; nil when
+    /// the box misses the view or that point is not on the ground.
+    static func middle(of parts: Polylines, in viewport: Viewport) -> MercatorPoint? {
+        guard let first = parts.points.first else { return nil }
+        var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+        for p in parts.points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+        let size = viewport.size
+        (x0, y0, x1, y1) = (max(x0, 0), max(y0, max(0, viewport.horizonY)), min(x1, size.width), min(y1, size.height))
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        return viewport.worldPoint(for: ScreenPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2))
     }
 
 }

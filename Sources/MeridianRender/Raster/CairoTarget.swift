@@ -64,11 +64,10 @@ final class CairoTarget: RasterTarget {
         guard let pattern = cairo_pattern_create_for_surface(p.tile.surface) else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-        // Points to the image's pixels: from the lattice's corner, turned back, then scaled.
-        var m = cairo_matrix_t()
-        cairo_matrix_init_scale(&m, 1 / p.pointsPerPixel, 1 / p.pointsPerPixel)
-        cairo_matrix_rotate(&m, -p.angle)
-        cairo_matrix_translate(&m, -p.origin.x, -p.origin.y)
+        // Points to the image's pixels: the inverse of the pattern's map from its lattice corner.
+        guard p.map.isInvertible else { return }
+        var m = cairo_matrix_t(xx: p.map.a, yx: p.map.b, xy: p.map.c, yy: p.map.d, x0: p.origin.x, y0: p.origin.y)
+        guard cairo_matrix_invert(&m) == CAIRO_STATUS_SUCCESS else { return }
         cairo_pattern_set_matrix(pattern, &m)
         cairo_save(cr)
         path(parts, closed: true)

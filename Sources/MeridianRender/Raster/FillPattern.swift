@@ -3,41 +3,65 @@ import Foundation
 import MeridianCamera
 import MeridianGeometry
 
-/// A sprite image repeated over a fill (`fill-pattern`): one repeat is the image, its pixels
-/// `pointsPerPixel` points each; repeats start at `origin` on the screen and run along axes
-/// turned `angle` radians (clockwise) with the map.
+/// A sprite image repeated over a fill (`fill-pattern`, `background-pattern`): one repeat is the
+/// image; a repeat's pixel (`u`, `v`) from the lattice corner lands at `origin` + `map`·(`u`, `v`)
+/// on the screen (points).
 ///
 /// The repeats are fixed to the world: their lattice is anchored at the world's origin, so a
-/// pattern runs on across tiles without seams and moves with the map when it pans. Under tilt
-/// the pattern is drawn as on a flat map (not foreshortened with depth).
+/// pattern runs on across tiles without seams and moves with the map when it pans. Flat, `map`
+/// turns the image with the bearing at its pixel ratio's size. Under tilt, a pattern laid near a
+/// point of the ground (``near(_:viewport:)``) lies on the ground there:
+/// `map` is the projection's local linear map at the lattice corner nearest it (foreshortened,
+/// smaller with distance), exact at that corner and close over a feature around it.
 struct FillPattern {
     /// The image's pixels alone (a copy of its rectangle of the sheet).
     let tile: RasterImage
+    /// Points per image pixel at the target's scale (1 / the image's pixel ratio).
     let pointsPerPixel: Double
-    let origin: ScreenPoint
-    let angle: Double
+    /// Screen points per image pixel along each of the image's axes.
+    private(set) var map: StampMatrix
+    private(set) var origin: ScreenPoint
     /// `fill-opacity`, in [0, 1].
     let opacity: Double
 
-    /// The pattern of `image` for a frame seen through `viewport`; nil when the image is empty
-    /// or Cairo cannot copy it.
+    /// The pattern of `image` for a frame seen through `viewport`, anchored near the view's
+    /// centre as on a flat map (``near(_:viewport:)`` lays it on the ground elsewhere); nil when
+    /// the image is empty, Cairo cannot copy it, or the corner is behind the eye.
     init?(_ image: StyleImages.Image, viewport: Viewport, opacity: Double) {
         let e = image.entry
         guard let tile = RasterImage(copying: image.sheet.image, x: e.x, y: e.y, width: e.width, height: e.height)
         else { return nil }
-        self.tile = tile
-        pointsPerPixel = 1 / e.pixelRatio
-        // A lattice point of the repeats near the view's centre: world points at this zoom,
-        // counted from the world's origin in whole repeats.
-        let (w, h) = (Double(e.width) * pointsPerPixel, Double(e.height) * pointsPerPixel)
+        (self.tile, pointsPerPixel, self.opacity) = (tile, 1 / e.pixelRatio, min(max(opacity, 0), 1))
+        (map, origin) = (StampMatrix(a: 1, b: 0, c: 0, d: 1), ScreenPoint(x: 0, y: 0))
+        guard let placed = place(WebMercator.project(viewport.camera.target), viewport: viewport, onGround: false)
+        else { return nil }
+        (map, origin) = placed
+    }
+
+    /// The same pattern laid on the ground near world point `world` (under tilt; flat, as
+    /// ``init(_:viewport:opacity:)`` anchors it); nil when its corner is behind the eye.
+    func near(_ world: MercatorPoint, viewport: Viewport) -> FillPattern? {
+        guard let placed = place(world, viewport: viewport, onGround: viewport.camera.tilt > 0) else { return nil }
+        var out = self
+        (out.map, out.origin) = placed
+        return out
+    }
+
+    /// The lattice corner nearest `reference` (world points at this zoom, counted from the world's
+    /// origin in whole repeats) on the screen, and the map of the image's pixels there: the
+    /// ground's local linear map (`onGround`), else the bearing's turn.
+    private func place(
+        _ reference: MercatorPoint, viewport: Viewport, onGround: Bool
+    ) -> (map: StampMatrix, origin: ScreenPoint)? {
+        let (w, h) = (Double(tile.width) * pointsPerPixel, Double(tile.height) * pointsPerPixel)
         let world = viewport.worldSize
-        let center = WebMercator.project(viewport.camera.target)
-        let (cx, cy) = (center.x * world, center.y * world)
+        let (cx, cy) = (reference.x * world, reference.y * world)
         let corner = MercatorPoint(x: (cx / w).rounded(.down) * w / world, y: (cy / h).rounded(.down) * h / world)
         guard let origin = viewport.point(forWorld: corner) else { return nil }
-        self.origin = origin
-        angle = -viewport.camera.bearing * .pi / 180
-        self.opacity = min(max(opacity, 0), 1)
+        let ground = onGround ? LabelPlacer.groundMatrix(at: corner, turnsWithMap: true, viewport: viewport) : nil
+        let unit = ground ?? .turn(-viewport.camera.bearing * .pi / 180)
+        let k = pointsPerPixel
+        return (StampMatrix(a: unit.a * k, b: unit.b * k, c: unit.c * k, d: unit.d * k), origin)
     }
 }
 
