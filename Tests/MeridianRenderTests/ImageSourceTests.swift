@@ -10,7 +10,8 @@ import Testing
 /// `image` sources: a PNG pinned by its corners, drawn by a raster layer, flat and tilted.
 struct ImageSourceTests {
     /// A folder with `halves.png` (64 × 32: red left half, blue right half) and the style.
-    static func folder(opacity: Double = 1, url: String = "halves.png") throws -> String {
+    static func folder(opacity: Double = 1, url: String = "halves.png", resampling: String = "linear") throws -> String
+    {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("image-source-\(UUID())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let (w, h) = (64, 32)
@@ -24,7 +25,7 @@ struct ImageSourceTests {
             {"version": 8, "sources": {"pic": {"type": "image", "url": "\##(url)",
                "coordinates": [[-20, 10], [20, 10], [20, -10], [-20, -10]]}},
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                        {"id": "pic", "type": "raster", "source": "pic", "paint": {"raster-opacity": \##(opacity)}}]}
+                        {"id": "pic", "type": "raster", "source": "pic", "paint": {"raster-opacity": \##(opacity), "raster-resampling": "\##(resampling)"}}]}
             """##
         try Data(style.utf8).write(to: URL(fileURLWithPath: dir + "/style.json"))
         return dir
@@ -96,5 +97,18 @@ struct ImageSourceTests {
         let broken = try Style(json: Data(json.utf8))
         #expect(broken.layers.isEmpty)
         #expect(broken.warnings.contains { $0.description.contains("sources.p.coordinates") }, "\(broken.warnings)")
+    }
+
+    @Test("raster-resampling nearest keeps a magnified pixel whole; linear blends across its edge")
+    func resampling() throws {
+        // Zoom 5: an image pixel (0.625°) is 14 points; 0.15° west of the red–blue edge lies in
+        // the half pixel over which linear sampling blends.
+        for (mode, blended) in [("linear", true), ("nearest", false)] {
+            let dir = try Self.folder(resampling: mode)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let (image, view) = try Self.draw(dir, zoom: 5)
+            let p = try Self.pixel(image, view, lat: 5, lng: -0.15)
+            #expect((p & 0xFF > 40) == blended, "\(mode): \(String(p, radix: 16))")
+        }
     }
 }

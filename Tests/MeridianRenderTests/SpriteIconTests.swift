@@ -293,4 +293,25 @@ import Testing
         #expect(
             near >= 20 && Double(far) > 1.3 * Double(near), "runs near the foot \(near), halfway up \(far); \(samples)")
     }
+
+    @Test("icon-pitch-alignment map lays an icon on the ground under tilt: the square foreshortened, the box with it")
+    func iconOnGround() throws {
+        func red(_ pitch: String) throws -> (Int, Int, Int, Int) {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+                 "layers": [{"id": "white", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "i", "type": "symbol", "source": "g",
+                             "layout": {"icon-image": "square", "icon-size": 4, "icon-pitch-alignment": "\##(pitch)"}}]}
+                """##, folder: Self.folder, zoom: 17, tilt: 60)
+            return try #require(Self.box(image, Self.red))
+        }
+        let facing = try red("viewport")
+        let lying = try red("map")
+        let (fw, fh) = (facing.2 - facing.0, facing.3 - facing.1)
+        let (lw, lh) = (lying.2 - lying.0, lying.3 - lying.1)
+        #expect(abs(fw - fh) <= 2 && abs(lw - fw) <= 3, "facing \(fw) × \(fh), lying \(lw) × \(lh)")
+        #expect(abs(Double(lh) - Double(fh) / 2) <= 3, "cos 60° up the screen: \(lh) of \(fh)")
+    }
 }

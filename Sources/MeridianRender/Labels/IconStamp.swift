@@ -117,8 +117,11 @@ typealias IconStampCache = LRUCache<IconStamp.Key, LabelStamp>
 
 extension Canvas {
     /// Composites an icon's stamp (from ``icons`` or made now) centred on `center`, turned by
-    /// `angle` radians about it.
-    func icon(_ key: IconStamp.Key, _ image: StyleImages.Image, at center: ScreenPoint, turnedBy angle: Double) {
+    /// `angle` radians about it, or mapped by `matrix` (an icon laid on the ground).
+    func icon(
+        _ key: IconStamp.Key, _ image: StyleImages.Image, at center: ScreenPoint, turnedBy angle: Double,
+        mappedBy matrix: StampMatrix? = nil
+    ) {
         guard center.x.isFinite, center.y.isFinite, abs(center.x) < 1e6, abs(center.y) < 1e6 else { return }
         let stamp: LabelStamp
         if let kept = icons?.value(for: key) {
@@ -128,7 +131,9 @@ extension Canvas {
             icons?.insert(made, for: key, cost: made.cost)
             stamp = made
         }
-        if abs(angle) > Self.uprightAngle {
+        if let matrix {
+            record(.mappedStamp(stamp, x: center.x * scale, y: center.y * scale, matrix: matrix))
+        } else if abs(angle) > Self.uprightAngle {
             record(.turnedStamp(stamp, x: center.x * scale, y: center.y * scale, angle: angle))
         } else {
             let x = Int((center.x * scale + 0.5).rounded(.down))

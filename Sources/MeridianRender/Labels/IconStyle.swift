@@ -9,6 +9,9 @@ struct IconStyle {
     let color: ResolvedColor, halo: ResolvedColor, haloWidth: ResolvedNumber
     /// `icon-rotation-alignment` is `map` (the icon turns with the map's bearing).
     let turnsWithMap: Bool
+    /// `icon-pitch-alignment` is `map` (or `auto` with map rotation): the icon lies on the
+    /// ground under tilt.
+    let liesOnGround: Bool
     let rules: PlacementRules
 
     init(_ layer: Style.Layer, zoom: Double) {
@@ -22,6 +25,8 @@ struct IconStyle {
         halo = layer.colorResolver(.iconHaloColor, zoom: zoom, default: RGBA(0, 0, 0, 0))
         haloWidth = layer.numberResolver(.iconHaloWidth, zoom: zoom, default: 0)
         turnsWithMap = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string == "map"
+        let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string
+        liesOnGround = pitch == "map" || (pitch == "auto" && turnsWithMap)
         rules = PlacementRules(layer, zoom: zoom)
     }
 

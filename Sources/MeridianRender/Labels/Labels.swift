@@ -119,6 +119,9 @@ struct LabelPlacer {
             let text = style.text(p) ?? ""
             guard !text.isEmpty || icon != nil, let point = labelPoint(feature.feature) else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
+            if frame.isTilted, icons.liesOnGround {
+                icon?.ground = Self.groundMatrix(at: world, turnsWithMap: false, viewport: viewport)
+            }
             // The same place comes in every tile whose buffer holds it: label it once.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
             let depth = viewport.depthRatio(forWorld: world)

@@ -31,12 +31,21 @@ struct PointIcon {
     var shift = (x: 0.0, y: 0.0)
     /// `icon-halo-color` and `icon-halo-width` (points, in [0, 64]): SDF images only.
     var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
+    /// Under tilt with `icon-pitch-alignment: map`, the ground's local linear map at the point
+    /// (``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``): the icon lies on the ground.
+    var ground: StampMatrix? = nil
+
+    /// How the icon's own axes land on the screen: turned by ``angle``, then laid on the ground.
+    var matrix: StampMatrix {
+        let turn = StampMatrix.turn(angle)
+        return ground.map { $0.after(turn) } ?? turn
+    }
 
     /// The icon turned `radians` more (clockwise): set along a line.
     func turned(by radians: Double) -> PointIcon {
         PointIcon(
             kind: kind, size: size, left: left, above: above, offset: offset, angle: angle + radians, color: color,
-            opacity: opacity, padding: padding, shift: shift, halo: halo, haloWidth: haloWidth)
+            opacity: opacity, padding: padding, shift: shift, halo: halo, haloWidth: haloWidth, ground: ground)
     }
 
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
@@ -56,8 +65,8 @@ struct PointIcon {
         let (w, h) = extent
         let dx = offset.x * size + (0.5 - left) * w
         let dy = offset.y * size + (0.5 - above) * h
-        let (c, s) = (cos(angle), sin(angle))
-        return ScreenPoint(x: point.x + shift.x + c * dx - s * dy, y: point.y + shift.y + s * dx + c * dy)
+        let d = matrix.apply(dx, dy)
+        return ScreenPoint(x: point.x + shift.x + d.x, y: point.y + shift.y + d.y)
     }
 
     /// The box the icon takes for a symbol at `point` (its turned outline's bounds), with its
@@ -65,8 +74,8 @@ struct PointIcon {
     func box(at point: ScreenPoint) -> LabelArea.Box {
         let (w, h) = extent
         let m = center(at: point)
-        let (c, s) = (abs(cos(angle)), abs(sin(angle)))
-        let (hw, hh) = ((w * c + h * s) / 2 + padding, (w * s + h * c) / 2 + padding)
+        let t = matrix
+        let (hw, hh) = ((w * abs(t.a) + h * abs(t.c)) / 2 + padding, (w * abs(t.b) + h * abs(t.d)) / 2 + padding)
         return (m.x - hw, m.y - hh, m.x + hw, m.y + hh)
     }
 
@@ -76,13 +85,16 @@ struct PointIcon {
         let m = center(at: point)
         switch kind {
         case .dot:
-            canvas.disc(m, radius: LabelPlacer.dotRadius * size, RGBA(color.r, color.g, color.b, color.a * opacity))
+            // On the ground the dot shrinks with the ground's scale there (a disc, not an ellipse).
+            let scale = ground.map { ($0.a * $0.d - $0.b * $0.c).magnitude.squareRoot() } ?? 1
+            canvas.disc(
+                m, radius: LabelPlacer.dotRadius * size * scale, RGBA(color.r, color.g, color.b, color.a * opacity))
         case let .image(image):
             canvas.icon(
                 IconStamp.Key(
                     image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity,
                     halo: image.entry.sdf ? halo : RGBA(0, 0, 0, 0), haloWidth: image.entry.sdf ? haloWidth : 0),
-                image, at: m, turnedBy: angle)
+                image, at: m, turnedBy: angle, mappedBy: ground.map { _ in matrix })
         }
     }
 }

@@ -77,8 +77,8 @@ final class PlacedImage: @unchecked Sendable {
         return (1 - a, 1 - b)
     }
 
-    /// Draws the image at `opacity` (0…1).
-    func draw(opacity: Double, in frame: FrameContext) {
+    /// Draws the image at `opacity` (0…1), `nearest`-neighbour sampled or bilinearly.
+    func draw(opacity: Double, nearest: Bool = false, in frame: FrameContext) {
         let viewport = frame.viewport
         let grid = frame.isTilted ? 16 : 1
         let (w, h) = (Double(image.width), Double(image.height))
@@ -113,8 +113,8 @@ final class PlacedImage: @unchecked Sendable {
                 let (x0, x1, y0, y1) = (w * us[i], w * us[i + 1], h * vs[j], h * vs[j + 1])
                 let (sa, sb) = (ScreenPoint(x: x0, y: y0), ScreenPoint(x: x1, y: y0))
                 let (sc, sd) = (ScreenPoint(x: x1, y: y1), ScreenPoint(x: x0, y: y1))
-                frame.canvas.image(image, from: [sa, sb, sd], to: [a, b, d], opacity: opacity)
-                frame.canvas.image(image, from: [sb, sc, sd], to: [b, c, d], opacity: opacity)
+                frame.canvas.image(image, from: [sa, sb, sd], to: [a, b, d], opacity: opacity, nearest: nearest)
+                frame.canvas.image(image, from: [sb, sc, sd], to: [b, c, d], opacity: opacity, nearest: nearest)
             }
         }
     }

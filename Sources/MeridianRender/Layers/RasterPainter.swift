@@ -4,7 +4,9 @@ import MeridianStyle
 import MeridianTiles
 
 /// Raster layers: their source's tiles (imagery, relief), or its one image (an `image` source,
-/// ``PlacedImage``), drawn on the ground through the camera at `raster-opacity`.
+/// ``PlacedImage``), drawn on the ground through the camera at `raster-opacity`, sampled as
+/// `raster-resampling` says (`linear`, the default; `nearest`). `raster-fade-duration` has
+/// nothing to fade in a still frame.
 ///
 /// Each tile is cut into a grid of cells whose corners go through the full perspective, and each
 /// cell is two image triangles mapped exactly by the affine map of their corners. At tilt 0 the map
@@ -33,12 +35,16 @@ struct RasterPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom, default: 1)
-        if let image = tiles.placed[layer.source ?? ""] { return image.draw(opacity: opacity, in: frame) }
-        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, in: frame)
+        // `raster-resampling: nearest` keeps magnified pixels square; `linear` (the default) blends.
+        let nearest = layer.resolved(.rasterResampling, zoom: frame.styleZoom)([:])?.string == "nearest"
+        if let image = tiles.placed[layer.source ?? ""] {
+            return image.draw(opacity: opacity, nearest: nearest, in: frame)
+        }
+        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, nearest: nearest, in: frame)
     }
 
     /// Paints the tiles at `opacity` (0 to 1), farthest first so nearer ones overlap their seams.
-    static func draw(_ tiles: [RasterTile], opacity: Double, in frame: FrameContext) {
+    static func draw(_ tiles: [RasterTile], opacity: Double, nearest: Bool = false, in frame: FrameContext) {
         let viewport = frame.viewport
         let canvas = frame.canvas
         let grid = frame.isTilted ? 16 : 1
@@ -71,8 +77,8 @@ struct RasterPainter: LayerPainter {
                     let (v0, v1) = (h * Double(j) / Double(grid), h * Double(j + 1) / Double(grid))
                     let (sa, sb) = (ScreenPoint(x: u0, y: v0), ScreenPoint(x: u1, y: v0))
                     let (sc, sd) = (ScreenPoint(x: u1, y: v1), ScreenPoint(x: u0, y: v1))
-                    canvas.image(image, from: [sa, sb, sc], to: [a, b, c], opacity: opacity)
-                    canvas.image(image, from: [sa, sc, sd], to: [a, c, d], opacity: opacity)
+                    canvas.image(image, from: [sa, sb, sc], to: [a, b, c], opacity: opacity, nearest: nearest)
+                    canvas.image(image, from: [sa, sc, sd], to: [a, c, d], opacity: opacity, nearest: nearest)
                 }
             }
         }

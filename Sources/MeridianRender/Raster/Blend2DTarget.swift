@@ -66,8 +66,8 @@ final class Blend2DTarget: RasterTarget {
         cairo.finish()
     }
 
-    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
-        withCairo { $0.image(image, from: src, to: dst, opacity: opacity) }
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool) {
+        withCairo { $0.image(image, from: src, to: dst, opacity: opacity, nearest: nearest) }
     }
 
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }

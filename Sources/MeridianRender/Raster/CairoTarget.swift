@@ -124,7 +124,7 @@ final class CairoTarget: RasterTarget {
 
     /// Edges padded so neighbouring triangles and tiles meet without seams; no antialiasing on
     /// the triangle's edges, which would show the background along shared edges.
-    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool) {
         // The pattern matrix maps canvas (user) space to image space: solve the affine map
         // that sends dst[i] to src[i].
         let (a, b, c) = (dst[0], dst[1], dst[2])
@@ -140,7 +140,7 @@ final class CairoTarget: RasterTarget {
         var m = cairo_matrix_t(xx: u.0, yx: v.0, xy: u.1, yy: v.1, x0: u.2, y0: v.2)
         let pattern = cairo_pattern_create_for_surface(image.surface)
         cairo_pattern_set_matrix(pattern, &m)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_save(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)

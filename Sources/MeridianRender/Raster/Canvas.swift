@@ -76,9 +76,11 @@ final class Canvas {
     func disc(_ center: ScreenPoint, radius: Double, _ c: RGBA) { record(.disc(center, radius: radius, c)) }
 
     /// Paints the triangle `src` of an image onto the triangle `dst` of the canvas
-    /// (``RasterTarget/image(_:from:to:opacity:)``).
-    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double) {
-        record(.image(image, from: src, to: dst, opacity: opacity))
+    /// (``RasterTarget/image(_:from:to:opacity:nearest:)``).
+    func image(
+        _ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool = false
+    ) {
+        record(.image(image, from: src, to: dst, opacity: opacity, nearest: nearest))
     }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {

@@ -11,7 +11,8 @@ enum DrawOp {
     case patternFill(Polylines, FillPattern)
     case stroke(Polylines, RGBA, width: Double, closed: Bool, style: StrokeStyle)
     case disc(ScreenPoint, radius: Double, RGBA)
-    case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double)
+    /// An image triangle; `nearest`: nearest-neighbour sampling (`raster-resampling`), else bilinear.
+    case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double, nearest: Bool)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)

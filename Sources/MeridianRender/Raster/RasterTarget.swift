@@ -22,7 +22,7 @@ protocol RasterTarget: AnyObject {
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA)
     /// Paints the triangle `src` of an image onto the triangle `dst` by the affine map between
     /// them, bilinearly filtered, at `opacity` in [0, 1].
-    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double)
+    func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool)
     /// Composites a stamp with its top left at device pixel (`x`, `y`).
     func stamp(_ stamp: LabelStamp, x: Int, y: Int)
     /// Composites a stamp turned by `angle` radians about its reference point, which lands on
@@ -47,7 +47,8 @@ extension RasterTarget {
         case let .patternFill(parts, pattern): patternFill(parts, pattern)
         case let .stroke(parts, c, width, closed, style): stroke(parts, c, width: width, closed: closed, style: style)
         case let .disc(center, radius, c): disc(center, radius: radius, c)
-        case let .image(image, src, dst, opacity): self.image(image, from: src, to: dst, opacity: opacity)
+        case let .image(image, src, dst, opacity, nearest):
+            self.image(image, from: src, to: dst, opacity: opacity, nearest: nearest)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): self.stamp(stamp, x: x, y: y)
         case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)

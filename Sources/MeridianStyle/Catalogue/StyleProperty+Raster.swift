@@ -26,9 +26,9 @@ extension StyleProperty {
             "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom]),
         StyleProperty(
             "raster-resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "raster-fade-duration", .paint, .number, default: .number(300), range: 0.0...Double.infinity,
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
     ]
 }

@@ -49,7 +49,7 @@ extension StyleProperty {
             ]), default: .string("center"), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
             inputs: [.zoom], drawn: true),
