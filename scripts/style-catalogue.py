@@ -38,6 +38,7 @@ DRAWN = {
     "circle-pitch-alignment", "circle-sort-key",
     "raster-opacity", "raster-resampling", "raster-fade-duration",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
+    "fill-extrusion-translate", "fill-extrusion-translate-anchor",
     "heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-color", "heatmap-opacity",
 }
 

@@ -53,6 +53,24 @@ struct TranslateTests {
         let map = try Self.image(#", "fill-translate": [0, 10]"#, bearing: 90)
         #expect(Self.mismatch(turned, map, dx: 10, dy: 0) < 0.002)
     }
+
+    @Test("fill-extrusion-translate moves the flat footprints (north up) as fill-translate moves fills")
+    func extrusionTranslate() throws {
+        func image(_ paint: String) throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "b", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building",
+                   "paint": {"fill-extrusion-color": "#303030", "fill-extrusion-height": 10 \##(paint)}}]}
+                """##, folder: TestData.directory, at: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16.5,
+                size: ScreenSize(width: 512, height: 384))
+        }
+        let plain = try image("")
+        let moved = try image(#", "fill-extrusion-translate": [0, 10]"#)
+        #expect(Self.mismatch(plain, moved, dx: 0, dy: 10) < 0.002)
+        #expect(Self.mismatch(plain, moved, dx: 0, dy: 0) > 0.02, "the translation moved something")
+    }
 }
 
 /// `fill-antialias: false` on the real data: the same buildings with hard edges, every pixel

@@ -11,6 +11,15 @@ struct Extrusion {
     struct Item { let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA }
 
     let ground: GroundGeometry
+    /// `fill-extrusion-translate`, a move on the ground (normalised world units).
+    var shift = MercatorPoint(x: 0, y: 0)
+
+    /// A footprint's points on the ground, moved by ``shift``.
+    func world(_ points: [VectorTile.Point], _ item: Item) -> [MercatorPoint] {
+        let placed = ground.world(points, tile: item.tile, extent: item.extent)
+        guard shift.x != 0 || shift.y != 0 else { return placed }
+        return placed.map { MercatorPoint(x: $0.x + shift.x, y: $0.y + shift.y) }
+    }
 
     /// The prisms far to near (painter's order by the footprint's mean depth), each as its
     /// walls far to near and then its roof, in one batch: no array per wall or prism.
@@ -21,7 +30,7 @@ struct Extrusion {
         var order: [(depth: Double, item: Int, outer: [MercatorPoint])] = []
         for (k, item) in items.enumerated() {
             guard let ring = item.feature.geometry.first else { continue }
-            let outer = ground.world(ring, tile: item.tile, extent: item.extent)
+            let outer = world(ring, item)
             var sum = 0.0
             var whole = !outer.isEmpty
             for p in outer {
@@ -43,7 +52,7 @@ struct Extrusion {
             let outer = entry.outer
             let rings =
                 [outer]
-                + item.feature.geometry.dropFirst().map { ground.world($0, tile: item.tile, extent: item.extent) }
+                + item.feature.geometry.dropFirst().map { world($0, item) }
             let e = min(max(item.height, 0), 1000) * pointsPerMetre
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
@@ -122,12 +131,12 @@ struct Extrusion {
             var whole: [[ScreenPoint]] = []
             var pieces: [[ScreenPoint]] = []
             for part in item.feature.geometry {
-                let ring = ground.ring(ground.world(part, tile: item.tile, extent: item.extent))
+                let ring = ground.ring(world(part, item))
                 rings.append(ring)
                 switch TileEdgeCut.outline(part, extent: item.extent) {
                 case .closed: whole.append(ring)
                 case let .pieces(kept):
-                    pieces += kept.flatMap { ground.line(ground.world($0, tile: item.tile, extent: item.extent)) }
+                    pieces += kept.flatMap { ground.line(world($0, item)) }
                 }
             }
             fills.add(item.color, rings)

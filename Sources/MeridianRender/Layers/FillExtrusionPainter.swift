@@ -2,7 +2,8 @@ import MeridianStyle
 
 /// Fill-extrusion layers: buildings standing `fill-extrusion-height` metres as prisms when
 /// the frame stands them (``FrameContext/standsBuildings``), drawn flat with outlines otherwise
-/// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`.
+/// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`, moved on the ground by
+/// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor).
 struct FillExtrusionPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
@@ -19,7 +20,8 @@ struct FillExtrusionPainter: LayerPainter {
             let height = layer.number(.fillExtrusionHeight, p, zoom: frame.styleZoom, default: 0)
             return Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
         }
-        let extrusion = Extrusion(ground: frame.ground)
+        var extrusion = Extrusion(ground: frame.ground)
+        extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
         if frame.standsBuildings {
             extrusion.draw(items, on: frame.canvas)
         } else {

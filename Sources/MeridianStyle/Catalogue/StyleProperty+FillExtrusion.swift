@@ -17,10 +17,10 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "fill-extrusion-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
-            interpolated: true, inputs: [.zoom]),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
             "fill-extrusion-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty("fill-extrusion-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
         StyleProperty(
             "fill-extrusion-height", .paint, .number, default: .number(0), range: 0.0...Double.infinity,
