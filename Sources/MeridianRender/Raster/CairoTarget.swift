@@ -164,19 +164,9 @@ final class CairoTarget: RasterTarget {
         cairo_restore(cr)
     }
 
-    /// Sampled within the stamp's turned box.
+    /// Sampled within the stamp's turned box (``mappedStamp(_:x:y:matrix:)`` with a turn).
     func turnedStamp(_ stamp: LabelStamp, x: Double, y: Double, angle: Double) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_translate(cr, x, y - Double(deviceTop))
-        cairo_rotate(cr, angle)
-        cairo_set_source_surface(cr, stamp.surface, Double(-stamp.originX), Double(-stamp.originY))
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_rectangle(
-            cr, Double(-stamp.originX), Double(-stamp.originY),
-            Double(cairo_image_surface_get_width(stamp.surface)), Double(cairo_image_surface_get_height(stamp.surface)))
-        cairo_fill(cr)
-        cairo_restore(cr)
+        mappedStamp(stamp, x: x, y: y, matrix: .turn(angle))
     }
 
     /// Sampled within the stamp's mapped box.
