@@ -105,6 +105,9 @@ struct GeoJSONTilerTests {
                 #expect("\(error)".hasPrefix("GeoJSON source bad:"), "\(error)")
             }
         }
+        // Too many points to cluster over too many zooms is refused (each zoom keeps its items).
+        #expect(GeoJSONTileset.clusterable(points: 105_000, zooms: 19))
+        #expect(!GeoJSONTileset.clusterable(points: 120_000, zooms: 19))
         // A tile outside the world at its zoom is refused, not cut.
         let options = try #require(try Style.testGeoJSONOptions(#"{"type": "Point", "coordinates": [0, 0]}"#))
         let tileset = try GeoJSONTileset(name: "p", options: options, base: nil, folders: [])

@@ -42,7 +42,21 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
             }
         }
         (path, self.document, skipped, features) = ("geojson:" + name, document, read.skipped, read.features)
-        clusters = options.cluster ? GeoJSONClusters(read.features, options: options) : nil
+        if options.cluster {
+            // Every zoom keeps its items: points × zooms is bounded (memory), naming the source.
+            let points = read.features.reduce(0) { $0 + ($1.type == .point ? $1.parts.count : 0) }
+            let levels = Int(options.clusterMaxZoom) + 2
+            guard Self.clusterable(points: points, zooms: levels) else {
+                throw .badGeoJSON(
+                    source: name,
+                    reason:
+                        "\(points) points over \(levels) cluster zooms is more than \(Self.maxClusterItems) items; lower clusterMaxZoom or split the data"
+                )
+            }
+            clusters = GeoJSONClusters(read.features, options: options)
+        } else {
+            clusters = nil
+        }
         tiler = GeoJSONTiler(buffer: options.buffer, tolerance: options.tolerance)
         var box = (minX: 1.0, minY: 1.0, maxX: 0.0, maxY: 0.0)
         for f in read.features {
@@ -61,6 +75,13 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
             name: name, content: .vector, zoomRange: 0...(Int(options.maxzoom) + 1), bounds: bounds,
             attribution: options.attribution, vectorLayers: [""])
     }
+
+    /// Most points times cluster zooms a clustered source may hold (each zoom keeps its items,
+    /// about 130 bytes each): 2 million, so 105 000 points at the default `clusterMaxZoom`.
+    public static let maxClusterItems = 2_000_000
+
+    /// Whether `points` clustered over `zooms` zooms stay within ``maxClusterItems``.
+    static func clusterable(points: Int, zooms: Int) -> Bool { points * zooms <= maxClusterItems }
 
     /// Most bytes a GeoJSON file may have: 256 MiB.
     public static let maxFileBytes = 256 << 20
