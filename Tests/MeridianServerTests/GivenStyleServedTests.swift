@@ -53,6 +53,9 @@ struct GivenStyleServedTests {
         try await withLiveServer(style: style) { base in
             let served = try await get(base + "/style.json")
             #expect(served.status == 200)
+            // Kept for the next client: the same bytes, from the response cache.
+            let again = try await get(base + "/style.json")
+            #expect(again.body == served.body)
             let doc = try #require(try JSONSerialization.jsonObject(with: served.body) as? [String: Any])
             #expect(doc["name"] as? String == "given")
             #expect((doc["metadata"] as? [String: Any])?["owner"] as? String == "a map person")

@@ -106,6 +106,14 @@ struct DocumentRoutes: Sendable {
     @Sendable func style(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let (url, shared) = try base(request, context)
+            // Made once per base URL and kept in the bounded response cache: a given style may
+            // hold large GeoJSON inline, which a client asking again should not cost again.
+            let key = "style|" + url
+            if let kept = service.responses.withLockedValue({ $0.value(for: key) }) {
+                return MeridianServer.deliver(
+                    kept, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
+                    shared: shared, request: request, service: service)
+            }
             let body: [UInt8]
             do {
                 body =
@@ -121,8 +129,9 @@ struct DocumentRoutes: Sendable {
             { throw error } catch {
                 throw RequestError("style", "\(error)", status: 500)
             }
+            service.responses.withLockedValue { $0.insert(body, for: key) }
             return MeridianServer.deliver(
-                body, type: "application/json", etag: MeridianServer.etag("style|" + url, service), maxAge: 300,
+                body, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
                 shared: shared, request: request, service: service)
         }
     }
