@@ -98,8 +98,8 @@ enum CurvedLabels {
     /// height, turned), left, top, right, bottom.
     static func box(_ glyph: PlacedGlyph, advance: Double, height: Double) -> LabelArea.Box {
         let (hw, hh) = (advance / 2, height / 2)
-        let (cs, sn) = (abs(Double.cos(glyph.angle)), abs(Double.sin(glyph.angle)))
-        let (ex, ey) = (hw * cs + hh * sn, hw * sn + hh * cs)
+        let t = glyph.matrix ?? .turn(glyph.angle)
+        let (ex, ey) = (hw * abs(t.a) + hh * abs(t.c), hw * abs(t.b) + hh * abs(t.d))
         return (glyph.center.x - ex, glyph.center.y - ey, glyph.center.x + ex, glyph.center.y + ey)
     }
 }

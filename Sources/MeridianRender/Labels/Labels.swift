@@ -8,6 +8,9 @@ import MeridianTiles
 public struct PlacedGlyph: Hashable, Sendable {
     public let center: ScreenPoint
     public let angle: Double
+    /// A glyph laid on the ground under tilt: its map about ``center`` (the ground's local linear
+    /// map after the turn); nil: turned by ``angle`` on the screen.
+    var matrix: StampMatrix? = nil
 }
 
 /// A label the renderer drew: its text, where its point is, and the screen box it took.

@@ -43,6 +43,9 @@ final class LineLabelLayout {
 
     /// Bytes held (for the cache's bound).
     let cost: Int
+    /// Whether the names lie on the ground under tilt: `text-pitch-alignment` `map`, or `auto`
+    /// (the default) with a rotation alignment that turns them with the line (`map`, `auto`).
+    let onGround: Bool
 
     /// The layout of `features` (the layer's line features in the frame's tiles) for `layer` at
     /// the frame's zoom.
@@ -85,6 +88,9 @@ final class LineLabelLayout {
             for line in out[i].lines { cost += line.points.count * 16 + line.anchors.count * 32 + 64 }
         }
         (self.names, self.scale, self.cost) = (out, scale, cost)
+        let pitch = layer.resolved(.textPitchAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"
+        let rotation = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"
+        onGround = pitch == "map" || (pitch == "auto" && rotation != "viewport")
     }
 
     /// The layout of `layer` for the frame's tiles, from the frame's cache or made (and kept).

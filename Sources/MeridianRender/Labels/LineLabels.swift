@@ -31,6 +31,9 @@ enum LineLabels {
         var haloBlur = 0.0
         /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
         var glyphs: [PlacedGlyph]? = nil
+        /// A straight name laid on the ground under tilt: its map about ``center``
+        /// (``LineLabels/groundStraight(_:_:center:plane:viewport:)``); nil: turned by `angle`.
+        var matrix: StampMatrix? = nil
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-font` (``LabelFont/regular`` without one).
@@ -62,6 +65,9 @@ enum LineLabels {
         let viewport = frame.viewport
         let scale = layout.scale
         let area = frame.labelArea
+        // Laid on the ground under tilt: sizes and reaches are the ground's, at the target's scale.
+        let onGround = frame.isTilted && layout.onGround
+        let plane = GroundPlane(bearing: viewport.camera.bearing)
         var out: [Candidate] = []
         for name in layout.names {
             let text = name.text
@@ -80,18 +86,27 @@ enum LineLabels {
                         )
                         .width / 2 + 4
                     halfWidth = half
-                    // Reach in world points: farther ground is smaller on screen by `depth`.
-                    guard let chord = stretch(line, at: anchor, reach: half * depth, tolerance: 2 * depth),
+                    // Reach in world points: farther ground is smaller on screen by `depth` (text on
+                    // the ground is as long there as at the target).
+                    let k = onGround ? 1 : depth
+                    guard let chord = stretch(line, at: anchor, reach: half * k, tolerance: 2 * k),
                         let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
                         let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale))
                     else {
                         // Where the line bends: glyph by glyph along it, placed after every straight name.
-                        if let (path, at) = CurvedLabels.path(
-                            line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale),
-                            let glyphs = CurvedLabels.layout(
-                                text, size: name.size, font: name.font, letterSpacing: name.letterSpacing,
-                                maxAngle: name.maxAngle, along: path, at: at)
-                        {
+                        let glyphs: [PlacedGlyph]? =
+                            if onGround {
+                                groundGlyphs(
+                                    name, line: line, at: anchor, reach: half + 8, plane: plane, viewport: viewport,
+                                    scale: scale)
+                            } else if let (path, at) = CurvedLabels.path(
+                                line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale)
+                            {
+                                CurvedLabels.layout(
+                                    text, size: name.size, font: name.font, letterSpacing: name.letterSpacing,
+                                    maxAngle: name.maxAngle, along: path, at: at)
+                            } else { nil }
+                        if let glyphs {
                             out.append(
                                 Candidate(
                                     text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
@@ -102,15 +117,21 @@ enum LineLabels {
                         }
                         continue
                     }
-                    let room =
-                        stretch(line, at: anchor, reach: (half + roomy) * depth, tolerance: 2 * depth) == nil ? 1 : 2
+                    let room = stretch(line, at: anchor, reach: (half + roomy) * k, tolerance: 2 * k) == nil ? 1 : 2
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+                    var matrix: StampMatrix?
+                    if onGround {
+                        guard
+                            let laid = groundStraight(chord.0, chord.1, center: world, plane: plane, viewport: viewport)
+                        else { continue }
+                        (angle, matrix) = (laid.angle, laid.matrix)
+                    }
                     out.append(
                         Candidate(
                             text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size,
                             color: name.color,
-                            halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur,
+                            halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur, matrix: matrix,
                             letterSpacing: name.letterSpacing,
                             font: name.font, repeatDistance: name.spacing))
                 }
@@ -259,10 +280,10 @@ enum LineLabels {
                         ink: .curved(c, glyphs: glyphs, height: m.height)))
                 continue
             }
-            // The axis-aligned box around the turned text.
+            // The axis-aligned box around the turned (or mapped) text.
             let (hw, hh) = (m.width / 2 + c.padding, m.height / 2 + c.padding / 2)
-            let (cs, sn) = (abs(Double.cos(c.angle)), abs(Double.sin(c.angle)))
-            let (ex, ey) = (hw * cs + hh * sn, hw * sn + hh * cs)
+            let t = c.matrix ?? .turn(c.angle)
+            let (ex, ey) = (hw * abs(t.a) + hh * abs(t.c), hw * abs(t.b) + hh * abs(t.d))
             let box = (c.center.x - ex, c.center.y - ey, c.center.x + ex, c.center.y + ey)
             guard area.fits(box), c.rules.textAllowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
             else { continue }

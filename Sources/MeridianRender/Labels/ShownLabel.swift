@@ -41,7 +41,7 @@ enum LabelInk {
                 letterSpacing: c.letterSpacing,
                 c.color,
                 halo: c.halo,
-                haloWidth: c.haloWidth, haloBlur: c.haloBlur)
+                haloWidth: c.haloWidth, haloBlur: c.haloBlur, mappedBy: c.matrix)
         case let .curved(c, glyphs, height):
             canvas.text(
                 c.text, along: glyphs, size: c.size, height: height, font: c.font, letterSpacing: c.letterSpacing,

@@ -37,7 +37,7 @@ extension Canvas {
     func text(
         _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, font: LabelFont = .regular,
         letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0
+        haloBlur: Double = 0, mappedBy matrix: StampMatrix? = nil
     ) {
         let m = measure(s, size: size, font: font, letterSpacing: letterSpacing)
         let key = LabelStamp.Key(
@@ -45,7 +45,7 @@ extension Canvas {
             letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
         stamp(
             key, at: center, width: m.width, height: m.height,
-            turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0)
+            turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0, mappedBy: matrix)
     }
 
     /// A name set glyph by glyph along a curve (``CurvedLabels``): every glyph's halo first, then
@@ -63,7 +63,8 @@ extension Canvas {
                     text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
                     glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
                 stamp(
-                    key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true)
+                    key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true,
+                    mappedBy: g.matrix)
             }
         }
     }
