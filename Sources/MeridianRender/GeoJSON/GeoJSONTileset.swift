@@ -4,8 +4,8 @@ import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
-/// A style's `geojson` source as a tileset: its features read once (``GeoJSONFeatures``), its
-/// clusters made once (``GeoJSONClusters``), and each tile cut when asked (``GeoJSONTiler``), so
+/// A style's `geojson` source as a tileset: its features read once (`GeoJSONFeatures`), its
+/// clusters made once (`GeoJSONClusters`), and each tile cut when asked (`GeoJSONTiler`), so
 /// every painter draws it as it draws vector tiles.
 ///
 /// Tiles are Meridian's (256 points): its zooms are the source's `maxzoom` + 1 and down (a view
