@@ -13,12 +13,15 @@ import RealModule
 /// steps of 0…1, the density clamped there) at `heatmap-opacity`.
 ///
 /// The field is kept at one cell per ``cell`` points (MapLibre keeps its at a quarter of the
-/// canvas's pixels) and stretched over the view with Cairo's bilinear filter. A point counts
+/// canvas's pixels; coarser here when the kernels would take more than ``maxWork`` cell updates)
+/// and stretched over the view with Cairo's bilinear filter. A point counts
 /// once: in the tile whose own square holds it, not in its neighbours' buffers. Bounded: radii
 /// within 1…300 points, weights and intensities within 0…10⁶.
 struct HeatmapPainter: LayerPainter {
-    /// Points per cell of the density field.
+    /// Points per cell of the density field (at most; more when the work would pass ``maxWork``).
     static let cell = 2.0
+    /// Most cell updates a layer's field takes a frame (about 50 ms).
+    static let maxWork = 50_000_000.0
     static let gauss = 0.3989422804014327
     static let zero = 1.0 / 255 / 16
 
@@ -26,12 +29,10 @@ struct HeatmapPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let size = frame.viewport.size
-        let (w, h) = (Int((size.width / Self.cell).rounded(.up)) + 1, Int((size.height / Self.cell).rounded(.up)) + 1)
-        guard w > 1, h > 1 else { return }
-        var density = [Float](repeating: 0, count: w * h)
         let zoom = frame.styleZoom
         let intensity = min(max(layer.number(.heatmapIntensity, [:], zoom: zoom, default: 1), 0), 1e6)
-        var drawn = false
+        // Every kernel first: where, how far it reaches, how high it peaks.
+        var kernels: [(at: ScreenPoint, reach: Double, radius: Double, peak: Double)] = []
         for f in frame.features(layer, tiles, .point) {
             let weight = min(max(layer.number(.heatmapWeight, f.properties, zoom: zoom, default: 1), 0), 1e6)
             let radius = min(max(layer.number(.heatmapRadius, f.properties, zoom: zoom, default: 30), 1), 300)
@@ -45,26 +46,40 @@ struct HeatmapPainter: LayerPainter {
                     let s = frame.viewport.point(
                         forWorld: frame.ground.world([point], tile: f.tile, extent: f.extent)[0])
                 else { continue }
-                drawn = true
-                Self.splat(&density, w, h, at: s, reach: reach, radius: radius, peak: peak)
+                kernels.append((s, reach, radius, peak))
             }
         }
-        guard drawn else { return }
+        guard !kernels.isEmpty else { return }
+        // Cells of ``cell`` points, coarser when the kernels would cost more than ``maxWork``
+        // cell updates (many points with wide radii): the field's work is bounded, never a hang.
+        let work = kernels.reduce(0.0) { $0 + (2 * $1.reach / Self.cell + 1) * (2 * $1.reach / Self.cell + 1) }
+        let cell = Self.cell(forWork: work)
+        let (w, h) = (Int((size.width / cell).rounded(.up)) + 1, Int((size.height / cell).rounded(.up)) + 1)
+        guard w > 1, h > 1 else { return }
+        var density = [Float](repeating: 0, count: w * h)
+        for k in kernels {
+            Self.splat(&density, w, h, cell: cell, at: k.at, reach: k.reach, radius: k.radius, peak: k.peak)
+        }
         let ramp = Self.ramp(layer, zoom: zoom)
         guard let image = Self.image(density, w, h, ramp: ramp) else { return }
         let opacity = min(max(layer.number(.heatmapOpacity, [:], zoom: zoom, default: 1), 0), 1)
         // Two triangles (the canvas maps images by triangles), the field's corners on the view's.
         let (gw, gh) = (Double(w - 1), Double(h - 1))
         let src = [(0.0, 0.0), (gw, 0), (gw, gh), (0, gh)].map { ScreenPoint(x: $0.0, y: $0.1) }
-        let dst = src.map { ScreenPoint(x: $0.x * Self.cell, y: $0.y * Self.cell) }
+        let dst = src.map { ScreenPoint(x: $0.x * cell, y: $0.y * cell) }
         for t in [[0, 1, 2], [0, 2, 3]] {
             frame.canvas.image(image, from: t.map { src[$0] }, to: t.map { dst[$0] }, opacity: opacity)
         }
     }
 
+    /// Points per cell for kernels that would take `work` cell updates at ``cell``: ``cell``, or
+    /// coarser so the work stays within ``maxWork`` (it falls with the square of the cell).
+    static func cell(forWork work: Double) -> Double { cell * max(1, (work / maxWork).squareRoot()) }
+
     /// Adds one point's kernel to the field.
     static func splat(
-        _ density: inout [Float], _ w: Int, _ h: Int, at s: ScreenPoint, reach: Double, radius: Double, peak: Double
+        _ density: inout [Float], _ w: Int, _ h: Int, cell: Double, at s: ScreenPoint, reach: Double, radius: Double,
+        peak: Double
     ) {
         let (cx, cy) = (s.x / cell, s.y / cell)
         let r = reach / cell
