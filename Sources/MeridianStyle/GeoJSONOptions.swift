@@ -3,9 +3,9 @@
 ///
 /// A member of the wrong type or out of range is a warning naming it and takes its default;
 /// a source without `data` (or with data that is neither an object nor a string) is left out
-/// with its layers (a warning). Read but not used: `lineMetrics` (for `line-gradient`, which
-/// is not drawn), `generateId` and `promoteId` (for `feature-state`, which a still map has
-/// none of) and `filter`, which is applied.
+/// with its layers (a warning). `filter` is applied to the features before tiling. Read but
+/// not used: `lineMetrics` (for `line-gradient`, which is not drawn), `generateId` and
+/// `promoteId` (for `feature-state`, which a still map has none of).
 public struct GeoJSONOptions: Hashable, Sendable {
     /// Where the features are.
     public enum Data: Hashable, Sendable {

@@ -1,5 +1,7 @@
+import Foundation
+
 /// A value in a style: what JSON holds, plus colours once parsed.
-public enum StyleValue: Hashable, Sendable, CustomStringConvertible, Decodable {
+public enum StyleValue: Hashable, Sendable, CustomStringConvertible, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -26,34 +28,25 @@ public enum StyleValue: Hashable, Sendable, CustomStringConvertible, Decodable {
         }
     }
 
-    /// The value as JSON text (strings escaped as JSON escapes them; colours as their CSS text).
-    public var jsonText: String {
+    /// Encodes the value as the JSON it was read from (colours as their CSS text).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
         switch self {
-        case .null, .bool, .number, .color: return description
-        case let .string(s):
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 {
-                        out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16)
-                    } else {
-                        out.unicodeScalars.append(u)
-                    }
-                }
-            }
-            return out + "\""
-        case let .array(a): return "[" + a.map(\.jsonText).joined(separator: ",") + "]"
-        case let .object(o):
-            return "{"
-                + o.keys.sorted().map { StyleValue.string($0).jsonText + ":" + o[$0]!.jsonText }.joined(separator: ",")
-                + "}"
+        case .null: try c.encodeNil()
+        case let .bool(b): try c.encode(b)
+        case let .number(n): try c.encode(n)
+        case let .string(s): try c.encode(s)
+        case let .array(a): try c.encode(a)
+        case let .object(o): try c.encode(o)
+        case let .color(color): try c.encode(color.description)
         }
+    }
+
+    /// The value as JSON text, keys sorted (Foundation's encoder: its escaping, its numbers).
+    public var jsonText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
     public var number: Double? { if case let .number(n) = self { n } else { nil } }

@@ -25,8 +25,9 @@ struct GeoJSONClusters: Sendable {
         var aggregates: [String: StyleValue]
     }
 
-    /// Items by zoom, 0 … maxZoom.
-    private(set) var zooms: [[Item]] = []
+    /// The features of each zoom, 0 … maxZoom: its points and clusters, then the source's lines and
+    /// polygons (made once: every tile of a zoom cuts from them).
+    private(set) var zooms: [[GeoJSONFeature]] = []
     let maxZoom: Int
 
     /// Clusters the point features of `features` (a MultiPoint's points each alone).
@@ -53,7 +54,8 @@ struct GeoJSONClusters: Sendable {
                 levels[z + 1], radius: options.clusterRadius / (512 * Double(1 << z)),
                 minPoints: Int(options.clusterMinPoints), aggregates: aggregates, nextID: &next)
         }
-        zooms = Array(levels.prefix(maxZoom + 1))
+        let others = features.filter { $0.type != .point }
+        zooms = levels.prefix(maxZoom + 1).map { $0.map(Self.feature) + others }
     }
 
     /// A clusterProperties entry: the reduce expression (over `["accumulated"]` and the other
@@ -136,20 +138,20 @@ struct GeoJSONClusters: Sendable {
         return out
     }
 
-    /// The features of zoom `z` (the style's): points as they are, clusters as points with
-    /// their properties.
-    func features(zoom z: Int) -> [GeoJSONFeature] {
-        zooms[max(0, min(z, maxZoom))].map { item in
-            if let f = item.feature { return f }
-            var properties: [String: VectorTile.Value] = [
-                "cluster": .bool(true), "cluster_id": .uint(item.id), "point_count": .uint(UInt64(item.count)),
-                "point_count_abbreviated": .string(Self.abbreviated(item.count)),
-            ]
-            for (name, v) in item.aggregates { if let value = GeoJSONFeatures.value(v) { properties[name] = value } }
-            let p = MercatorPoint(x: item.x, y: item.y)
-            return GeoJSONFeature(
-                type: .point, parts: [[p]], properties: properties, id: item.id, box: (p.x, p.y, p.x, p.y))
-        }
+    /// The features of zoom `z` (the style's): points, clusters, lines and polygons.
+    func features(zoom z: Int) -> [GeoJSONFeature] { zooms[max(0, min(z, maxZoom))] }
+
+    /// An item as a feature: a point as it is, a cluster as a point with its properties.
+    static func feature(_ item: Item) -> GeoJSONFeature {
+        if let f = item.feature { return f }
+        var properties: [String: VectorTile.Value] = [
+            "cluster": .bool(true), "cluster_id": .uint(item.id), "point_count": .uint(UInt64(item.count)),
+            "point_count_abbreviated": .string(abbreviated(item.count)),
+        ]
+        for (name, v) in item.aggregates { if let value = GeoJSONFeatures.value(v) { properties[name] = value } }
+        let p = MercatorPoint(x: item.x, y: item.y)
+        return GeoJSONFeature(
+            type: .point, parts: [[p]], properties: properties, id: item.id, box: (p.x, p.y, p.x, p.y))
     }
 
     /// supercluster's abbreviation: "15k" from 10 000, "1.2k" from 1 000, else the number.

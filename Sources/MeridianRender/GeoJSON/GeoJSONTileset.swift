@@ -118,7 +118,6 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
         guard let clusters else { return tiler.tile(tile, features: features) }
         let styleZoom = max(0, tile.z - 1)
         guard styleZoom <= clusters.maxZoom else { return tiler.tile(tile, features: features) }
-        let others = features.filter { $0.type != .point }
-        return tiler.tile(tile, features: clusters.features(zoom: styleZoom) + others)
+        return tiler.tile(tile, features: clusters.features(zoom: styleZoom))
     }
 }

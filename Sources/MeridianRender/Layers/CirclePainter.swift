@@ -35,7 +35,7 @@ struct CirclePainter: LayerPainter {
             let p = f.properties
             let radius = layer.number(.circleRadius, p, zoom: zoom, default: 5)
             let stroke = layer.number(.circleStrokeWidth, p, zoom: zoom, default: 0)
-            let blur = min(max(layer.number(.circleBlur, p, zoom: zoom, default: 0), 0), 1)
+            let blur = layer.number(.circleBlur, p, zoom: zoom, default: 0)
             let fill = layer.color(.circleColor, opacity: .circleOpacity, p, zoom: zoom, default: RGBA(0, 0, 0))
             let ring =
                 stroke > 0

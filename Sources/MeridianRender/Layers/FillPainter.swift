@@ -30,7 +30,7 @@ struct FillPainter: LayerPainter {
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         // Each image copied once a frame; flat, one fill per pattern; under tilt, one per feature,
-        // its repeats laid on the ground at the feature's first vertex.
+        // its repeats laid on the ground under the middle of what the view shows of it.
         var made: [String: FillPattern?] = [:]
         func repeated(_ name: String) -> FillPattern? {
             if let known = made[name] { return known }

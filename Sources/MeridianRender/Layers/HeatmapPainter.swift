@@ -30,12 +30,12 @@ struct HeatmapPainter: LayerPainter {
     ) {
         let size = frame.viewport.size
         let zoom = frame.styleZoom
-        let intensity = min(max(layer.number(.heatmapIntensity, [:], zoom: zoom, default: 1), 0), 1e6)
+        let intensity = layer.number(.heatmapIntensity, [:], zoom: zoom, default: 1)
         // Every kernel first: where, how far it reaches, how high it peaks.
         var kernels: [(at: ScreenPoint, reach: Double, radius: Double, peak: Double)] = []
         for f in frame.features(layer, tiles, .point) {
-            let weight = min(max(layer.number(.heatmapWeight, f.properties, zoom: zoom, default: 1), 0), 1e6)
-            let radius = min(max(layer.number(.heatmapRadius, f.properties, zoom: zoom, default: 30), 1), 300)
+            let weight = layer.number(.heatmapWeight, f.properties, zoom: zoom, default: 1)
+            let radius = layer.number(.heatmapRadius, f.properties, zoom: zoom, default: 30)
             let peak = weight * intensity * Self.gauss
             guard peak > Self.zero else { continue }
             // The kernel's reach: where it falls to `zero` (MapLibre's quad).
@@ -62,7 +62,7 @@ struct HeatmapPainter: LayerPainter {
         }
         let ramp = Self.ramp(layer, zoom: zoom)
         guard let image = Self.image(density, w, h, ramp: ramp) else { return }
-        let opacity = min(max(layer.number(.heatmapOpacity, [:], zoom: zoom, default: 1), 0), 1)
+        let opacity = layer.number(.heatmapOpacity, [:], zoom: zoom, default: 1)
         // Two triangles (the canvas maps images by triangles), the field's corners on the view's.
         let (gw, gh) = (Double(w - 1), Double(h - 1))
         let src = [(0.0, 0.0), (gw, 0), (gw, gh), (0, gh)].map { ScreenPoint(x: $0.0, y: $0.1) }

@@ -81,7 +81,6 @@ final class PlacedImage: @unchecked Sendable {
     func draw(opacity: Double, nearest: Bool = false, in frame: FrameContext) {
         let viewport = frame.viewport
         let grid = frame.isTilted ? 16 : 1
-        let (w, h) = (Double(image.width), Double(image.height))
         // Under tilt, the grid covers only the part of the image the visible ground reaches (its
         // corners in image positions, widened by a tenth), so a large image seen close up still
         // has cells of a few pixels; a flat view keeps the two triangles whole (one cell, split on
@@ -99,23 +98,7 @@ final class PlacedImage: @unchecked Sendable {
         }
         let us = (0...grid).map { u0 + (u1 - u0) * Double($0) / Double(grid) }
         let vs = (0...grid).map { v0 + (v1 - v0) * Double($0) / Double(grid) }
-        let screen: [[ScreenPoint?]] = vs.map { v in
-            us.map { u in
-                let p = world(u, v)
-                return viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth ? viewport.point(forWorld: p) : nil
-            }
-        }
-        for j in 0..<grid {
-            for i in 0..<grid {
-                guard let a = screen[j][i], let b = screen[j][i + 1], let c = screen[j + 1][i + 1],
-                    let d = screen[j + 1][i]
-                else { continue }
-                let (x0, x1, y0, y1) = (w * us[i], w * us[i + 1], h * vs[j], h * vs[j + 1])
-                let (sa, sb) = (ScreenPoint(x: x0, y: y0), ScreenPoint(x: x1, y: y0))
-                let (sc, sd) = (ScreenPoint(x: x1, y: y1), ScreenPoint(x: x0, y: y1))
-                frame.canvas.image(image, from: [sa, sb, sd], to: [a, b, d], opacity: opacity, nearest: nearest)
-                frame.canvas.image(image, from: [sb, sc, sd], to: [b, c, d], opacity: opacity, nearest: nearest)
-            }
-        }
+        RasterPainter.cells(
+            image, us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame, world: world)
     }
 }

@@ -45,40 +45,50 @@ struct RasterPainter: LayerPainter {
 
     /// Paints the tiles at `opacity` (0 to 1), farthest first so nearer ones overlap their seams.
     static func draw(_ tiles: [RasterTile], opacity: Double, nearest: Bool = false, in frame: FrameContext) {
-        let viewport = frame.viewport
-        let canvas = frame.canvas
         let grid = frame.isTilted ? 16 : 1
+        let steps = (0...grid).map { Double($0) / Double(grid) }
         for tile in tiles.reversed() {
-            let (id, image) = (tile.id, tile.image)
+            let id = tile.id
             let n = Double(1 << id.z)
-            let shift = ((Double(id.x) + 0.5) / n - viewport.targetWorld.x).rounded()
-            let x0 = Double(id.x) - shift * n
-            let y0 = Double(id.y)
-            let w = Double(image.width)
-            let h = Double(image.height)
-            // Corners of the grid: world points, and their screen points where in front of the
-            // near plane.
-            var screen: [[ScreenPoint?]] = []
-            for j in 0...grid {
-                screen.append(
-                    (0...grid).map { i in
-                        let p = MercatorPoint(
-                            x: (x0 + Double(i) / Double(grid)) / n, y: (y0 + Double(j) / Double(grid)) / n)
-                        return viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth
-                            ? viewport.point(forWorld: p) : nil
-                    })
+            let shift = ((Double(id.x) + 0.5) / n - frame.viewport.targetWorld.x).rounded()
+            let (x0, y0) = (Double(id.x) - shift * n, Double(id.y))
+            cells(tile.image, us: steps, vs: steps, opacity: opacity, nearest: nearest, in: frame) { u, v in
+                MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
             }
-            for j in 0..<grid {
-                for i in 0..<grid {
-                    guard let a = screen[j][i], let b = screen[j][i + 1], let c = screen[j + 1][i + 1],
-                        let d = screen[j + 1][i]
-                    else { continue }
-                    let (u0, u1) = (w * Double(i) / Double(grid), w * Double(i + 1) / Double(grid))
-                    let (v0, v1) = (h * Double(j) / Double(grid), h * Double(j + 1) / Double(grid))
-                    let (sa, sb) = (ScreenPoint(x: u0, y: v0), ScreenPoint(x: u1, y: v0))
-                    let (sc, sd) = (ScreenPoint(x: u1, y: v1), ScreenPoint(x: u0, y: v1))
-                    canvas.image(image, from: [sa, sb, sc], to: [a, b, c], opacity: opacity, nearest: nearest)
-                    canvas.image(image, from: [sa, sc, sd], to: [a, c, d], opacity: opacity, nearest: nearest)
+        }
+    }
+
+    /// Draws `image` through the camera as a grid of cells: `us` and `vs` the cells' edges as
+    /// fractions of the image's width and height, `world` the ground point of each (`u`, `v`).
+    /// Each cell is two image triangles mapped exactly by the affine map of their corners, split
+    /// on its top-left to bottom-right diagonal, or on the other (`splitTopRight`); a cell with a
+    /// corner nearer than ``GroundGeometry/nearDepth`` is left out.
+    static func cells(
+        _ image: RasterImage, us: [Double], vs: [Double], splitTopRight: Bool = false, opacity: Double,
+        nearest: Bool, in frame: FrameContext, world: (Double, Double) -> MercatorPoint
+    ) {
+        let viewport = frame.viewport
+        let (w, h) = (Double(image.width), Double(image.height))
+        let screen: [[ScreenPoint?]] = vs.map { v in
+            us.map { u in
+                let p = world(u, v)
+                return viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth ? viewport.point(forWorld: p) : nil
+            }
+        }
+        for j in 0..<(vs.count - 1) {
+            for i in 0..<(us.count - 1) {
+                guard let a = screen[j][i], let b = screen[j][i + 1], let c = screen[j + 1][i + 1],
+                    let d = screen[j + 1][i]
+                else { continue }
+                let (x0, x1, y0, y1) = (w * us[i], w * us[i + 1], h * vs[j], h * vs[j + 1])
+                let (sa, sb) = (ScreenPoint(x: x0, y: y0), ScreenPoint(x: x1, y: y0))
+                let (sc, sd) = (ScreenPoint(x: x1, y: y1), ScreenPoint(x: x0, y: y1))
+                let triangles =
+                    splitTopRight
+                    ? [([sa, sb, sd], [a, b, d]), ([sb, sc, sd], [b, c, d])]
+                    : [([sa, sb, sc], [a, b, c]), ([sa, sc, sd], [a, c, d])]
+                for (from, to) in triangles {
+                    frame.canvas.image(image, from: from, to: to, opacity: opacity, nearest: nearest)
                 }
             }
         }

@@ -103,17 +103,8 @@ extension ServedStyle {
         return out
     }
 
-    /// A style value as `JSONSerialization` writes it (colours, which a read document does not
-    /// hold, as their CSS text).
+    /// A style value as `JSONSerialization`'s objects (through its JSON text), to edit and write.
     static func any(_ value: StyleValue) -> Any {
-        switch value {
-        case .null: NSNull()
-        case let .bool(b): b
-        case let .number(n): n == n.rounded() && abs(n) < 1e15 ? Int(n) as Any : n as Any
-        case let .string(s): s
-        case let .array(a): a.map(any)
-        case let .object(o): o.mapValues(any)
-        case let .color(c): c.description
-        }
+        (try? JSONSerialization.jsonObject(with: Data(value.jsonText.utf8), options: .fragmentsAllowed)) ?? NSNull()
     }
 }
