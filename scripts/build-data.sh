@@ -33,7 +33,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="${MERIDIAN_DATA:-$ROOT/.build/meridian-data}"
 PBF_SHA256=b73e9c2c82054d654209b0127f1c3287d5900d6780a6083bf3a45ead8ba3e5ee
 KOTKA_SHA256=39a274a125205531b4d1de7d0059802ffbb3f1a4cec915d0399c8b195274767b
-DATA_VERSION=7
+DATA_VERSION=8
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles" "$OUT/openmaptiles"; fi
 [ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \

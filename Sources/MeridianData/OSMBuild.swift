@@ -9,7 +9,9 @@ import Foundation
 /// 4. `tilemaker` with the OpenMapTiles configuration and profile that its package ships
 ///    (`/usr/share/doc/tilemaker/examples`), less the layers that need shapefiles (ocean,
 ///    glaciers, urban areas), and with the profile writing OSM's `name` beside `name:latin`;
-/// 5. the metadata a client needs: name, attribution, centre, `type=baselayer`.
+/// 5. each tile's features in a fixed order (``TileReorder``: tilemaker's differs from run to
+///    run, and labels tie on it), and the metadata a client needs: name, attribution, centre,
+///    `type=baselayer`.
 struct OSMBuild {
     /// Where tilemaker's package keeps its OpenMapTiles configuration and profile.
     static let examples = "/usr/share/doc/tilemaker/examples"
@@ -67,8 +69,10 @@ struct OSMBuild {
                     "--bbox", box.map { String($0) }.joined(separator: ","), "--threads", "2",
                 ])
         }
-        try step("5/5", "writing the metadata (name, attribution, centre, geometry of each layer)") {
+        try step("5/5", "each tile's features in a fixed order; the metadata (name, attribution, centre, layers)") {
             () throws(DataError) in
+            // tilemaker's order differs from run to run: the same extract makes the same tiles.
+            try TileReorder.run(output)
             let center = "\((box[0] + box[2]) / 2),\((box[1] + box[3]) / 2),14"
             let json = TileStats.json(try MetadataWriter.value(output, "json"), try TileStats.count(output))
             try MetadataWriter.set(

@@ -20,9 +20,7 @@ struct LabelCandidates {
         let lines = lines
         let pointOrder = points.indices.sorted { i, j in
             let (a, b) = (points[i], points[j])
-            return (-a.layerOrder, -a.priority, a.text, a.anchor.y, a.anchor.x) < (
-                -b.layerOrder, -b.priority, b.text, b.anchor.y, b.anchor.x
-            )
+            return (-a.layerOrder, -a.priority, a.source) < (-b.layerOrder, -b.priority, b.source)
         }
         let lineOrder = lines.indices.sorted { LineLabels.isPlacedBefore(lines[$0], lines[$1]) }
         return LabelCandidates(points: pointOrder.map { points[$0] }, lines: lineOrder.map { lines[$0] })

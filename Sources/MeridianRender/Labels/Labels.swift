@@ -68,6 +68,8 @@ struct LabelPlacer {
         var placement: TextPlacement
         /// The variable anchors' other placements, tried in order after ``placement``.
         var alternatives: [TextPlacement] = []
+        /// Where the symbol comes in the data: the tie-break between equal priorities.
+        var source = SourceOrder()
         /// The icon at the point (`icon-image`), placed with the text as ``rules`` say.
         var icon: PointIcon? = nil
         /// Whether icon and text may overlap others, keep others off, or go without each other.
@@ -132,7 +134,10 @@ struct LabelPlacer {
                 let anchor = viewport.point(forWorld: world)
             else { continue }
             seen.insert(key)
-            let size = style.size(p)
+            // MapLibre's perspective ratio: nearer symbols larger, farther smaller (and boxes too).
+            let ratio = Self.perspectiveRatio(depth: depth, onGround: onGround)
+            icon = icon?.scaled(by: Self.perspectiveRatio(depth: depth, onGround: icon?.ground != nil))
+            let size = style.size(p) * ratio
             let placements = style.placements(p)
             let sortKey = style.sortKey(p)?.finite
             let priority = sortKey.map { -$0 } ?? 0
@@ -143,8 +148,9 @@ struct LabelPlacer {
                     halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
                     haloBlur: style.haloBlur(p),
                     placement: placements[0], alternatives: Array(placements.dropFirst()),
+                    source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
                     icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p), shift: textShift, lineHeight: style.lineHeight(p),
+                    padding: style.padding(p) * ratio, shift: textShift, lineHeight: style.lineHeight(p),
                     matrix: Self.matrix(
                         onGround
                             ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)

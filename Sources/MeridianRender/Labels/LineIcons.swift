@@ -4,9 +4,10 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Icons set along lines (`symbol-placement: line` with an `icon-image` and no text, as the
-/// one-way arrows of the OpenMapTiles styles): one every `symbol-spacing` points along each line
-/// on the screen, the first half a spacing from its start, turned with the line (with
-/// `icon-rotation-alignment` `map` or `auto`; upright with `viewport`) plus `icon-rotate`.
+/// one-way arrows of the OpenMapTiles styles), where MapLibre sets them: anchors per tile line
+/// (``LineAnchors``), turned with the line (with `icon-rotation-alignment` `map` or `auto`; upright
+/// with `viewport`) plus `icon-rotate`, and laid on the ground under tilt (`icon-pitch-alignment`
+/// `map`, or `auto` turned with the line).
 ///
 /// They are point candidates (``LabelPlacer/Candidate``, with no text), placed and drawn as point
 /// symbols' icons are. A line with text too is labelled by ``LineLabels`` alone: icons beside
@@ -21,46 +22,63 @@ enum LineIcons {
         let zoom = frame.styleZoom
         let icons = IconStyle(layer, zoom: zoom)
         let text = LabelStyle(layer, zoom: zoom)
-        let spacing = text.spacing([:])
-        let alongLine = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string != "viewport"
+        // MapLibre measures a text-less symbol's length with the text's box scale at zoom 18.
+        let textMaxSize = layer.numberResolver(.textSize, zoom: 18, default: 16)
+        let rotation = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string
+        let alongLine = rotation != "viewport"
+        let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string ?? "auto"
+        let onGround = frame.isTilted && alongLine && pitch != "viewport"
         let viewport = frame.viewport
-        // The line's angle on the screen already holds the bearing: the icon's own is not taken off.
+        // Symbols are laid out at the whole zoom below the view's, as MapLibre lays out a tile.
+        let layoutZoom = zoom.rounded(.down)
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         var out: [LabelPlacer.Candidate] = []
-        for feature in frame.features(layer, tiles, .lineString) {
+        for feature in frame.features(layer, tiles, .lineString) where out.count < maxIcons {
             let p = feature.properties
             guard text.text(p) == nil,
                 let icon = icons.icon(
                     p, images: frame.images, scale: frame.canvas.scale, bearing: 0, missing: &missing)
             else { continue }
+            let shift = exp2(layoutZoom - Double(feature.tile.z))
+            let rules = LineAnchors(
+                extent: Double(feature.extent), unitsPerPoint: Double(feature.extent) / (512 * shift),
+                overscaling: max(1, shift), spacing: text.spacing(p),
+                length: icon.extent.width / max(icon.size, 1e-9), textMaxSize: textMaxSize(p))
+            var count = 0
             for part in feature.feature.geometry {
-                let points = part.compactMap { vertex -> ScreenPoint? in
-                    let world = frame.ground.world(vertex, tile: feature.tile, extent: feature.extent)
+                let line = part.map { (x: Double($0.x), y: Double($0.y)) }
+                for anchor in rules.anchors(line) {
+                    count += 1
+                    guard out.count < maxIcons else { break }
+                    let (a, b) = (part[anchor.index], part[anchor.index + 1])
+                    let (wa, wb) = (
+                        frame.ground.world(a, tile: feature.tile, extent: feature.extent),
+                        frame.ground.world(b, tile: feature.tile, extent: feature.extent)
+                    )
+                    let world = MercatorPoint(x: wa.x + (wb.x - wa.x) * anchor.t, y: wa.y + (wb.y - wa.y) * anchor.t)
                     let depth = viewport.depthRatio(forWorld: world)
-                    guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth else { return nil }
-                    return viewport.point(forWorld: world)
-                }
-                var next = spacing / 2
-                var walked = 0.0
-                for (a, b) in zip(points, points.dropFirst()) {
-                    let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-                    guard length > 0 else { continue }
-                    let angle = atan2(b.y - a.y, b.x - a.x)
-                    while next <= walked + length, out.count < maxIcons {
-                        let t = (next - walked) / length
-                        let at = ScreenPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                        next += spacing
-                        guard frame.labelArea.holds(at) else { continue }
-                        out.append(
-                            LabelPlacer.Candidate(
-                                text: "", anchor: at, priority: 0, size: 0, font: .regular,
-                                color: LabelPlacer.textColor,
-                                halo: LabelPlacer.haloColor, haloWidth: 0, layerOrder: order,
-                                placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
-                                icon: alongLine ? icon.turned(by: angle) : icon, rules: icons.rules))
+                    guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
+                        let at = viewport.point(forWorld: world), frame.labelArea.holds(at)
+                    else { continue }
+                    var placed = icon
+                    if onGround {
+                        // On the ground the icon turns with the line in the map's own axes.
+                        placed.ground = LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: viewport)
+                        placed = placed.turned(by: atan2(Double(b.y - a.y), Double(b.x - a.x)))
+                    } else if alongLine, let sa = viewport.point(forWorld: wa), let sb = viewport.point(forWorld: wb) {
+                        placed = placed.turned(by: atan2(sb.y - sa.y, sb.x - sa.x))
                     }
-                    walked += length
+                    out.append(
+                        LabelPlacer.Candidate(
+                            text: "", anchor: at, priority: 0, size: 0, font: .regular, color: LabelPlacer.textColor,
+                            halo: LabelPlacer.haloColor, haloWidth: 0, layerOrder: order,
+                            placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
+                            source: SourceOrder(
+                                tile: feature.tile, feature: feature.index, anchor: count,
+                                bearing: viewport.camera.bearing),
+                            icon: placed.scaled(by: LabelPlacer.perspectiveRatio(depth: depth, onGround: onGround)),
+                            rules: icons.rules))
                 }
             }
         }

@@ -48,6 +48,15 @@ struct PointIcon {
             opacity: opacity, padding: padding, shift: shift, halo: halo, haloWidth: haloWidth, ground: ground)
     }
 
+    /// The icon `factor` times as large, its padding too (``LabelPlacer/perspectiveRatio(depth:onGround:)``).
+    func scaled(by factor: Double) -> PointIcon {
+        guard factor != 1 else { return self }
+        return PointIcon(
+            kind: kind, size: size * factor, left: left, above: above, offset: offset, angle: angle, color: color,
+            opacity: opacity, padding: padding * factor, shift: shift, halo: halo, haloWidth: haloWidth,
+            ground: ground)
+    }
+
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
     var extent: (width: Double, height: Double) {
         switch kind {

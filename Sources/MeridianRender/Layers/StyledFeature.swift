@@ -9,6 +9,8 @@ struct StyledFeature {
     let extent: Int
     let feature: VectorTile.Feature
     let properties: [String: StyleValue]
+    /// The feature's index in its tile's layer (the order the data gives, which MapLibre places by).
+    var index = 0
 }
 
 extension FrameContext {
@@ -31,7 +33,9 @@ extension FrameContext {
                 shape, id: id, tileset: tile.tileset, tile: WorldCopies.wrapped(tile.id), zoom: zoom, tilted: false)
             let kept = cache?.filtered(key, shape, layer: l) ?? FilteredFeatures(shape, key: key, layer: l)
             for (i, p) in zip(kept.indices, kept.properties) where type == nil || l.features[Int(i)].type == type {
-                out.append(StyledFeature(tile: tile.id, extent: l.extent, feature: l.features[Int(i)], properties: p))
+                out.append(
+                    StyledFeature(
+                        tile: tile.id, extent: l.extent, feature: l.features[Int(i)], properties: p, index: Int(i)))
             }
         }
         return out
