@@ -8,10 +8,10 @@ struct LabelCandidates {
     /// The candidates in placement order.
     ///
     /// As MapLibre places symbols: the last symbol layer first, and within a layer the lowest
-    /// `symbol-sort-key` first (so one style draws the same labels in both); ties go by text and
-    /// position, so the order never depends on the order tiles were read in, nor on the order an
-    /// import wrote the features in (tilemaker's differs from run to run; MapLibre's ties go by
-    /// it, so the two may choose differently between labels of equal priority).
+    /// `symbol-sort-key` first, ties in the data's order (``SourceOrder``: tile, feature, anchor),
+    /// so one style on one tileset draws the same labels in both. `meridian data import` writes
+    /// each tile's features in a canonical order (`TileCanonical`), so a fresh import of the same
+    /// extract labels the same way (tilemaker alone orders them differently from run to run).
     ///
     /// Sorted by index, then gathered once: the candidates are large values, and a sort that
     /// moves them moves every field at each step.

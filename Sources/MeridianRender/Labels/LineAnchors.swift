@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where MapLibre sets symbols along one line of a tile (its `getAnchors`), in the tile's units:
 /// the first anchor past the line's start by half the symbol's length and two ems (a line that
 /// enters from the tile's edge: by half a spacing), scaled by the overscaling and taken modulo
@@ -21,6 +23,9 @@ struct LineAnchors {
     let length: Double
     /// `text-size` at zoom 18: MapLibre scales a symbol's length and offset by it over 24.
     let textMaxSize: Double
+    /// For text, `text-max-angle` in radians: the most the line may turn within three fifths
+    /// of an em along the label (MapLibre's `checkMaxAngle`); nil for an icon alone.
+    var maxAngle: Double? = nil
 
     static let maxAnchors = 10_000
 
@@ -50,6 +55,52 @@ struct LineAnchors {
         return resample(line, offset: found.length / 2, spacing: spacing, labelLength: labelLength).anchors
     }
 
+    /// Whether text of `labelLength` centred at the anchor lies on the line and turns at most
+    /// ``maxAngle`` within any window of 3/5 em (always, for an icon).
+    private func fits(
+        _ line: [(x: Double, y: Double)], at anchor: Anchor, point: (x: Double, y: Double), labelLength: Double
+    )
+        -> Bool
+    {
+        guard let maxAngle, labelLength > 0 else { return true }
+        let window = 3.0 / 5 * 24 * unitsPerPoint * textMaxSize / 24
+        func dist(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        // Back to the first vertex the label reaches past.
+        var index = anchor.index + 1
+        var along = 0.0
+        var p = point
+        while along > -labelLength / 2 {
+            index -= 1
+            guard index >= 0 else { return false }
+            along -= dist(line[index], p)
+            p = line[index]
+        }
+        along += dist(line[index], line[index + 1])
+        index += 1
+        // Forward over the label's length, summing the turns within the window.
+        var corners: [(at: Double, turn: Double)] = []
+        var sum = 0.0
+        while along < labelLength / 2 {
+            guard index + 1 < line.count else { return false }
+            let (a, b, c) = (line[index - 1], line[index], line[index + 1])
+            let turn = abs(
+                (atan2(b.y - a.y, b.x - a.x) - atan2(c.y - b.y, c.x - b.x) + 3 * .pi)
+                    .truncatingRemainder(dividingBy: 2 * .pi) - .pi)
+            corners.append((along, turn))
+            sum += turn
+            while let first = corners.first, along - first.at > window {
+                sum -= first.turn
+                corners.removeFirst()
+            }
+            if sum > maxAngle { return false }
+            along += dist(b, c)
+            index += 1
+        }
+        return true
+    }
+
     /// Anchors every `spacing` from `offset` along the line, inside the tile with room for half
     /// the label each way; and the line's length.
     private func resample(
@@ -69,7 +120,8 @@ struct LineAnchors {
                 let t = (marked - distance) / segment
                 let (x, y) = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 if x >= 0, x < extent, y >= 0, y < extent, marked - labelLength / 2 >= 0,
-                    marked + labelLength / 2 <= lineLength
+                    marked + labelLength / 2 <= lineLength,
+                    fits(line, at: Anchor(index: i, t: t), point: (x, y), labelLength: labelLength)
                 {
                     out.append(Anchor(index: i, t: t))
                 }
@@ -77,5 +129,41 @@ struct LineAnchors {
             distance += segment
         }
         return (out, lineLength)
+    }
+}
+
+extension LineAnchors {
+    /// `line` cut to the tile's square [0, extent]², as MapLibre cuts a line before anchoring it:
+    /// segment by segment, each end outside a side moved onto it (rounded to whole units), a new
+    /// piece begun wherever a segment does not start where the last one ended.
+    static func clipped(_ line: [(x: Double, y: Double)], extent: Double) -> [[(x: Double, y: Double)]] {
+        var out: [[(x: Double, y: Double)]] = []
+        for (a, b) in zip(line, line.dropFirst()) {
+            var (p, q) = (a, b)
+            // Each side in turn: x ≥ 0, y ≥ 0, x ≤ extent, y ≤ extent.
+            for side in 0..<4 {
+                let horizontal = side % 2 == 0
+                let limit = side < 2 ? 0 : extent
+                func value(_ v: (x: Double, y: Double)) -> Double { horizontal ? v.x : v.y }
+                func outside(_ v: (x: Double, y: Double)) -> Bool { side < 2 ? value(v) < limit : value(v) > limit }
+                func onSide() -> (x: Double, y: Double) {
+                    let t = (limit - value(p)) / (value(q) - value(p))
+                    let other = horizontal ? p.y + (q.y - p.y) * t : p.x + (q.x - p.x) * t
+                    return horizontal ? (limit, other.rounded()) : (other.rounded(), limit)
+                }
+                if outside(p) && outside(q) {
+                    (p, q) = ((.nan, .nan), (.nan, .nan))
+                    break
+                }
+                if outside(p) { p = onSide() } else if outside(q) { q = onSide() }
+            }
+            guard p.x.isFinite, q.x.isFinite else { continue }
+            if let last = out.last?.last, last == p {
+                out[out.count - 1].append(q)
+            } else {
+                out.append([p, q])
+            }
+        }
+        return out
     }
 }

@@ -1,10 +1,14 @@
+import Foundation
 import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 import MeridianTiles
 
-/// What a line-label layer offers before the camera is asked anything: each name's look, its
-/// pieces joined into lines in world points at the camera's zoom, and the anchors along them.
+/// What a line-label layer offers before the camera is asked anything: each name's look, and
+/// its lines tile by tile with the anchors MapLibre gives them (``LineAnchors``: each tile's line
+/// cut to the tile, anchored every `symbol-spacing` where the text fits and turns at most
+/// `text-max-angle`, and an anchor dropped within half a spacing of the same name's last in the
+/// tile), in world points at the camera's zoom.
 ///
 /// None of it depends on the camera's target, bearing or tilt, only on the layer, the tiles read
 /// and the zoom, so it is made once for those (``Key``) and kept in the ``RenderCache`` between
@@ -18,12 +22,22 @@ final class LineLabelLayout {
             haloBlur = 0.0, letterSpacing = 0.0
         var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
         var font = LabelFont.regular
-        /// Joined lines in world points at the zoom (``LineLabels/joined(_:)``), with their anchors.
-        var lines: [(points: [ScreenPoint], anchors: [LineLabels.Anchor])] = []
+        /// `text-size` at zoom 18, which MapLibre's anchors measure the text by.
+        var textMaxSize = 16.0
+        /// Its lines (each a tile's piece, in world points at the zoom) and their anchors.
+        var lines: [Line] = []
+    }
+
+    /// A piece of a feature's line in one tile, its anchors, and its tile and feature index
+    /// (where it comes in the data: ``SourceOrder``).
+    struct Line {
+        let points: [ScreenPoint]
+        let anchors: [LineLabels.Anchor]
+        let tile: TileID, feature: Int
     }
 
     /// What a layout is made from: the layer's source, filter and values, the tiles read (by tileset and
-    /// id, in order) and the exact camera zoom (world points and the anchor grid scale with it).
+    /// id, in order) and the exact camera zoom (world points and the anchors' spacing scale with it).
     struct Key: Hashable {
         let source: String, sourceLayer: String?
         let filter: StyleExpression?
@@ -47,46 +61,97 @@ final class LineLabelLayout {
     /// (the default) with a rotation alignment that turns them with the line (`map`, `auto`).
     let onGround: Bool
 
-    /// The layout of `features` (the layer's line features in the frame's tiles) for `layer` at
-    /// the frame's zoom.
+    /// The layout of `features` (the layer's line features in the frame's tiles, in tile and
+    /// feature order) for `layer` at the frame's zoom.
     init(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) {
         let scale = frame.viewport.worldSize
         var names: [String: Int] = [:]
         var out: [Name] = []
-        var parts: [[[ScreenPoint]]] = []
         let style = LabelStyle(layer, zoom: frame.styleZoom)
+        // MapLibre lays symbols out at the whole zoom below the view's, with text-size at zoom 18.
+        let layoutZoom = frame.styleZoom.rounded(.down)
+        let textMaxSize = layer.numberResolver(.textSize, zoom: 18, default: 16)
+        var widths: [String: Double] = [:]
+        var cost = 256
+        // One tile at a time (the features come tile by tile): its lines of one text joined, then
+        // anchored, an anchor dropped within half a spacing of the same text's last in the tile.
+        var tileLines: [LineMerge.Line] = []
+        var tile: (id: TileID, extent: Int)?
+        func anchorTile() {
+            guard let (id, extentUnits) = tile else { return }
+            let extent = Double(extentUnits)
+            let shift = exp2(layoutZoom - Double(id.z))
+            let n = Double(1 << id.z)
+            var placed: [String: [(x: Double, y: Double)]] = [:]
+            for merged in LineMerge.merged(tileLines) {
+                let name = out[names[merged.text]!]
+                let width =
+                    widths[name.text]
+                    ?? frame.canvas.measure(name.text, size: 24, font: name.font, letterSpacing: name.letterSpacing)
+                    .width
+                widths[name.text] = width
+                let rules = LineAnchors(
+                    extent: extent, unitsPerPoint: extent / (512 * shift), overscaling: max(1, shift),
+                    spacing: name.spacing, length: width, textMaxSize: name.textMaxSize, maxAngle: name.maxAngle)
+                let repeatDistance = rules.spacing * rules.unitsPerPoint / 2
+                var count = 0
+                for line in LineAnchors.clipped(merged.points, extent: extent) {
+                    let points = line.map {
+                        ScreenPoint(
+                            x: (Double(id.x) + $0.x / extent) / n * scale, y: (Double(id.y) + $0.y / extent) / n * scale
+                        )
+                    }
+                    var anchors: [LineLabels.Anchor] = []
+                    for a in rules.anchors(line) {
+                        let (u, v) = (line[a.index], line[a.index + 1])
+                        let at = (x: u.x + (v.x - u.x) * a.t, y: u.y + (v.y - u.y) * a.t)
+                        let near = (placed[name.text] ?? []).contains {
+                            ($0.x - at.x) * ($0.x - at.x) + ($0.y - at.y) * ($0.y - at.y)
+                                < repeatDistance * repeatDistance
+                        }
+                        guard !near else { continue }
+                        placed[name.text, default: []].append(at)
+                        let (pu, pv) = (points[a.index], points[a.index + 1])
+                        anchors.append(
+                            LineLabels.Anchor(
+                                index: a.index,
+                                point: ScreenPoint(x: pu.x + (pv.x - pu.x) * a.t, y: pu.y + (pv.y - pu.y) * a.t),
+                                order: count))
+                        count += 1
+                    }
+                    guard !anchors.isEmpty else { continue }
+                    out[names[merged.text]!].lines.append(
+                        Line(points: points, anchors: anchors, tile: id, feature: merged.feature))
+                    cost += points.count * 16 + anchors.count * 32 + 64
+                }
+            }
+            tileLines = []
+        }
         for feature in features where feature.feature.type == .lineString {
             let p = feature.properties
             guard let text = style.text(p) else { continue }
-            let index: Int
-            if let known = names[text] {
-                index = known
-            } else {
-                index = out.count
-                names[text] = index
-                parts.append([])
+            if tile?.id != feature.tile {
+                anchorTile()
+                tile = (feature.tile, feature.extent)
+            }
+            if names[text] == nil {
+                names[text] = out.count
                 out.append(
                     Name(
                         text: text, size: style.size(p), color: style.color(p) ?? LabelPlacer.textColor,
                         halo: style.halo(p) ?? LabelPlacer.haloColor, haloWidth: style.haloWidth(p),
                         haloBlur: style.haloBlur(p),
                         letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
-                        maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular))
+                        maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular,
+                        textMaxSize: textMaxSize(p)))
+                cost += 128 + text.utf8.count
             }
-            // World points at the camera's zoom (points on the ground, before the camera).
-            for part in feature.feature.geometry {
-                parts[index].append(
-                    frame.ground.world(part, tile: feature.tile, extent: feature.extent).map {
-                        ScreenPoint(x: $0.x * scale, y: $0.y * scale)
-                    })
-            }
+            // MapLibre joins and anchors a feature's first line alone.
+            guard let part = feature.feature.geometry.first else { continue }
+            tileLines.append(
+                LineMerge.Line(text: text, points: part.map { (Double($0.x), Double($0.y)) }, feature: feature.index))
         }
-        var cost = 256
-        for i in out.indices {
-            out[i].lines = LineLabels.joined(parts[i]).map { ($0, LineLabels.anchors($0)) }
-            cost += 128 + out[i].text.utf8.count
-            for line in out[i].lines { cost += line.points.count * 16 + line.anchors.count * 32 + 64 }
-        }
+        anchorTile()
         (self.names, self.scale, self.cost) = (out, scale, cost)
         let pitch = layer.resolved(.textPitchAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"
         let rotation = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"

@@ -6,26 +6,19 @@ import RealModule
 
 /// Labels along lines (`symbol-placement: line`, e.g. street names): set along straight
 /// stretches of their lines, turned with the line but kept upright (never upside down), and
-/// where the line bends, glyph by glyph along it (``CurvedLabels``, placed after every straight
-/// one); at least the layer's `symbol-spacing` (``repeatDistance`` by default) apart for one
-/// name, sharing the collision boxes of the
-/// point labels.
+/// where the line bends, glyph by glyph along it (``CurvedLabels``); sharing the collision boxes
+/// of the point labels.
 ///
-/// Where a label may go does not depend on the view: anchors lie where a line crosses a grid
-/// fixed on the ground (every ``spacing`` points at the camera's zoom), and an anchor is judged
-/// by the line within reach of it alone (straight for half the text and a little more each
-/// side), so every view of the same ground offers the same candidates (``LabelArea``).
+/// Where a label may go is where MapLibre may set it: the anchors of each tile's piece of the
+/// line (``LineLabelLayout``, ``LineAnchors``), fixed on the ground, placed in the data's order
+/// (``SourceOrder``), so every view of the same ground offers the same candidates in the same
+/// order (``LabelArea``).
 enum LineLabels {
     struct Candidate {
         let text: String
         var center: ScreenPoint
         /// Radians clockwise from the screen's x axis (0 for `text-rotation-alignment: viewport`).
         var angle: Double
-        /// 2 when the line runs straight well beyond the text (``roomy`` points more each side), 1
-        /// when it runs straight for the text, 0 when the text follows a bend.
-        let room: Int
-        /// The coarsest grid the anchor lies on (``Anchor/level``).
-        let level: Int
         let size: Double, color: RGBA, halo: RGBA, haloWidth: Double
         /// `text-halo-blur`, points.
         var haloBlur = 0.0
@@ -38,8 +31,8 @@ enum LineLabels {
         var letterSpacing = 0.0
         /// `text-font` (``LabelFont/regular`` without one).
         var font = LabelFont.regular
-        /// `symbol-spacing`: points between two labels of this name.
-        var repeatDistance = LineLabels.repeatDistance
+        /// Where the label comes in the data: its placement order within its layer.
+        var source = SourceOrder()
         /// `text-allow-overlap` and `text-ignore-placement` (the icon's rules are not used: icons
         /// are not set along lines yet).
         var rules = PlacementRules()
@@ -49,18 +42,15 @@ enum LineLabels {
         var padding = LabelPlacer.padding
     }
 
-    /// The same name is not set again within this many points (a street comes in many pieces).
+    /// `symbol-spacing`'s default: points between two anchors of a line.
     static let repeatDistance = 250.0
-    /// Points between the ground-fixed grid lines whose crossings with a line are its anchors.
-    static let spacing = 32.0
-    /// Points of straight line beyond the text on each side that make an anchor preferred.
-    static let roomy = 40.0
 
-    /// Candidates from a symbol layer's line layout (``LineLabelLayout``: each name's pieces
-    /// joined end to end in world points, and their anchors): every anchor in the frame's label
-    /// area where the line runs straight for the text offers a candidate centred on it, and
-    /// one where it bends a candidate set glyph by glyph, unsorted (the caller puts every layer's
-    /// candidates in ``isPlacedBefore(_:_:)``'s order).
+    /// Candidates from a symbol layer's line layout (``LineLabelLayout``: each name's lines tile
+    /// by tile in world points, and their anchors): every anchor in the frame's label area where
+    /// the line runs straight for the text offers a candidate centred on it, and one where it
+    /// bends a candidate set glyph by glyph, unsorted (the caller puts every layer's candidates in
+    /// ``isPlacedBefore(_:_:)``'s order). Under tilt each is scaled by MapLibre's perspective
+    /// ratio (``LabelPlacer/perspectiveRatio(depth:onGround:)``).
     static func candidates(_ layout: LineLabelLayout, _ frame: FrameContext) -> [Candidate] {
         let viewport = frame.viewport
         let scale = layout.scale
@@ -71,53 +61,55 @@ enum LineLabels {
         var out: [Candidate] = []
         for name in layout.names {
             let text = name.text
-            var halfWidth: Double?  // measured at the first anchor in the region
-            for (line, anchors) in name.lines {
-                for anchor in anchors {
+            var halfWidth: Double?  // at the name's size, measured at the first anchor in the region
+            for line in name.lines {
+                for anchor in line.anchors {
                     let world = MercatorPoint(x: anchor.point.x / scale, y: anchor.point.y / scale)
                     let depth = viewport.depthRatio(forWorld: world)
                     guard depth > GroundGeometry.nearDepth, depth <= LabelPlacer.maximumDepth,
                         let center = viewport.point(forWorld: world), area.holds(center)
                     else { continue }
-                    let half =
+                    let width =
                         halfWidth
                         ?? frame.canvas.measure(
                             text, size: name.size, font: name.font, letterSpacing: name.letterSpacing
-                        )
-                        .width / 2 + 4
-                    halfWidth = half
+                        ).width / 2
+                    halfWidth = width
+                    var sized = name
+                    sized.size *= LabelPlacer.perspectiveRatio(depth: depth, onGround: onGround)
+                    let half = width * sized.size / max(name.size, 1e-9)
+                    let source = SourceOrder(
+                        tile: line.tile, feature: line.feature, anchor: anchor.order, bearing: viewport.camera.bearing)
                     // Reach in world points: farther ground is smaller on screen by `depth` (text on
                     // the ground is as long there as at the target).
                     let k = onGround ? 1 : depth
-                    guard let chord = stretch(line, at: anchor, reach: half * k, tolerance: 2 * k),
+                    guard let chord = stretch(line.points, at: anchor, reach: half * k, tolerance: 2 * k),
                         let a = viewport.point(forWorld: MercatorPoint(x: chord.0.x / scale, y: chord.0.y / scale)),
                         let b = viewport.point(forWorld: MercatorPoint(x: chord.1.x / scale, y: chord.1.y / scale))
                     else {
-                        // Where the line bends: glyph by glyph along it, placed after every straight name.
+                        // Where the line bends: glyph by glyph along it.
                         let glyphs: [PlacedGlyph]? =
                             if onGround {
                                 groundGlyphs(
-                                    name, line: line, at: anchor, reach: half + 8, plane: plane, viewport: viewport,
-                                    scale: scale)
+                                    sized, line: line.points, at: anchor, reach: half + 1, plane: plane,
+                                    viewport: viewport, scale: scale)
                             } else if let (path, at) = CurvedLabels.path(
-                                line, at: anchor, reach: (half + 8) * depth, viewport: viewport, scale: scale)
+                                line.points, at: anchor, reach: (half + 1) * depth, viewport: viewport, scale: scale)
                             {
                                 CurvedLabels.layout(
-                                    text, size: name.size, font: name.font, letterSpacing: name.letterSpacing,
+                                    text, size: sized.size, font: name.font, letterSpacing: name.letterSpacing,
                                     maxAngle: name.maxAngle, along: path, at: at)
                             } else { nil }
                         if let glyphs {
                             out.append(
                                 Candidate(
-                                    text: text, center: center, angle: 0, room: 0, level: anchor.level, size: name.size,
-                                    color: name.color, halo: name.halo, haloWidth: name.haloWidth,
-                                    haloBlur: name.haloBlur, glyphs: glyphs,
-                                    letterSpacing: name.letterSpacing, font: name.font,
-                                    repeatDistance: name.spacing))
+                                    text: text, center: center, angle: 0, size: sized.size, color: name.color,
+                                    halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur,
+                                    glyphs: glyphs, letterSpacing: name.letterSpacing, font: name.font,
+                                    source: source))
                         }
                         continue
                     }
-                    let room = stretch(line, at: anchor, reach: (half + roomy) * k, tolerance: 2 * k) == nil ? 1 : 2
                     var angle = Double.atan2(y: b.y - a.y, x: b.x - a.x)
                     if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
                     var matrix: StampMatrix?
@@ -129,63 +121,26 @@ enum LineLabels {
                     }
                     out.append(
                         Candidate(
-                            text: text, center: center, angle: angle, room: room, level: anchor.level, size: name.size,
-                            color: name.color,
+                            text: text, center: center, angle: angle, size: sized.size, color: name.color,
                             halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur, matrix: matrix,
-                            letterSpacing: name.letterSpacing,
-                            font: name.font, repeatDistance: name.spacing))
+                            letterSpacing: name.letterSpacing, font: name.font, source: source))
                 }
             }
         }
         return out
     }
 
-    /// Placement order: roomy anchors first, then anchors on coarser grids, then by text and
-    /// position (a total order, so the order never depends on the order tiles were read in).
-    ///
-    /// Coarse grids first keep a long street's labels where the ground puts them: ordered by
-    /// position alone, each label ``repeatDistance`` after the previous one would chain from
-    /// wherever the view's first anchor happened to be.
+    /// Placement order: as MapLibre's, the last layer first, then the data's order
+    /// (``SourceOrder``: tile, feature, anchor along it), which no view changes.
     static func isPlacedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
-        (-a.layerOrder, -a.room, -a.level, a.text, a.center.y, a.center.x) < (
-            -b.layerOrder, -b.room, -b.level, b.text, b.center.y, b.center.x
-        )
+        (-a.layerOrder, a.source) < (-b.layerOrder, b.source)
     }
 
-    /// A point on a line: segment `index` (from point `index` to `index + 1`) at `point`, on a
-    /// grid line k·``spacing``; `level` is 3 when k is a multiple of 8 (every 256 points), 2 of 4,
-    /// 1 of 2, else 0.
+    /// A place on a line: segment `index` (from point `index` to `index + 1`) at `point`; `order`
+    /// counts the feature's anchors from its first.
     struct Anchor {
         let index: Int, point: ScreenPoint
-        var level = 0
-    }
-
-    /// Where a line (world points) crosses the grid lines x = k·``spacing`` (along its more
-    /// horizontal segments) or y = k·``spacing`` (along the more vertical ones): the same places
-    /// whatever part of the line a view holds.
-    ///
-    /// Anchors of one level on a straight line are then at least 8 × ``spacing`` apart, more than
-    /// ``repeatDistance``, so they never suppress one another. A crossing at a vertex counts once.
-    static func anchors(_ line: [ScreenPoint]) -> [Anchor] {
-        var out: [Anchor] = []
-        for i in 0..<max(0, line.count - 1) {
-            let (p, q) = (line[i], line[i + 1])
-            let horizontal = abs(q.x - p.x) >= abs(q.y - p.y)
-            let (u0, u1) = horizontal ? (p.x, q.x) : (p.y, q.y)
-            guard u0 != u1 else { continue }
-            // Grid values in [min, max): a crossing at a shared vertex belongs to one segment.
-            var k = (min(u0, u1) / spacing).rounded(.up)
-            while k * spacing < max(u0, u1), out.count < 100_000 {
-                let t = (k * spacing - u0) / (u1 - u0)
-                let m = Int(k.truncatingRemainder(dividingBy: 8))
-                let level = m == 0 ? 3 : m % 4 == 0 ? 2 : m % 2 == 0 ? 1 : 0
-                out.append(
-                    Anchor(
-                        index: i, point: ScreenPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t), level: level))
-                k += 1
-            }
-        }
-        return out
+        var order = 0
     }
 
     /// The chord of the line around an anchor, `reach` points along the line each way, when the
@@ -249,11 +204,7 @@ enum LineLabels {
         _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
     ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
-        var setAt: [String: [ScreenPoint]] = [:]
         for c in candidates {
-            guard !(setAt[c.text] ?? []).contains(where: { ($0 - c.center).length < c.repeatDistance }) else {
-                continue
-            }
             let m = canvas.measure(c.text, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.
@@ -268,7 +219,6 @@ enum LineLabels {
                         || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
                 else { continue }
                 if !c.rules.textIgnorePlacement { taken += boxes }
-                setAt[c.text, default: []].append(c.center)
                 let union = (
                     boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!,
                     boxes.map(\.bottom).max()!
@@ -288,7 +238,6 @@ enum LineLabels {
             guard area.fits(box), c.rules.textAllowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
             else { continue }
             if !c.rules.textIgnorePlacement { taken.append(box) }
-            setAt[c.text, default: []].append(c.center)
             guard area.shows(box) else { continue }
             shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: box), ink: .straight(c)))
         }
