@@ -52,7 +52,9 @@ func isBuildingColour(_ colour: UInt32) -> Bool {
 func expectNoOverlap(_ labels: [PlacedLabel], sourceLocation: SourceLocation = #_sourceLocation) {
     /// Whether a point lies inside a label's box.
     func inside(_ p: ScreenPoint, _ l: PlacedLabel) -> Bool {
-        p.x > l.box.left && p.x < l.box.right && p.y > l.box.top && p.y < l.box.bottom
+        (l.parts.isEmpty ? [l.box] : l.parts).contains {
+            p.x > $0.left && p.x < $0.right && p.y > $0.top && p.y < $0.bottom
+        }
     }
     for (i, a) in labels.enumerated() {
         for b in labels[(i + 1)...] {

@@ -9,23 +9,23 @@ import MeridianGeometry
 /// ``MapRenderer/labelMargin``) and only then shown or not: two views that share ground (a
 /// static map and the raster tiles under it, two neighbouring metatiles, two frames of a pan)
 /// make the same decision for every label whose chain of overlapping labels stays inside both
-/// margins. Under tilt a box on screen is not a box on the ground, so the region is the view.
+/// margins. Under tilt a box on screen is not a box on the ground, so the region is the view; as
+/// in MapLibre, a label whose anchor is in the view may reach past its edge and is drawn cut by
+/// it.
 struct LabelArea {
     typealias Box = (left: Double, top: Double, right: Double, bottom: Double)
 
-    /// A label's anchor must lie in here to be placed (points, screen axes); for a flat camera
-    /// its box may reach out of it, under tilt the box must lie inside too (the region is the
-    /// view: a label cut by the view's edge would take room and not be drawn).
+    /// A label's anchor must lie in here to be placed (points, screen axes); its box may reach
+    /// out of it.
     let region: Box
-    /// Whether boxes must lie inside the region (under tilt).
-    let boxesInside: Bool
     /// The drawn image.
     let view: Box
     /// Placed labels touching these are not drawn (the credit line); they keep their place,
     /// so whether a label is drawn elsewhere does not depend on the credit line.
     let hidden: [Box]
     /// Draw placed labels that cross the view's edge, cut by it (metatiles, whose neighbours
-    /// draw the rest); otherwise only labels wholly inside the view are drawn.
+    /// draw the rest; and any tilted view, as MapLibre draws them); otherwise only labels wholly
+    /// inside the view are drawn.
     let acrossEdges: Bool
 
     /// The area of a view of `size` points, widened by `margin` points for a flat camera.
@@ -34,20 +34,13 @@ struct LabelArea {
         let m = viewport.camera.tilt == 0 ? max(0, margin) : 0
         view = (0, 0, size.width, size.height)
         region = (-m, -m, size.width + m, size.height + m)
-        boxesInside = viewport.camera.tilt != 0
         self.hidden = hidden
-        self.acrossEdges = acrossEdges
+        self.acrossEdges = acrossEdges || viewport.camera.tilt != 0
     }
 
     /// Whether a point lies in the placement region.
     func holds(_ p: ScreenPoint) -> Bool {
         p.x >= region.left && p.y >= region.top && p.x <= region.right && p.y <= region.bottom
-    }
-
-    /// Whether a label's box may be placed as far as the region goes.
-    func fits(_ b: Box) -> Bool {
-        !boxesInside
-            || (b.left >= region.left && b.top >= region.top && b.right <= region.right && b.bottom <= region.bottom)
     }
 
     /// Whether a placed label's box is drawn.

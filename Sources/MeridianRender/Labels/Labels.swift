@@ -21,9 +21,10 @@ public struct PlacedLabel: Hashable, Sendable {
     public let box: (left: Double, top: Double, right: Double, bottom: Double)
     /// For a name set along a bending line, each glyph where it was drawn; empty otherwise.
     public var glyphs: [PlacedGlyph] = []
-    /// For a point symbol, the boxes its shown parts took (text, icon), which collide with others
-    /// each alone, as MapLibre's do (``box`` is their union, so two labels' boxes may overlap
-    /// where none of their parts do); empty for names along lines.
+    /// The boxes the label took, which collide with others each alone, as MapLibre's do: a point
+    /// symbol's shown parts (text, icon), a straight name's boxes along its text (``box`` is
+    /// their union, so two labels' boxes may overlap where none of their parts do); empty for
+    /// names set glyph by glyph (``glyphs``).
     public var parts: [(left: Double, top: Double, right: Double, bottom: Double)] = []
 
     public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
@@ -197,7 +198,7 @@ struct LabelPlacer {
             // that is not free drops the symbol, unless it is optional and the other part is free.
             func free(_ box: LabelArea.Box?, allowOverlap: Bool) -> Bool {
                 guard let box else { return false }
-                return area.fits(box) && (allowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) }))
+                return allowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
             }
             // Lines no wider than text-max-width; the block's anchor on the point, then offset;
             // with variable anchors, the first placement whose text fits (else the first).

@@ -214,7 +214,7 @@ enum LineLabels {
                 let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map {
                     CurvedLabels.box($0.0, advance: $0.1 + c.padding / 2, height: m.height + c.padding)
                 }
-                guard !boxes.isEmpty, boxes.allSatisfy({ area.fits($0) }),
+                guard !boxes.isEmpty,
                     c.rules.textAllowOverlap
                         || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
                 else { continue }
@@ -230,16 +230,31 @@ enum LineLabels {
                         ink: .curved(c, glyphs: glyphs, height: m.height)))
                 continue
             }
-            // The axis-aligned box around the turned (or mapped) text.
+            // Boxes along the turned (or mapped) text, each about as long as the text is tall, as
+            // MapLibre's collision circles follow a name: one box around a slanted name would
+            // keep a wide rectangle free beside it.
             let (hw, hh) = (m.width / 2 + c.padding, m.height / 2 + c.padding / 2)
             let t = c.matrix ?? .turn(c.angle)
-            let (ex, ey) = (hw * abs(t.a) + hh * abs(t.c), hw * abs(t.b) + hh * abs(t.d))
-            let box = (c.center.x - ex, c.center.y - ey, c.center.x + ex, c.center.y + ey)
-            guard area.fits(box), c.rules.textAllowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
+            let pieces = max(1, min(64, Int((hw / max(hh, 1e-9)).rounded(.up))))
+            let step = hw / Double(pieces)
+            let (ex, ey) = (step * abs(t.a) + hh * abs(t.c), step * abs(t.b) + hh * abs(t.d))
+            let boxes: [LabelArea.Box] = (0..<pieces).map { i in
+                let along = -hw + step * Double(2 * i + 1)
+                let (x, y) = (c.center.x + along * t.a, c.center.y + along * t.b)
+                return (x - ex, y - ey, x + ex, y + ey)
+            }
+            guard
+                c.rules.textAllowOverlap
+                    || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
             else { continue }
-            if !c.rules.textIgnorePlacement { taken.append(box) }
+            if !c.rules.textIgnorePlacement { taken += boxes }
+            let box = (
+                boxes.map(\.0).min()!, boxes.map(\.1).min()!, boxes.map(\.2).max()!, boxes.map(\.3).max()!
+            )
             guard area.shows(box) else { continue }
-            shown.append(ShownLabel(label: PlacedLabel(text: c.text, anchor: c.center, box: box), ink: .straight(c)))
+            shown.append(
+                ShownLabel(
+                    label: PlacedLabel(text: c.text, anchor: c.center, box: box, parts: boxes), ink: .straight(c)))
         }
         return shown
     }

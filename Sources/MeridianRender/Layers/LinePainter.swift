@@ -1,7 +1,9 @@
+import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 
-/// Line layers: each feature stroked `line-width` points wide (thinner with depth under tilt)
+/// Line layers: each feature stroked `line-width` points wide (on the ground under tilt:
+/// ``across(_:_:ring:shift:viewport:)``)
 /// in `line-color` at `line-opacity`, moved `line-offset` points to the right of its direction,
 /// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
 /// `line-dasharray` (in widths), faded at the edges by `line-blur` (``blurred(width:blur:_:)``), and
@@ -57,27 +59,24 @@ struct LinePainter: LayerPainter {
                 let l = looks[Int(look)]
                 guard let c = l.color, partEnd > partStart else { continue }
                 scratch.parts.removeAll()
-                var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
-                var depthSum = 0.0
-                var depthCount = 0
+                let first = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
+                var start = first
                 for j in partStart..<partEnd {
                     let stop = Int(prepared.partEnds[j])
                     frame.appendPart(
                         prepared, start..<stop, ring: isRing, closeRings: true, shift: shift, into: &scratch.parts)
-                    if frame.isTilted {
-                        // The mean depth of the feature's own vertices (a ring's repeated first point left out).
-                        for k in start..<(isRing ? stop - 1 : stop) { depthSum += scratch.depths[k] }
-                        depthCount += (isRing ? stop - 1 : stop) - start
-                    }
                     start = stop
                 }
                 guard !scratch.parts.isEmpty else { continue }
-                let meanDepth = depthCount > 0 ? depthSum / Double(depthCount) : 1
-                let width = Self.width(l.width, tilted: frame.isTilted, meanDepth: meanDepth)
-                // Offset lines and casings' two strokes, thinned by depth as the width is.
+                // Under tilt the line lies on the ground: as wide on screen as the ground is there, across it.
+                let across =
+                    frame.isTilted
+                    ? Self.across(prepared.points, first..<start, ring: isRing, shift: shift, viewport: frame.viewport)
+                    : 1
+                let width = Self.width(l.width, tilted: frame.isTilted, across: across)
+                // Offset lines and casings' two strokes, thinned as the width is.
                 if l.gap > 0 || l.offset != 0 {
-                    let thin = frame.isTilted ? 1 / max(GroundGeometry.nearDepth, meanDepth) : 1
-                    let (offset, side) = (l.offset * thin, (l.gap * thin + width) / 2)
+                    let (offset, side) = (l.offset * across, (l.gap * across + width) / 2)
                     scratch.dashes.removeAll()
                     for d in l.gap > 0 ? [offset - side, offset + side] : [offset] {
                         scratch.parts.forEachPart { LineOffset.append($0, by: d, into: &scratch.dashes) }
@@ -114,13 +113,40 @@ struct LinePainter: LayerPainter {
     }
 
     /// A stroke's width, points: the style's width at the camera's zoom (the style interpolates
-    /// it by zoom), at least 0.3; under tilt, thinned by perspective at the feature's mean depth
-    /// (a ratio to the target's, at least ``GroundGeometry/nearDepth``) and rounded to an eighth
-    /// of a point, so lines can share strokes.
-    static func width(_ styled: Double, tilted: Bool, meanDepth: Double) -> Double {
+    /// it by zoom), at least 0.3; under tilt, times `across` (``across(_:_:ring:shift:viewport:)``)
+    /// and rounded to an eighth of a point, so lines can share strokes.
+    static func width(_ styled: Double, tilted: Bool, across: Double) -> Double {
         guard tilted else { return max(0.3, styled) }
-        let width = max(0.3, styled / max(GroundGeometry.nearDepth, meanDepth))
+        let width = max(0.3, styled * across)
         return (width * 8).rounded() / 8
+    }
+
+    /// How many screen points one point of ground across a feature's line takes under tilt, as
+    /// MapLibre draws lines on the ground: |det M| / |M u|, M the projection's local linear map at
+    /// the feature's middle vertex, u its direction on the ground (first to last vertex; a ring, or
+    /// a line that ends where it starts, takes √|det M|). A line across the view is foreshortened
+    /// as the ground is; one running into the distance only thins with depth. 1 where the map is
+    /// undefined (behind the eye); at most 1 / ``GroundGeometry/nearDepth``.
+    static func across(
+        _ points: [MercatorPoint], _ range: Range<Int>, ring: Bool, shift: MercatorPoint, viewport: Viewport
+    ) -> Double {
+        guard !range.isEmpty else { return 1 }
+        func at(_ i: Int) -> MercatorPoint { MercatorPoint(x: points[i].x + shift.x, y: points[i].y + shift.y) }
+        guard
+            let m = LabelPlacer.groundMatrix(
+                at: at((range.lowerBound + range.upperBound) / 2), turnsWithMap: true, viewport: viewport)
+        else { return 1 }
+        let det = abs(m.a * m.d - m.b * m.c)
+        let (a, b) = (at(range.lowerBound), at(range.upperBound - 1))
+        let (ux, uy) = (b.x - a.x, b.y - a.y)
+        let length = (ux * ux + uy * uy).squareRoot()
+        var factor = det.squareRoot()
+        if !ring, length > 0 {
+            let (sx, sy) = (m.a * ux / length + m.c * uy / length, m.b * ux / length + m.d * uy / length)
+            let along = (sx * sx + sy * sy).squareRoot()
+            if along > 1e-9 { factor = det / along }
+        }
+        return factor.isFinite ? min(factor, 1 / GroundGeometry.nearDepth) : 1
     }
 
     /// The dash pattern in points: `line-dasharray` (in line widths; at most
