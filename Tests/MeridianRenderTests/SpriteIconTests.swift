@@ -38,26 +38,29 @@ import Testing
                 VectorTile.Layer(name: "areas", extent: 4096, features: [area]),
             ])
         // The sheet: the square at (0, 0), a 10 × 4 bar at (0, 11), the SDF disc (radius 6, 32 levels a
-        // pixel) at (10, 0), 16 × 16.
-        var words = [UInt32](repeating: 0, count: 26 * 16)
-        for y in 0..<10 { for x in 0..<10 { words[y * 26 + x] = 0xFFFF_0000 } }
-        for y in 11..<15 { for x in 0..<10 { words[y * 26 + x] = 0xFFFF_0000 } }
+        // pixel) at (10, 0), 16 × 16, and a 10 × 4 flag at (26, 0), red on its left half, blue on its right.
+        let w = 36
+        var words = [UInt32](repeating: 0, count: w * 16)
+        for y in 0..<10 { for x in 0..<10 { words[y * w + x] = 0xFFFF_0000 } }
+        for y in 11..<15 { for x in 0..<10 { words[y * w + x] = 0xFFFF_0000 } }
+        for y in 0..<4 { for x in 26..<36 { words[y * w + x] = x < 31 ? 0xFFFF_0000 : 0xFF00_00FF } }
         for y in 0..<16 {
             for x in 0..<16 {
                 let d =
                     ((Double(x) + 0.5 - 8) * (Double(x) + 0.5 - 8) + (Double(y) + 0.5 - 8) * (Double(y) + 0.5 - 8))
                     .squareRoot() - 6
-                words[y * 26 + 10 + x] = UInt32(max(0, min(255, (191 - 32 * d).rounded()))) << 24
+                words[y * w + 10 + x] = UInt32(max(0, min(255, (191 - 32 * d).rounded()))) << 24
             }
         }
         let png = try! words.withUnsafeBytes {
-            try PNGEncoder.encode(base: $0.bindMemory(to: UInt8.self).baseAddress!, width: 26, height: 16, stride: 104)
+            try PNGEncoder.encode(base: $0.bindMemory(to: UInt8.self).baseAddress!, width: w, height: 16, stride: w * 4)
         }
         try! Data(png).write(to: URL(fileURLWithPath: dir + "/sheet.png"))
         let index =
             #"{"square": {"x": 0, "y": 0, "width": 10, "height": 10, "pixelRatio": 1},"#
             + #" "bar": {"x": 0, "y": 11, "width": 10, "height": 4},"#
-            + #" "sdf": {"x": 10, "y": 0, "width": 16, "height": 16, "pixelRatio": 1, "sdf": true}}"#
+            + #" "sdf": {"x": 10, "y": 0, "width": 16, "height": 16, "pixelRatio": 1, "sdf": true},"#
+            + #" "flag": {"x": 26, "y": 0, "width": 10, "height": 4, "pixelRatio": 1}}"#
         try! Data(index.utf8).write(to: URL(fileURLWithPath: dir + "/sheet.json"))
         return dir
     }()
@@ -190,6 +193,54 @@ import Testing
         // Upright with the viewport alignment: 10 wide, 4 tall.
         let upright = try image(#", "icon-rotation-alignment": "viewport""#)
         #expect((118..<140).filter { Self.red(upright.pixels[135 * 512 + $0]) }.count >= 9)
+    }
+
+    @Test("icon-keep-upright turns an icon along a line half a turn where the line runs leftwards on screen")
+    func keepUpright() throws {
+        // Seen at bearing 225 the line (down the map) runs left and up: the flag's right (blue) half
+        // follows it, left of its red half, unless kept upright.
+        func blueRightOfRed(_ layout: String) throws -> Double {
+            let image = try Self.render(
+                #"{"id": "i", "type": "symbol", "source": "p", "source-layer": "lines", "layout": {"symbol-placement": "line", "icon-image": "flag", "symbol-spacing": 64 \#(layout)}}"#,
+                bearing: 225)
+            var (red, blue) = ((x: 0.0, n: 0.0), (x: 0.0, n: 0.0))
+            for (i, p) in image.pixels.enumerated() {
+                let (r, b) = (p >> 16 & 0xFF, p & 0xFF)
+                if r > 200 && b < 60 { red = (red.x + Double(i % image.width), red.n + 1) }
+                if b > 200 && r < 60 { blue = (blue.x + Double(i % image.width), blue.n + 1) }
+            }
+            #expect(red.n > 20 && blue.n > 20, "icons drawn: \(red.n) red, \(blue.n) blue pixels")
+            return blue.x / max(blue.n, 1) - red.x / max(red.n, 1)
+        }
+        #expect(try blueRightOfRed("") < -1, "along the line: blue leads, to the left")
+        #expect(try blueRightOfRed(#", "icon-keep-upright": true"#) > 1, "kept upright: blue on the right")
+    }
+
+    @Test(
+        "symbol-z-order: overlapping symbols are drawn in data order (source), or down the screen (viewport-y, and auto when they may overlap)"
+    )
+    func zOrder() throws {
+        // Two discs 30 points in radius, the lower one (red) first in the data, the upper (blue) second,
+        // 23 points apart: where they overlap, the one drawn last shows.
+        func middle(_ layout: String) throws -> UInt32 {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+                   {"type": "Feature", "properties": {"c": "#ff0000"}, "geometry": {"type": "Point", "coordinates": [0, -4]}},
+                   {"type": "Feature", "properties": {"c": "#0000ff"}, "geometry": {"type": "Point", "coordinates": [0, 4]}}]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "d", "type": "symbol", "source": "g",
+                    "layout": {"icon-image": "sdf", "icon-size": 5, "icon-allow-overlap": true\##(layout)},
+                    "paint": {"icon-color": ["get", "c"]}}]}
+                """##, folder: Self.folder)
+            return image.pixels[256 * image.width + 256]
+        }
+        let blue = { (p: UInt32) in p & 0xFF > 200 && p >> 16 & 0xFF < 60 }
+        let red = { (p: UInt32) in p >> 16 & 0xFF > 200 && p & 0xFF < 60 }
+        #expect(red(try middle("")), "auto, overlapping, no sort key: down the screen, the lower (red) last")
+        #expect(red(try middle(#", "symbol-z-order": "viewport-y""#)))
+        #expect(blue(try middle(#", "symbol-z-order": "source""#)), "in data order: blue last")
     }
 
     @Test("text-translate and icon-translate move each part on the screen; the map anchor turns with the bearing")

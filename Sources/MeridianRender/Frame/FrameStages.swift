@@ -33,7 +33,7 @@ extension MapRenderer {
         try deadline.check("labels")
         credit.draw(on: canvas)
         let shown = Self.placeLabels(candidates, measuring: canvas, area: area)
-        for label in shown { label.ink.draw(on: canvas) }
+        for label in ShownLabel.drawn(shown) { label.ink.draw(on: canvas) }
         return (shown.map { $0.label }, frame.missingImages.names)
     }
 

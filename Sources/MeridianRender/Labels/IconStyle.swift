@@ -13,6 +13,7 @@ struct IconStyle {
     /// ground under tilt.
     let liesOnGround: Bool
     let rules: PlacementRules
+    let zOrder: SymbolZOrder
 
     init(_ layer: Style.Layer, zoom: Double) {
         image = layer.resolved(.iconImage, zoom: zoom)
@@ -28,6 +29,7 @@ struct IconStyle {
         let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string
         liesOnGround = pitch == "map" || (pitch == "auto" && turnsWithMap)
         rules = PlacementRules(layer, zoom: zoom)
+        zOrder = SymbolZOrder(layer, zoom: zoom, rules: rules)
     }
 
     /// The image's name for a feature (an image value evaluates to an object naming it, as
@@ -76,4 +78,22 @@ struct PlacementRules {
     }
 
     init() {}
+}
+
+/// `symbol-z-order`, as MapLibre reads it: `viewport-y` places and draws a layer's symbols from
+/// the nearest (lowest on screen) to the farthest and ignores `symbol-sort-key`; `auto` (the
+/// default) draws them down the screen too when the layer has no sort key and lets symbols
+/// overlap or be overlapped (`*-allow-overlap`, `*-ignore-placement`), else, like `source`, in
+/// sort-key and data order.
+struct SymbolZOrder {
+    let placesByY: Bool, drawsByY: Bool
+
+    init(_ layer: Style.Layer, zoom: Double, rules: PlacementRules) {
+        let value = layer.resolved(.symbolZOrder, zoom: zoom).constant?.string ?? "auto"
+        let sorted = layer.layout[StylePropertyName.symbolSortKey.rawValue] != nil
+        let overlapping =
+            rules.textAllowOverlap || rules.iconAllowOverlap || rules.textIgnorePlacement || rules.iconIgnorePlacement
+        placesByY = value == "viewport-y"
+        drawsByY = (placesByY || (value == "auto" && !sorted)) && overlapping
+    }
 }

@@ -75,6 +75,8 @@ struct LabelPlacer {
         var icon: PointIcon? = nil
         /// Whether icon and text may overlap others, keep others off, or go without each other.
         var rules = PlacementRules()
+        /// Drawn in order down the screen within its layer (`symbol-z-order`; ``ShownLabel``).
+        var drawnByY = false
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
@@ -141,7 +143,8 @@ struct LabelPlacer {
             let size = style.size(p) * ratio
             let placements = style.placements(p)
             let sortKey = style.sortKey(p)?.finite
-            let priority = sortKey.map { -$0 } ?? 0
+            // `symbol-z-order: viewport-y` places the nearest (lowest on screen) first, sort keys aside.
+            let priority = icons.zOrder.placesByY ? anchor.y : sortKey.map { -$0 } ?? 0
             out.append(
                 Candidate(
                     text: text, anchor: anchor, priority: priority, size: size,
@@ -150,7 +153,8 @@ struct LabelPlacer {
                     haloBlur: style.haloBlur(p),
                     placement: placements[0], alternatives: Array(placements.dropFirst()),
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
-                    icon: icon, rules: icons.rules, letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
+                    icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY,
+                    letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
                     padding: style.padding(p) * ratio, shift: textShift, lineHeight: style.lineHeight(p),
                     matrix: Self.matrix(
                         onGround
@@ -253,7 +257,8 @@ struct LabelPlacer {
                     label: PlacedLabel(text: c.text, anchor: c.anchor, box: box, parts: drawnBoxes),
                     ink: .point(
                         c, lines: showsText ? text?.lines ?? "" : "", left: text?.left ?? 0,
-                        baseline: text?.baseline ?? 0, icon: showsIcon)))
+                        baseline: text?.baseline ?? 0, icon: showsIcon),
+                    layer: c.layerOrder, y: c.drawnByY ? c.anchor.y : 0))
         }
         return shown
     }

@@ -6,7 +6,8 @@ import MeridianStyle
 /// Icons set along lines (`symbol-placement: line` with an `icon-image` and no text, as the
 /// one-way arrows of the OpenMapTiles styles), where MapLibre sets them: anchors per tile line
 /// (``LineAnchors``), turned with the line (with `icon-rotation-alignment` `map` or `auto`; upright
-/// with `viewport`) plus `icon-rotate`, and laid on the ground under tilt (`icon-pitch-alignment`
+/// with `viewport`) plus `icon-rotate` (and half a turn more where the line runs leftwards, with
+/// `icon-keep-upright`), and laid on the ground under tilt (`icon-pitch-alignment`
 /// `map`, or `auto` turned with the line).
 ///
 /// They are point candidates (``LabelPlacer/Candidate``, with no text), placed and drawn as point
@@ -28,6 +29,7 @@ enum LineIcons {
         let alongLine = rotation != "viewport"
         let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string ?? "auto"
         let onGround = frame.isTilted && alongLine && pitch != "viewport"
+        let keepUpright = alongLine && layer.resolved(.iconKeepUpright, zoom: zoom).constant == .bool(true)
         let viewport = frame.viewport
         // Symbols are laid out at the whole zoom below the view's, as MapLibre lays out a tile.
         let layoutZoom = zoom.rounded(.down)
@@ -62,23 +64,31 @@ enum LineIcons {
                         let at = viewport.point(forWorld: world), frame.labelArea.holds(at)
                     else { continue }
                     var placed = icon
+                    // `icon-keep-upright`: turned half a turn more where the line runs leftwards on screen.
+                    var flip = 0.0
+                    if keepUpright, let sa = viewport.point(forWorld: wa), let sb = viewport.point(forWorld: wb),
+                        abs(atan2(sb.y - sa.y, sb.x - sa.x)) > .pi / 2
+                    {
+                        flip = .pi
+                    }
                     if onGround {
                         // On the ground the icon turns with the line in the map's own axes.
                         placed.ground = LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: viewport)
-                        placed = placed.turned(by: atan2(Double(b.y - a.y), Double(b.x - a.x)))
+                        placed = placed.turned(by: atan2(Double(b.y - a.y), Double(b.x - a.x)) + flip)
                     } else if alongLine, let sa = viewport.point(forWorld: wa), let sb = viewport.point(forWorld: wb) {
-                        placed = placed.turned(by: atan2(sb.y - sa.y, sb.x - sa.x))
+                        placed = placed.turned(by: atan2(sb.y - sa.y, sb.x - sa.x) + flip)
                     }
                     out.append(
                         LabelPlacer.Candidate(
-                            text: "", anchor: at, priority: 0, size: 0, font: .regular, color: LabelPlacer.textColor,
+                            text: "", anchor: at, priority: icons.zOrder.placesByY ? at.y : 0, size: 0, font: .regular,
+                            color: LabelPlacer.textColor,
                             halo: LabelPlacer.haloColor, haloWidth: 0, layerOrder: order,
                             placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
                             source: SourceOrder(
                                 tile: feature.tile, feature: feature.index, anchor: count,
                                 bearing: viewport.camera.bearing),
                             icon: placed.scaled(by: LabelPlacer.perspectiveRatio(depth: depth, onGround: onGround)),
-                            rules: icons.rules))
+                            rules: icons.rules, drawnByY: icons.zOrder.drawsByY))
                 }
             }
         }

@@ -227,7 +227,7 @@ enum LineLabels {
                 shown.append(
                     ShownLabel(
                         label: PlacedLabel(text: c.text, anchor: c.center, box: union, glyphs: glyphs),
-                        ink: .curved(c, glyphs: glyphs, height: m.height)))
+                        ink: .curved(c, glyphs: glyphs, height: m.height), layer: c.layerOrder))
                 continue
             }
             // Boxes along the turned (or mapped) text, each about as long as the text is tall, as
@@ -254,7 +254,8 @@ enum LineLabels {
             guard area.shows(box) else { continue }
             shown.append(
                 ShownLabel(
-                    label: PlacedLabel(text: c.text, anchor: c.center, box: box, parts: boxes), ink: .straight(c)))
+                    label: PlacedLabel(text: c.text, anchor: c.center, box: box, parts: boxes), ink: .straight(c),
+                    layer: c.layerOrder))
         }
         return shown
     }

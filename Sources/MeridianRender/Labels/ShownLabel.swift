@@ -7,6 +7,17 @@ import MeridianGeometry
 struct ShownLabel {
     let label: PlacedLabel
     let ink: LabelInk
+    /// Where it is drawn among the others: by its layer's order (lower layers first, as MapLibre
+    /// draws its layers), then by `y` (points down the screen) for a layer whose
+    /// `symbol-z-order` sorts by the viewport, else in placement order (``ShownLabel/drawn(_:)``).
+    var layer = 0, y = 0.0
+
+    /// `labels` (in placement order) in the order they are drawn.
+    static func drawn(_ labels: [ShownLabel]) -> [ShownLabel] {
+        labels.indices.sorted { (labels[$0].layer, labels[$0].y, $0) < (labels[$1].layer, labels[$1].y, $1) }.map {
+            labels[$0]
+        }
+    }
 }
 
 /// How a shown label is drawn on the canvas, as stamps (``LabelStamp``).

@@ -13,7 +13,7 @@ extension StyleProperty {
         StyleProperty("symbol-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "symbol-z-order", .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
@@ -38,7 +38,7 @@ extension StyleProperty {
         StyleProperty(
             "icon-padding", .layout, .padding, default: .array([.number(2)]), interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("icon-keep-upright", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("icon-keep-upright", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom, .feature], drawn: true),
