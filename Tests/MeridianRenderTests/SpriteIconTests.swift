@@ -243,6 +243,34 @@ import Testing
         #expect(blue(try middle(#", "symbol-z-order": "source""#)), "in data order: blue last")
     }
 
+    @Test(
+        "icon-text-fit stretches the icon over its text, widened by icon-text-fit-padding; width keeps the image's height"
+    )
+    func textFit() throws {
+        let dark = { (p: UInt32) in p >> 16 & 0xFF < 100 && p >> 8 & 0xFF < 100 }
+        let text = #""text-field": "AAAA", "text-size": 20"#
+        let ink = try #require(Self.box(try Self.image(text, paint: ##""text-color": "#000000""##), dark))
+        func red(_ fit: String) throws -> (Int, Int, Int, Int) {
+            let layout =
+                text + #", "icon-image": "square", "icon-text-fit": "\#(fit)", "icon-text-fit-padding": [2, 6, 2, 6]"#
+            // The text laid out but not drawn (its glyphs would hide some of the red).
+            return try #require(Self.box(try Self.image(layout, paint: #""text-opacity": 0"#), Self.red))
+        }
+        let both = try red("both")
+        // Around the text's box (its advances, a little inside the ink of the A's), 6 points more each
+        // side across and 2 above and below.
+        #expect(
+            both.0 <= ink.0 - 3 && both.2 >= ink.2 + 3 && both.2 - both.0 <= ink.2 - ink.0 + 24, "\(both) \(ink)")
+        #expect(both.1 <= ink.1 - 2 && both.3 >= ink.3 + 2 && both.3 - both.1 <= ink.3 - ink.1 + 20, "\(both) \(ink)")
+        let width = try red("width")
+        #expect(
+            abs((width.3 - width.1 + 1) - 14) <= 1, "the image's own 10 points tall, and 2 + 2 of padding: \(width)")
+        #expect(width.0 == both.0 && width.2 == both.2)
+        let plain = try #require(
+            Self.box(try Self.image(text + #", "icon-image": "square""#, paint: #""text-opacity": 0"#), Self.red))
+        #expect(plain.2 - plain.0 + 1 == 10, "without the fit, the image's own size")
+    }
+
     @Test("text-translate and icon-translate move each part on the screen; the map anchor turns with the bearing")
     func translate() throws {
         let plain = try #require(Self.box(try Self.image(#""icon-image": "square""#), Self.red))

@@ -77,6 +77,9 @@ struct LabelPlacer {
         var rules = PlacementRules()
         /// Drawn in order down the screen within its layer (`symbol-z-order`; ``ShownLabel``).
         var drawnByY = false
+        /// `icon-text-fit` and its padding: the icon stretched over the text once it is placed
+        /// (``PointIcon/fitted(to:fit:padding:)``).
+        var iconFit = (mode: "none", padding: (top: 0.0, right: 0.0, bottom: 0.0, left: 0.0))
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
@@ -154,6 +157,7 @@ struct LabelPlacer {
                     placement: placements[0], alternatives: Array(placements.dropFirst()),
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
                     icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY,
+                    iconFit: (icons.fit, icons.fitPadding),
                     letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
                     padding: style.padding(p) * ratio, shift: textShift, lineHeight: style.lineHeight(p),
                     matrix: Self.matrix(
@@ -229,6 +233,17 @@ struct LabelPlacer {
                     )
                 {
                     (c.placement, text) = (fits, set(fits))
+                }
+                // `icon-text-fit`: the icon over the text where it was placed, in the text's own axes.
+                if let icon = c.icon, let t = text {
+                    let top = t.baseline - m.height * 0.8
+                    let local = (t.left, top, t.left + m.width, top + m.height + extra)
+                    if let (fitted, centre) = icon.fitted(to: local, fit: c.iconFit.mode, padding: c.iconFit.padding) {
+                        var f = fitted
+                        f.fittedCenter = c.matrix.map { Self.map(centre, by: $0, about: c.anchor) } ?? centre
+                        if let matrix = c.matrix { (f.ground, f.angle) = (matrix, 0) }
+                        c.icon = f
+                    }
                 }
             }
             let iconBox = c.icon.map { $0.box(at: c.anchor) }

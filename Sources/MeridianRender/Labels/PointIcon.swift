@@ -20,7 +20,7 @@ struct PointIcon {
     /// `icon-offset`: the image's pixels right and down, before `icon-size` scales them.
     let offset: (x: Double, y: Double)
     /// Radians clockwise on the screen (`icon-rotate`, less the bearing for map alignment).
-    let angle: Double
+    var angle: Double
     /// `icon-color`: the tint of an SDF image and of the dot.
     let color: RGBA
     /// `icon-opacity`, in [0, 1].
@@ -34,18 +34,47 @@ struct PointIcon {
     /// Under tilt with `icon-pitch-alignment: map`, the ground's local linear map at the point
     /// (``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``): the icon lies on the ground.
     var ground: StampMatrix? = nil
+    /// `icon-text-fit`: the image stretched along its own axes (1 unstretched) and centred here,
+    /// over its text, instead of at its anchor (``fitted(to:fit:padding:)``).
+    var stretch = (x: 1.0, y: 1.0), fittedCenter: ScreenPoint? = nil
 
-    /// How the icon's own axes land on the screen: turned by ``angle``, then laid on the ground.
+    /// How the icon's own axes land on the screen: stretched, turned by ``angle``, then laid on
+    /// the ground.
     var matrix: StampMatrix {
-        let turn = StampMatrix.turn(angle)
+        var turn = StampMatrix.turn(angle)
+        if stretch != (1, 1) { turn = turn.after(StampMatrix(a: stretch.x, b: 0, c: 0, d: stretch.y)) }
         return ground.map { $0.after(turn) } ?? turn
+    }
+
+    /// The icon fitted to a text's box (`box`: left, top, right, bottom in the text's own,
+    /// unturned axes about its anchor, points) as MapLibre fits it (`icon-text-fit`): `width`
+    /// stretches it to the text's width, `height` to its height, `both` to both, each then
+    /// widened by `padding` (`icon-text-fit-padding`: top, right, bottom, left, points); the
+    /// other axis keeps the image's size, centred on the text. `none` (or an empty image)
+    /// leaves it as it is. Returns the icon and its centre in the same axes.
+    func fitted(
+        to box: (left: Double, top: Double, right: Double, bottom: Double), fit: String,
+        padding: (top: Double, right: Double, bottom: Double, left: Double)
+    ) -> (icon: PointIcon, center: ScreenPoint)? {
+        let (w, h) = extent
+        guard fit == "width" || fit == "height" || fit == "both", w > 0, h > 0 else { return nil }
+        let (tw, th) = (box.right - box.left, box.bottom - box.top)
+        let width = fit == "height" ? w : tw
+        let height = fit == "width" ? h : th
+        let left = box.left + (fit == "height" ? (tw - w) / 2 : 0) - padding.left
+        let top = box.top + (fit == "width" ? (th - h) / 2 : 0) - padding.top
+        let (fw, fh) = (width + padding.left + padding.right, height + padding.top + padding.bottom)
+        guard fw > 0, fh > 0 else { return nil }
+        var out = self
+        out.stretch = (fw / w, fh / h)
+        return (out, ScreenPoint(x: left + fw / 2, y: top + fh / 2))
     }
 
     /// The icon turned `radians` more (clockwise): set along a line.
     func turned(by radians: Double) -> PointIcon {
-        PointIcon(
-            kind: kind, size: size, left: left, above: above, offset: offset, angle: angle + radians, color: color,
-            opacity: opacity, padding: padding, shift: shift, halo: halo, haloWidth: haloWidth, ground: ground)
+        var out = self
+        out.angle += radians
+        return out
     }
 
     /// The icon `factor` times as large, its padding too (``LabelPlacer/perspectiveRatio(depth:onGround:)``).
@@ -71,6 +100,7 @@ struct PointIcon {
     /// Where the icon's centre is for a symbol at `point`: the anchor and the offset turned
     /// with the icon about the point.
     func center(at point: ScreenPoint) -> ScreenPoint {
+        if let fittedCenter { return fittedCenter }
         let (w, h) = extent
         let dx = offset.x * size + (0.5 - left) * w
         let dy = offset.y * size + (0.5 - above) * h
@@ -103,7 +133,7 @@ struct PointIcon {
                 IconStamp.Key(
                     image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity,
                     halo: image.entry.sdf ? halo : RGBA(0, 0, 0, 0), haloWidth: image.entry.sdf ? haloWidth : 0),
-                image, at: m, turnedBy: angle, mappedBy: ground.map { _ in matrix })
+                image, at: m, turnedBy: angle, mappedBy: ground != nil || stretch != (1, 1) ? matrix : nil)
         }
     }
 }

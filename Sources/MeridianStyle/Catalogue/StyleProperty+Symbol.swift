@@ -27,10 +27,11 @@ extension StyleProperty {
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-text-fit", .layout, .enumeration(["none", "width", "height", "both"]), default: .string("none"),
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "icon-text-fit-padding", .layout, .array(.number, length: 4),
-            default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom]),
+            default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom],
+            drawn: true),
         StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
