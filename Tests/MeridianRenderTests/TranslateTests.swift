@@ -73,6 +73,29 @@ struct TranslateTests {
     }
 }
 
+/// `fill-extrusion-base` on the real data: a prism starts at its base, so raised buildings show
+/// less wall and the ground under them.
+@Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+struct ExtrusionBaseTests {
+    @Test("fill-extrusion-base raises the prisms' feet: less of each building stands; at its height only the roof is left")
+    func base() throws {
+        func image(_ base: Int, colour: String = "#303030") throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "b", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building",
+                   "paint": {"fill-extrusion-color": "\##(colour)", "fill-extrusion-height": 40, "fill-extrusion-base": \##(base)}}]}
+                """##, folder: TestData.directory, at: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 16.5,
+                tilt: 50, size: ScreenSize(width: 512, height: 384))
+        }
+        let built = { (i: DecodedImage) in i.pixels.filter { $0 >> 8 & 0xFF < 0xF0 }.count }
+        let (ground, raised, roofOnly) = (try image(0), try image(30), try image(40))
+        #expect(built(raised) < built(ground) * 9 / 10, "\(built(raised)) of \(built(ground))")
+        #expect(built(roofOnly) < built(raised) && built(roofOnly) > built(ground) / 10)
+    }
+}
+
 /// `fill-antialias: false` on the real data: the same buildings with hard edges, every pixel
 /// either the fill or the ground, where the antialiased fill has blended edge pixels.
 @Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))

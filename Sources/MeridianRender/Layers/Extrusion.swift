@@ -2,13 +2,17 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianTiles
 
-/// Buildings (fill-extrusion layers) as prisms under tilt: each footprint raised to its height in
-/// metres, walls shaded by the way they face, drawn far to near (painter's order by footprint
+/// Buildings (fill-extrusion layers) as prisms under tilt: each footprint raised from its base to its
+/// height in metres (`fill-extrusion-base`, `-height`), walls shaded by the way they face, drawn far to near (painter's order by footprint
 /// depth), roofs on top.
 ///
 /// Without tilt they are flat fills (walls would not show).
 struct Extrusion {
-    struct Item { let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA }
+    struct Item {
+        let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA
+        /// `fill-extrusion-base`: metres above the ground where the prism starts (at most its height).
+        var base = 0.0
+    }
 
     let ground: GroundGeometry
     /// `fill-extrusion-translate`, a move on the ground (normalised world units).
@@ -53,11 +57,13 @@ struct Extrusion {
             let rings =
                 [outer]
                 + item.feature.geometry.dropFirst().map { world($0, item) }
-            let e = min(max(item.height, 0), 1000) * pointsPerMetre
+            let height = min(max(item.height, 0), 1000)
+            let e = height * pointsPerMetre
+            let e0 = min(max(item.base, 0), height) * pointsPerMetre
             let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
             guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
-            // Each footprint corner projected once at the ground and once at the roof.
-            let base = outer.map { v.point(forWorld: $0) }
+            // Each footprint corner projected once at the base and once at the roof.
+            let base = outer.map { e0 > 0 ? v.point(forWorld: $0, elevation: e0) : v.point(forWorld: $0) }
             let top = roof[0]
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells

@@ -1,6 +1,7 @@
 import MeridianStyle
 
-/// Fill-extrusion layers: buildings standing `fill-extrusion-height` metres as prisms when
+/// Fill-extrusion layers: buildings standing from `fill-extrusion-base` to `fill-extrusion-height`
+/// metres as prisms when
 /// the frame stands them (``FrameContext/standsBuildings``), drawn flat with outlines otherwise
 /// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`, moved on the ground by
 /// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor).
@@ -18,7 +19,9 @@ struct FillExtrusionPainter: LayerPainter {
                 return nil
             }
             let height = layer.number(.fillExtrusionHeight, p, zoom: frame.styleZoom, default: 0)
-            return Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
+            var item = Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
+            item.base = layer.number(.fillExtrusionBase, p, zoom: frame.styleZoom, default: 0)
+            return item
         }
         var extrusion = Extrusion(ground: frame.ground)
         extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
