@@ -5,7 +5,7 @@
 /// layer.
 ///
 /// tilemaker writes a tile's features in an order that differs from run to run; MapLibre (and
-/// Meridian, ``SourceOrder`` in the renderer) breaks ties between labels by that order, so without
+/// Meridian, `SourceOrder` in the renderer) breaks ties between labels by that order, so without
 /// this two imports of the same extract could label differently. `meridian data import` writes
 /// every tile through it.
 public enum TileCanonical {

@@ -1,6 +1,6 @@
 extension LabelPlacer {
     /// How much larger a symbol is drawn at a point `depth` times the target's distance from the
-    /// eye (``MeridianCamera/Viewport/depthRatio(forWorld:)``), as MapLibre scales it under tilt:
+    /// eye (the viewport's `depthRatio(forWorld:)`), as MapLibre scales it under tilt:
     /// a symbol facing the viewer by `0.5 + 0.5 / depth` (nearer ones larger, farther ones
     /// smaller, half as much as the ground is), one lying on the ground by `0.5 + 0.5 · depth`
     /// (partly undoing the ground's own shrinking). Its size, padding and collision box all
