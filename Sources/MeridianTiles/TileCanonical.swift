@@ -82,25 +82,19 @@ public enum TileCanonical {
         // Keys and values renumbered in first use.
         var (keyIndex, valueIndex): ([[UInt8]: Int], [[UInt8]: Int]) = ([:], [:])
         var (newKeys, newValues): ([[UInt8]], [[UInt8]]) = ([], [])
+        func number(_ bytes: [UInt8], _ index: inout [[UInt8]: Int], _ list: inout [[UInt8]]) -> Int {
+            if let known = index[bytes] { return known }
+            index[bytes] = list.count
+            list.append(bytes)
+            return list.count - 1
+        }
         var body = head
         for (_, i) in order {
             let f = parsed[i]
             var tags: [UInt8] = []
             for t in f.tags {
-                let k =
-                    keyIndex[t.key]
-                    ?? {
-                        keyIndex[t.key] = newKeys.count
-                        newKeys.append(t.key)
-                        return newKeys.count - 1
-                    }()
-                let v =
-                    valueIndex[t.value]
-                    ?? {
-                        valueIndex[t.value] = newValues.count
-                        newValues.append(t.value)
-                        return newValues.count - 1
-                    }()
+                let k = number(t.key, &keyIndex, &newKeys)
+                let v = number(t.value, &valueIndex, &newValues)
                 tags += Protobuf.varint(UInt64(k)) + Protobuf.varint(UInt64(v))
             }
             var out = f.id

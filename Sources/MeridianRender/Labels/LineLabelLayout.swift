@@ -82,7 +82,10 @@ final class LineLabelLayout {
             let extent = Double(extentUnits)
             let shift = exp2(layoutZoom - Double(id.z))
             let n = Double(1 << id.z)
-            var placed: [String: [(x: Double, y: Double)]] = [:]
+            // The tile's anchors so far by name and cell (a repeat distance wide), so a name's
+            // check looks at the cells around an anchor, not every anchor of a hostile tile.
+            struct Cell: Hashable { let text: String, x: Int, y: Int }
+            var placed: [Cell: [(x: Double, y: Double)]] = [:]
             for merged in LineMerge.merged(tileLines) {
                 let name = out[names[merged.text]!]
                 let width =
@@ -105,12 +108,18 @@ final class LineLabelLayout {
                     for a in rules.anchors(line) {
                         let (u, v) = (line[a.index], line[a.index + 1])
                         let at = (x: u.x + (v.x - u.x) * a.t, y: u.y + (v.y - u.y) * a.t)
-                        let near = (placed[name.text] ?? []).contains {
-                            ($0.x - at.x) * ($0.x - at.x) + ($0.y - at.y) * ($0.y - at.y)
-                                < repeatDistance * repeatDistance
+                        let size = max(repeatDistance, 1)
+                        let (cx, cy) = (Int((at.x / size).rounded(.down)), Int((at.y / size).rounded(.down)))
+                        let near = (-1...1).contains { dx in
+                            (-1...1).contains { dy in
+                                (placed[Cell(text: name.text, x: cx + dx, y: cy + dy)] ?? []).contains {
+                                    ($0.x - at.x) * ($0.x - at.x) + ($0.y - at.y) * ($0.y - at.y)
+                                        < repeatDistance * repeatDistance
+                                }
+                            }
                         }
                         guard !near else { continue }
-                        placed[name.text, default: []].append(at)
+                        placed[Cell(text: name.text, x: cx, y: cy), default: []].append(at)
                         let (pu, pv) = (points[a.index], points[a.index + 1])
                         anchors.append(
                             LineLabels.Anchor(
