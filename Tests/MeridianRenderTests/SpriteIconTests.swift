@@ -271,6 +271,37 @@ import Testing
         #expect(plain.2 - plain.0 + 1 == 10, "without the fit, the image's own size")
     }
 
+    @Test(
+        "icon-overlap: cooperative shows over always and cooperative, never over never; never hides under any; unset follows icon-allow-overlap"
+    )
+    func overlapModes() throws {
+        // The later layer (red, placed first) and the earlier one (blue) over it, discs overlapping:
+        // whether blue shows.
+        func blueShows(first: String, then: String) throws -> Bool {
+            let image = try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(Self.folder)/sheet",
+                 "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}},
+                             "h": {"type": "geojson", "data": {"type": "Point", "coordinates": [4, 0]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "b", "type": "symbol", "source": "h",
+                    "layout": {"icon-image": "sdf", "icon-size": 3\##(then)}, "paint": {"icon-color": "#0000ff"}},
+                   {"id": "a", "type": "symbol", "source": "g",
+                    "layout": {"icon-image": "sdf", "icon-size": 3\##(first)}, "paint": {"icon-color": "#ff0000"}}]}
+                """##, folder: Self.folder)
+            return image.pixels.contains { $0 & 0xFF > 200 && $0 >> 16 & 0xFF < 60 }
+        }
+        func mode(_ m: String) -> String { #", "icon-overlap": "\#(m)""# }
+        #expect(try !blueShows(first: mode("never"), then: mode("cooperative")))
+        #expect(try blueShows(first: mode("always"), then: mode("cooperative")))
+        #expect(try blueShows(first: mode("cooperative"), then: mode("cooperative")))
+        #expect(try !blueShows(first: mode("cooperative"), then: mode("never")))
+        #expect(try blueShows(first: "", then: mode("always")))
+        #expect(try !blueShows(first: "", then: ""), "unset, no icon-allow-overlap: never")
+        #expect(try blueShows(first: "", then: #", "icon-allow-overlap": true"#))
+        #expect(try !blueShows(first: "", then: #", "icon-allow-overlap": true, "icon-overlap": "never""#))
+    }
+
     @Test("text-translate and icon-translate move each part on the screen; the map anchor turns with the bearing")
     func translate() throws {
         let plain = try #require(Self.box(try Self.image(#""icon-image": "square""#), Self.red))

@@ -42,7 +42,7 @@ extension MapRenderer {
     ///
     /// Returns those the area shows.
     static func placeLabels(_ candidates: LabelCandidates, measuring canvas: Canvas, area: LabelArea) -> [ShownLabel] {
-        var taken: [LabelArea.Box] = []
+        var taken = TakenBoxes()
         var shown: [ShownLabel] = []
         let (points, lines) = (candidates.points, candidates.lines)
         var (p, l) = (0, 0)

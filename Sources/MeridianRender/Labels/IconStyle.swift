@@ -74,16 +74,23 @@ struct IconStyle {
     }
 }
 
-/// `*-allow-overlap`, `*-ignore-placement` and `*-optional` of a symbol layer's icon and text.
+/// `*-allow-overlap` (or the newer `*-overlap`), `*-ignore-placement` and `*-optional` of a symbol
+/// layer's icon and text.
 struct PlacementRules {
     var iconAllowOverlap = false, iconIgnorePlacement = false, iconOptional = false
     var textAllowOverlap = false, textIgnorePlacement = false, textOptional = false
+    /// How each part may overlap others: `*-overlap` where set, else from `*-allow-overlap`.
+    var iconOverlap = SymbolOverlap.never, textOverlap = SymbolOverlap.never
 
     init(_ layer: Style.Layer, zoom: Double) {
         func flag(_ p: StylePropertyName) -> Bool { layer.resolved(p, zoom: zoom).constant == .bool(true) }
         (iconAllowOverlap, iconIgnorePlacement) = (flag(.iconAllowOverlap), flag(.iconIgnorePlacement))
         (textAllowOverlap, textIgnorePlacement) = (flag(.textAllowOverlap), flag(.textIgnorePlacement))
         (iconOptional, textOptional) = (flag(.iconOptional), flag(.textOptional))
+        iconOverlap = SymbolOverlap(
+            layer.resolved(.iconOverlap, zoom: zoom).constant?.string, allowOverlap: iconAllowOverlap)
+        textOverlap = SymbolOverlap(
+            layer.resolved(.textOverlap, zoom: zoom).constant?.string, allowOverlap: textAllowOverlap)
     }
 
     init() {}
@@ -101,7 +108,8 @@ struct SymbolZOrder {
         let value = layer.resolved(.symbolZOrder, zoom: zoom).constant?.string ?? "auto"
         let sorted = layer.layout[StylePropertyName.symbolSortKey.rawValue] != nil
         let overlapping =
-            rules.textAllowOverlap || rules.iconAllowOverlap || rules.textIgnorePlacement || rules.iconIgnorePlacement
+            rules.textOverlap != .never || rules.iconOverlap != .never || rules.textIgnorePlacement
+            || rules.iconIgnorePlacement
         placesByY = value == "viewport-y"
         drawsByY = (placesByY || (value == "auto" && !sorted)) && overlapping
     }

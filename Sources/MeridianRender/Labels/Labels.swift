@@ -196,7 +196,7 @@ struct LabelPlacer {
     ///
     /// Returns the labels `area` shows, with how to draw each.
     static func place(
-        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
+        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout TakenBoxes
     ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
         for c in candidates {
@@ -204,9 +204,9 @@ struct LabelPlacer {
             guard area.holds(c.anchor) else { continue }
             // Each part is free where it may overlap, or where no placed box overlaps it; a part
             // that is not free drops the symbol, unless it is optional and the other part is free.
-            func free(_ box: LabelArea.Box?, allowOverlap: Bool) -> Bool {
+            func free(_ box: LabelArea.Box?, _ overlap: SymbolOverlap) -> Bool {
                 guard let box else { return false }
-                return allowOverlap || !taken.contains(where: { LabelArea.overlap(box, $0) })
+                return !taken.blocks(box, overlap)
             }
             // Lines no wider than text-max-width; the block's anchor on the point, then offset;
             // with variable anchors, the first placement whose text fits (else the first).
@@ -228,8 +228,8 @@ struct LabelPlacer {
                     return (box, drawn, left, top + m.height * 0.8)
                 }
                 text = set(c.placement)
-                if !free(text?.box, allowOverlap: c.rules.textAllowOverlap),
-                    let fits = c.alternatives.first(where: { free(set($0).box, allowOverlap: c.rules.textAllowOverlap) }
+                if !free(text?.box, c.rules.textOverlap),
+                    let fits = c.alternatives.first(where: { free(set($0).box, c.rules.textOverlap) }
                     )
                 {
                     (c.placement, text) = (fits, set(fits))
@@ -248,8 +248,8 @@ struct LabelPlacer {
             }
             let iconBox = c.icon.map { $0.box(at: c.anchor) }
             let rules = c.rules
-            var showsText = free(text?.box, allowOverlap: rules.textAllowOverlap)
-            var showsIcon = free(iconBox, allowOverlap: rules.iconAllowOverlap)
+            var showsText = free(text?.box, rules.textOverlap)
+            var showsIcon = free(iconBox, rules.iconOverlap)
             if text != nil, iconBox != nil, showsText != showsIcon {
                 // One part fits: the symbol keeps it only if the other may go.
                 if showsText && !rules.iconOptional || showsIcon && !rules.textOptional {
@@ -259,9 +259,8 @@ struct LabelPlacer {
             guard showsText || showsIcon else { continue }
             // Each part collides alone, as in MapLibre; the label's box is their union.
             let parts = [showsText ? text?.box : nil, showsIcon ? iconBox : nil]
-            taken += [
-                rules.textIgnorePlacement ? nil : parts[0], rules.iconIgnorePlacement ? nil : parts[1],
-            ].compactMap { $0 }
+            if !rules.textIgnorePlacement, let box = parts[0] { taken.take([box], rules.textOverlap) }
+            if !rules.iconIgnorePlacement, let box = parts[1] { taken.take([box], rules.iconOverlap) }
             let drawnBoxes = parts.compactMap { $0 }
             let box = drawnBoxes.dropFirst().reduce(drawnBoxes[0]) {
                 (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3))

@@ -201,7 +201,7 @@ enum LineLabels {
     ///
     /// Returns the labels `area` shows, with how to draw each.
     static func place(
-        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout [LabelArea.Box]
+        _ candidates: [Candidate], measuring canvas: Canvas, area: LabelArea, taken: inout TakenBoxes
     ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
         for c in candidates {
@@ -215,10 +215,9 @@ enum LineLabels {
                     CurvedLabels.box($0.0, advance: $0.1 + c.padding / 2, height: m.height + c.padding)
                 }
                 guard !boxes.isEmpty,
-                    c.rules.textAllowOverlap
-                        || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
+                    !boxes.contains(where: { taken.blocks($0, c.rules.textOverlap) })
                 else { continue }
-                if !c.rules.textIgnorePlacement { taken += boxes }
+                if !c.rules.textIgnorePlacement { taken.take(boxes, c.rules.textOverlap) }
                 let union = (
                     boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!,
                     boxes.map(\.bottom).max()!
@@ -244,10 +243,9 @@ enum LineLabels {
                 return (x - ex, y - ey, x + ex, y + ey)
             }
             guard
-                c.rules.textAllowOverlap
-                    || !boxes.contains(where: { box in taken.contains { LabelArea.overlap(box, $0) } })
+                !boxes.contains(where: { taken.blocks($0, c.rules.textOverlap) })
             else { continue }
-            if !c.rules.textIgnorePlacement { taken += boxes }
+            if !c.rules.textIgnorePlacement { taken.take(boxes, c.rules.textOverlap) }
             let box = (
                 boxes.map(\.0).min()!, boxes.map(\.1).min()!, boxes.map(\.2).max()!, boxes.map(\.3).max()!
             )

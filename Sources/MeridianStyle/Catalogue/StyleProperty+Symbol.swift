@@ -16,7 +16,8 @@ extension StyleProperty {
             inputs: [.zoom], drawn: true),
         StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
+            "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
+            drawn: true),
         StyleProperty("icon-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty("icon-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
@@ -114,7 +115,8 @@ extension StyleProperty {
             interpolated: true, inputs: [.zoom, .feature], drawn: true),
         StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom]),
+            "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
+            drawn: true),
         StyleProperty("text-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty("text-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
