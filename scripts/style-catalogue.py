@@ -33,6 +33,7 @@ DRAWN = {
     "icon-translate", "icon-translate-anchor", "text-line-height", "text-keep-upright",
     "icon-halo-color", "icon-halo-width", "icon-pitch-alignment", "text-rotate", "text-variable-anchor", "text-radial-offset",
     "icon-keep-upright", "symbol-z-order", "icon-text-fit", "icon-text-fit-padding", "icon-overlap", "text-overlap",
+    "icon-halo-blur",
     "text-variable-anchor-offset",
     "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
     "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",

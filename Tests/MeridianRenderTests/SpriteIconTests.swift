@@ -129,6 +129,16 @@ import Testing
         let ring = try #require(Self.box(haloed, Self.red))
         let core = try #require(Self.box(haloed) { $0 & 0xFF > 200 && $0 >> 16 & 0xFF < 60 })
         #expect(abs((ring.2 - ring.0) - (blue.2 - blue.0) - 4) <= 1 && core == blue, "\(blue) → \(core) in \(ring)")
+        // icon-halo-blur fades the ring's edges (within the image: an SDF icon ends at its image's
+        // side, in MapLibre too): many more partly red pixels than the sharp ring's antialiasing.
+        let blurred = try Self.image(
+            #""icon-image": "sdf""#,
+            paint:
+                ##""icon-color": "#0000ff", "icon-halo-color": "#ff0000", "icon-halo-width": 2, "icon-halo-blur": 2"##)
+        let pink = { (p: UInt32) in p >> 16 & 0xFF > 200 && p >> 8 & 0xFF > 60 && p >> 8 & 0xFF < 220 && p & 0xFF > 60 }
+        let fadedSharp = haloed.pixels.filter(pink).count
+        let fadedBlurred = blurred.pixels.filter(pink).count
+        #expect(fadedBlurred > fadedSharp * 2 + 10, "\(fadedSharp) → \(fadedBlurred) pixels of the fade")
     }
 
     @Test("icon and text collide together: the second symbol is dropped, unless allowed to overlap or optional")

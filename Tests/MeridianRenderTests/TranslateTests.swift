@@ -77,7 +77,9 @@ struct TranslateTests {
 /// less wall and the ground under them.
 @Suite(.enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
 struct ExtrusionBaseTests {
-    @Test("fill-extrusion-base raises the prisms' feet: less of each building stands; at its height only the roof is left")
+    @Test(
+        "fill-extrusion-base raises the prisms' feet: less of each building stands; at its height only the roof is left"
+    )
     func base() throws {
         func image(_ base: Int, colour: String = "#303030") throws -> DecodedImage {
             try renderStyle(

@@ -52,7 +52,8 @@ import Testing
         // Layer "x" with one point feature whose tags are [5, 0] (no key 5) or [0] (odd).
         func tile(tags: [UInt8]) -> [UInt8] {
             let feature = Protobuf.bytes(2, tags) + Protobuf.uint(3, 1) + Protobuf.bytes(4, [9, 2, 2])
-            let layer = Protobuf.string(1, "x") + Protobuf.bytes(2, feature) + Protobuf.string(3, "k")
+            let layer =
+                Protobuf.string(1, "x") + Protobuf.bytes(2, feature) + Protobuf.string(3, "k")
                 + Protobuf.bytes(4, Protobuf.string(1, "v")) + Protobuf.uint(5, 4096)
             return Protobuf.bytes(3, layer)
         }

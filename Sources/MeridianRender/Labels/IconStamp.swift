@@ -19,6 +19,8 @@ enum IconStamp {
         let opacity: Double
         /// `icon-halo-color` and `-width` (points beyond the outline), SDF images only.
         var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
+        /// `icon-halo-blur`, points over which the halo's edge fades (SDF images only).
+        var haloBlur = 0.0
     }
 
     /// Largest side of an icon stamp, device pixels: a larger icon is not drawn.
@@ -59,7 +61,7 @@ enum IconStamp {
             let haloLevels = key.haloWidth * key.scale / factor * 32
             tint(
                 out, sdf: e.sdf, color: key.color, opacity: key.opacity, factor: factor, halo: key.halo,
-                haloLevels: haloLevels)
+                haloLevels: haloLevels, haloFade: max(1, 2.4 * key.haloBlur * key.scale))
         }
         cairo_surface_mark_dirty(out)
         return LabelStamp(surface: out, originX: side / 2, originY: tall / 2)
@@ -67,11 +69,12 @@ enum IconStamp {
 
     /// Rewrites the stamp's pixels: an SDF's alpha (the distance, the outline at 191 of 255, 32
     /// levels a sheet pixel) made into coverage over one device pixel and filled with `color`,
-    /// over a halo in `halo` out to `haloLevels` levels beyond the outline; every pixel times
-    /// `opacity`.
+    /// over a halo in `halo` out to `haloLevels` levels beyond the outline, its edge fading over
+    /// `haloFade` device pixels (1: sharp; `icon-halo-blur`, as MapLibre widens the halo's edge by
+    /// about 1.2 × the blur each side); every pixel times `opacity`.
     private static func tint(
         _ surface: OpaquePointer, sdf: Bool, color: RGBA, opacity: Double, factor: Double, halo: RGBA,
-        haloLevels: Double
+        haloLevels: Double, haloFade: Double
     ) {
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -92,7 +95,8 @@ enum IconStamp {
                         // The halo under the fill ("over"): its coverage less what the fill covers.
                         let ring =
                             haloLevels > 0
-                            ? min(max((distance - 191 + haloLevels) / spread + 0.5, 0), 1) * min(max(halo.a, 0), 1)
+                            ? min(max((distance - 191 + haloLevels) / (spread * haloFade) + 0.5, 0), 1)
+                                * min(max(halo.a, 0), 1)
                                 * opacity * (1 - cover) : 0
                         func byte(_ f: Double, _ h: Double) -> UInt32 {
                             UInt32(((min(max(f, 0), 1) * cover + min(max(h, 0), 1) * ring) * 255).rounded())

@@ -6,7 +6,7 @@ import MeridianStyle
 struct IconStyle {
     let image: ResolvedProperty, anchor: ResolvedProperty, offset: ResolvedProperty
     let size: ResolvedNumber, rotate: ResolvedNumber, padding: ResolvedNumber, opacity: ResolvedNumber
-    let color: ResolvedColor, halo: ResolvedColor, haloWidth: ResolvedNumber
+    let color: ResolvedColor, halo: ResolvedColor, haloWidth: ResolvedNumber, haloBlur: ResolvedNumber
     /// `icon-rotation-alignment` is `map` (the icon turns with the map's bearing).
     let turnsWithMap: Bool
     /// `icon-pitch-alignment` is `map` (or `auto` with map rotation): the icon lies on the
@@ -28,6 +28,7 @@ struct IconStyle {
         color = layer.colorResolver(.iconColor, zoom: zoom, default: RGBA(0, 0, 0))
         halo = layer.colorResolver(.iconHaloColor, zoom: zoom, default: RGBA(0, 0, 0, 0))
         haloWidth = layer.numberResolver(.iconHaloWidth, zoom: zoom, default: 0)
+        haloBlur = layer.numberResolver(.iconHaloBlur, zoom: zoom, default: 0)
         turnsWithMap = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string == "map"
         let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string
         liesOnGround = pitch == "map" || (pitch == "auto" && turnsWithMap)
@@ -70,7 +71,12 @@ struct IconStyle {
             offset: shift, angle: degrees.isFinite ? degrees * .pi / 180 : 0,
             color: color(properties) ?? RGBA(0, 0, 0), opacity: opacity,
             padding: min(max(padding(properties), 0), 100), halo: halo(properties) ?? RGBA(0, 0, 0, 0),
-            haloWidth: min(max(haloWidth(properties), 0), 64))
+            haloWidth: Self.within(haloWidth(properties), 64), haloBlur: Self.within(haloBlur(properties), 64))
+    }
+
+    /// `value` within [0, `limit`]; 0 when not finite.
+    static func within(_ value: Double, _ limit: Double) -> Double {
+        value.isFinite ? min(max(value, 0), limit) : 0
     }
 }
 

@@ -31,6 +31,8 @@ struct PointIcon {
     var shift = (x: 0.0, y: 0.0)
     /// `icon-halo-color` and `icon-halo-width` (points, in [0, 64]): SDF images only.
     var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
+    /// `icon-halo-blur`, points (in [0, 64]): SDF images only.
+    var haloBlur = 0.0
     /// Under tilt with `icon-pitch-alignment: map`, the ground's local linear map at the point
     /// (``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``): the icon lies on the ground.
     var ground: StampMatrix? = nil
@@ -83,7 +85,7 @@ struct PointIcon {
         return PointIcon(
             kind: kind, size: size * factor, left: left, above: above, offset: offset, angle: angle, color: color,
             opacity: opacity, padding: padding * factor, shift: shift, halo: halo, haloWidth: haloWidth,
-            ground: ground)
+            haloBlur: haloBlur, ground: ground)
     }
 
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
@@ -132,7 +134,8 @@ struct PointIcon {
             canvas.icon(
                 IconStamp.Key(
                     image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity,
-                    halo: image.entry.sdf ? halo : RGBA(0, 0, 0, 0), haloWidth: image.entry.sdf ? haloWidth : 0),
+                    halo: image.entry.sdf ? halo : RGBA(0, 0, 0, 0), haloWidth: image.entry.sdf ? haloWidth : 0,
+                    haloBlur: image.entry.sdf ? haloBlur : 0),
                 image, at: m, turnedBy: angle, mappedBy: ground != nil || stretch != (1, 1) ? matrix : nil)
         }
     }

@@ -136,7 +136,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState]),
+            inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "icon-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),
