@@ -64,19 +64,18 @@ enum LineIcons {
                         let at = viewport.point(forWorld: world), frame.labelArea.holds(at)
                     else { continue }
                     var placed = icon
-                    // `icon-keep-upright`: turned half a turn more where the line runs leftwards on screen.
-                    var flip = 0.0
-                    if keepUpright, let sa = viewport.point(forWorld: wa), let sb = viewport.point(forWorld: wb),
-                        abs(atan2(sb.y - sa.y, sb.x - sa.x)) > .pi / 2
-                    {
-                        flip = .pi
+                    // The segment's direction on the screen (nil where an end is behind the eye).
+                    let screen = viewport.point(forWorld: wa).flatMap { sa in
+                        viewport.point(forWorld: wb).map { sb in atan2(sb.y - sa.y, sb.x - sa.x) }
                     }
+                    // `icon-keep-upright`: turned half a turn more where the line runs leftwards on screen.
+                    let flip = keepUpright && abs(screen ?? 0) > .pi / 2 ? Double.pi : 0
                     if onGround {
                         // On the ground the icon turns with the line in the map's own axes.
                         placed.ground = LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: viewport)
                         placed = placed.turned(by: atan2(Double(b.y - a.y), Double(b.x - a.x)) + flip)
-                    } else if alongLine, let sa = viewport.point(forWorld: wa), let sb = viewport.point(forWorld: wb) {
-                        placed = placed.turned(by: atan2(sb.y - sa.y, sb.x - sa.x) + flip)
+                    } else if alongLine, let screen {
+                        placed = placed.turned(by: screen + flip)
                     }
                     out.append(
                         LabelPlacer.Candidate(

@@ -71,7 +71,6 @@ final class LineLabelLayout {
         // MapLibre lays symbols out at the whole zoom below the view's, with text-size at zoom 18.
         let layoutZoom = frame.styleZoom.rounded(.down)
         let textMaxSize = layer.numberResolver(.textSize, zoom: 18, default: 16)
-        var widths: [String: Double] = [:]
         var cost = 256
         // One tile at a time (the features come tile by tile): its lines of one text joined, then
         // anchored, an anchor dropped within half a spacing of the same text's last in the tile.
@@ -88,11 +87,11 @@ final class LineLabelLayout {
             var placed: [Cell: [(x: Double, y: Double)]] = [:]
             for merged in LineMerge.merged(tileLines) {
                 let name = out[names[merged.text]!]
-                let width =
-                    widths[name.text]
-                    ?? frame.canvas.measure(name.text, size: 24, font: name.font, letterSpacing: name.letterSpacing)
-                    .width
-                widths[name.text] = width
+                // The text's length in MapLibre's 24-point glyph units (the measurer keeps it).
+                let width = frame.canvas.measure(
+                    name.text, size: 24, font: name.font, letterSpacing: name.letterSpacing
+                )
+                .width
                 let rules = LineAnchors(
                     extent: extent, unitsPerPoint: extent / (512 * shift), overscaling: max(1, shift),
                     spacing: name.spacing, length: width, textMaxSize: name.textMaxSize, maxAngle: name.maxAngle)

@@ -33,8 +33,8 @@ enum LineLabels {
         var font = LabelFont.regular
         /// Where the label comes in the data: its placement order within its layer.
         var source = SourceOrder()
-        /// `text-allow-overlap` and `text-ignore-placement` (the icon's rules are not used: icons
-        /// are not set along lines yet).
+        /// The text's overlap and `text-ignore-placement` (the icon's rules are not used: icons
+        /// beside names along lines are not drawn yet; an icon alone is set by ``LineIcons``).
         var rules = PlacementRules()
         /// The layer's index in the style: later layers are placed first.
         var layerOrder = 0

@@ -14,7 +14,7 @@ struct PointIcon {
 
     let kind: Kind
     /// `icon-size`: a factor of the image's own size, in [0, 16].
-    let size: Double
+    var size: Double
     /// The image's fraction left of and above its anchor point (`icon-anchor`).
     let left: Double, above: Double
     /// `icon-offset`: the image's pixels right and down, before `icon-size` scales them.
@@ -26,7 +26,7 @@ struct PointIcon {
     /// `icon-opacity`, in [0, 1].
     let opacity: Double
     /// `icon-padding`: points around the icon's box kept free of other symbols.
-    let padding: Double
+    var padding: Double
     /// `icon-translate` on the screen, points right and down.
     var shift = (x: 0.0, y: 0.0)
     /// `icon-halo-color` and `icon-halo-width` (points, in [0, 64]): SDF images only.
@@ -81,11 +81,9 @@ struct PointIcon {
 
     /// The icon `factor` times as large, its padding too (``LabelPlacer/perspectiveRatio(depth:onGround:)``).
     func scaled(by factor: Double) -> PointIcon {
-        guard factor != 1 else { return self }
-        return PointIcon(
-            kind: kind, size: size * factor, left: left, above: above, offset: offset, angle: angle, color: color,
-            opacity: opacity, padding: padding * factor, shift: shift, halo: halo, haloWidth: haloWidth,
-            haloBlur: haloBlur, ground: ground)
+        var out = self
+        (out.size, out.padding) = (size * factor, padding * factor)
+        return out
     }
 
     /// The icon's size in points (the image's pixels over its pixel ratio, times `icon-size`).
