@@ -38,11 +38,15 @@ DRAWN = {
     "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
     "circle-stroke-opacity", "circle-blur", "circle-translate", "circle-translate-anchor", "circle-pitch-scale",
     "circle-pitch-alignment", "circle-sort-key",
-    "raster-opacity", "raster-resampling", "raster-fade-duration",
+    "raster-opacity", "raster-resampling", "raster-fade-duration", "raster-hue-rotate", "raster-brightness-min",
+    "raster-brightness-max", "raster-saturation", "raster-contrast", "fill-sort-key", "line-sort-key",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
     "fill-extrusion-translate", "fill-extrusion-translate-anchor",
     "heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-color", "heatmap-opacity",
 }
+
+# Names shared by several layer kinds and drawn in only some: (kind, name).
+DRAWN_IN = {("raster", "resampling")}
 
 KINDS = ["background", "fill", "line", "symbol", "circle", "raster", "fill-extrusion", "heatmap",
          "hillshade", "color-relief"]
@@ -90,7 +94,7 @@ def bound(x, fallback):
     return fallback if x is None else repr(float(x))
 
 
-def entry(name, group, p):
+def entry(name, group, p, kind):
     args = [swift_string(name), "." + group, value_type(p), "default: " + value(p.get("default"))]
     if "minimum" in p or "maximum" in p:
         args.append("range: %s...%s" % (bound(p.get("minimum"), "-Double.infinity"), bound(p.get("maximum"), "Double.infinity")))
@@ -99,7 +103,7 @@ def entry(name, group, p):
         args.append("interpolated: true")
     inputs = [INPUTS[i] for i in expression.get("parameters", [])]
     args.append("inputs: [%s]" % ", ".join(inputs))
-    if name in DRAWN:
+    if name in DRAWN or (kind, name) in DRAWN_IN:
         args.append("drawn: true")
     return "        StyleProperty(%s)," % ", ".join(args)
 
@@ -117,7 +121,7 @@ def main():
                  "    static let %s: [StyleProperty] = [" % swift_kind]
         for group in ("layout", "paint"):
             for name, p in spec["%s_%s" % (group, kind)].items():
-                lines.append(entry(name, group, p))
+                lines.append(entry(name, group, p, kind))
         lines += ["    ]", "}", ""]
         title = "".join(part.capitalize() for part in kind.split("-"))
         path = os.path.join(out, "StyleProperty+%s.swift" % title)

@@ -6,8 +6,9 @@ import MeridianStyle
 /// wound against their ring; antialiased unless `fill-antialias` is false), or with a sprite
 /// image repeated (`fill-pattern`, ``FillPattern``), and (antialiased and without a pattern, as the
 /// specification has it) outlined 0.6 points wide in `fill-outline-color` when the
-/// layer sets one, from the layer's prepared tiles; consecutive features of one colour share a
-/// fill (``PathBatch``).
+/// layer sets one, from the layer's prepared tiles, in `fill-sort-key` order
+/// (``PreparedLayer/drawOrder(_:key:zoom:)``); consecutive features of one colour share a fill
+/// (``PathBatch``).
 struct FillPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
@@ -54,10 +55,12 @@ struct FillPainter: LayerPainter {
                 (fill: color(p), outline: outline(p), pattern: patterned ? StyleImages.name(pattern(p)) : nil)
             }
             scratch.project(prepared, shift: shift, frame.ground)
-            var partStart = 0
-            for (i, look) in prepared.featureClass.enumerated() {
-                let partEnd = Int(prepared.featureEnds[i])
-                defer { partStart = partEnd }
+            let order = prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom)
+            for k in prepared.featureClass.indices {
+                let i = order?[k] ?? k
+                let look = prepared.featureClass[i]
+                let range = prepared.parts(of: i)
+                let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let c = looks[Int(look)].fill
                 guard c != nil || patterned else { continue }
                 scratch.parts.removeAll()

@@ -8,8 +8,8 @@ import MeridianStyle
 /// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
 /// `line-dasharray` (in widths), faded at the edges by `line-blur` (``blurred(width:blur:_:)``), and
 /// joined and ended by `line-join` and `line-cap`, from the layer's
-/// prepared tiles; features of one colour in a row share a stroke per width and dash
-/// (``StrokeGroups``).
+/// prepared tiles in `line-sort-key` order (``PreparedLayer/drawOrder(_:key:zoom:)``); features
+/// of one colour in a row share a stroke per width and dash (``StrokeGroups``).
 struct LinePainter: LayerPainter {
     /// How a feature is stroked, beside its colour: features of one colour are grouped by it
     /// (``StrokeGroups``).
@@ -51,11 +51,13 @@ struct LinePainter: LayerPainter {
                 )
             }
             scratch.project(prepared, shift: shift, frame.ground)
-            var partStart = 0
-            for (i, look) in prepared.featureClass.enumerated() {
-                let partEnd = Int(prepared.featureEnds[i])
+            let order = prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom)
+            for k in prepared.featureClass.indices {
+                let i = order?[k] ?? k
+                let look = prepared.featureClass[i]
+                let range = prepared.parts(of: i)
+                let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let isRing = prepared.featureIsRing[i]
-                defer { partStart = partEnd }
                 let l = looks[Int(look)]
                 guard let c = l.color, partEnd > partStart else { continue }
                 scratch.parts.removeAll()

@@ -77,8 +77,9 @@ final class PlacedImage: @unchecked Sendable {
         return (1 - a, 1 - b)
     }
 
-    /// Draws the image at `opacity` (0…1), `nearest`-neighbour sampled or bilinearly.
-    func draw(opacity: Double, nearest: Bool = false, in frame: FrameContext) {
+    /// Draws the image at `opacity` (0…1), `nearest`-neighbour sampled or bilinearly, its colours
+    /// adjusted by `colors`.
+    func draw(opacity: Double, nearest: Bool = false, colors: RasterColors = .identity, in frame: FrameContext) {
         let viewport = frame.viewport
         let grid = frame.isTilted ? 16 : 1
         // Under tilt, the grid covers only the part of the image the visible ground reaches (its
@@ -99,6 +100,7 @@ final class PlacedImage: @unchecked Sendable {
         let us = (0...grid).map { u0 + (u1 - u0) * Double($0) / Double(grid) }
         let vs = (0...grid).map { v0 + (v1 - v0) * Double($0) / Double(grid) }
         RasterPainter.cells(
-            image, us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame, world: world)
+            colors.adjusted(image), us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame,
+            world: world)
     }
 }

@@ -4,9 +4,11 @@ import MeridianStyle
 import MeridianTiles
 
 /// Raster layers: their source's tiles (imagery, relief), or its one image (an `image` source,
-/// ``PlacedImage``), drawn on the ground through the camera at `raster-opacity`, sampled as
-/// `raster-resampling` says (`linear`, the default; `nearest`). `raster-fade-duration` has
-/// nothing to fade in a still frame.
+/// ``PlacedImage``), drawn on the ground through the camera at `raster-opacity`, their colours
+/// adjusted by `raster-hue-rotate`, `-saturation`, `-contrast` and `-brightness-min`/`-max`
+/// (``RasterColors``), sampled as `resampling` says (`linear`, the default; `nearest`), or the
+/// older `raster-resampling` when the layer sets only that (as MapLibre, which prefers
+/// `resampling` when both are set). `raster-fade-duration` has nothing to fade in a still frame.
 ///
 /// Each tile is cut into a grid of cells whose corners go through the full perspective, and each
 /// cell is two image triangles mapped exactly by the affine map of their corners. At tilt 0 the map
@@ -35,16 +37,23 @@ struct RasterPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom, default: 1)
-        // `raster-resampling: nearest` keeps magnified pixels square; `linear` (the default) blends.
-        let nearest = layer.resolved(.rasterResampling, zoom: frame.styleZoom)([:])?.string == "nearest"
+        // `nearest` keeps magnified pixels square; `linear` (the default) blends.
+        let resampling =
+            layer.paint[StylePropertyName.resampling.rawValue] != nil ? StylePropertyName.resampling : .rasterResampling
+        let nearest = layer.resolved(resampling, zoom: frame.styleZoom)([:])?.string == "nearest"
+        let colors = RasterColors(layer, zoom: frame.styleZoom)
         if let image = tiles.placed[layer.source ?? ""] {
-            return image.draw(opacity: opacity, nearest: nearest, in: frame)
+            return image.draw(opacity: opacity, nearest: nearest, colors: colors, in: frame)
         }
-        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, nearest: nearest, in: frame)
+        Self.draw(tiles.raster[layer.source ?? ""] ?? [], opacity: opacity, nearest: nearest, colors: colors, in: frame)
     }
 
-    /// Paints the tiles at `opacity` (0 to 1), farthest first so nearer ones overlap their seams.
-    static func draw(_ tiles: [RasterTile], opacity: Double, nearest: Bool = false, in frame: FrameContext) {
+    /// Paints the tiles at `opacity` (0 to 1), farthest first so nearer ones overlap their seams,
+    /// each adjusted by `colors` first.
+    static func draw(
+        _ tiles: [RasterTile], opacity: Double, nearest: Bool = false, colors: RasterColors = .identity,
+        in frame: FrameContext
+    ) {
         let grid = frame.isTilted ? 16 : 1
         let steps = (0...grid).map { Double($0) / Double(grid) }
         for tile in tiles.reversed() {
@@ -52,7 +61,8 @@ struct RasterPainter: LayerPainter {
             let n = Double(1 << id.z)
             let shift = ((Double(id.x) + 0.5) / n - frame.viewport.targetWorld.x).rounded()
             let (x0, y0) = (Double(id.x) - shift * n, Double(id.y))
-            cells(tile.image, us: steps, vs: steps, opacity: opacity, nearest: nearest, in: frame) { u, v in
+            cells(colors.adjusted(tile.image), us: steps, vs: steps, opacity: opacity, nearest: nearest, in: frame) {
+                u, v in
                 MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
             }
         }

@@ -136,7 +136,8 @@ extension Style.Layer {
         .symbolSortKey: -1e15...1e15, .textLetterSpacing: -2...10, .textMaxWidth: 0...1000,
         .symbolSpacing: 1...100_000, .textMaxAngle: 0...180, .lineGapWidth: 0...1024, .lineOffset: -1024...1024,
         .lineMiterLimit: 1...1000, .textPadding: 0...100, .textLineHeight: 0.5...5, .lineBlur: 0...64,
-        .circleStrokeWidth: 0...1024, .circleBlur: 0...1, .circleSortKey: -1e15...1e15, .heatmapRadius: 1...300,
+        .circleStrokeWidth: 0...1024, .circleBlur: 0...1, .circleSortKey: -1e15...1e15, .fillSortKey: -1e15...1e15,
+        .lineSortKey: -1e15...1e15, .heatmapRadius: 1...300,
         .heatmapWeight: 0...1e6, .heatmapIntensity: 0...1e6, .heatmapOpacity: 0...1,
     ]
 

@@ -3,7 +3,7 @@
 extension StyleProperty {
     /// The fill layer's properties, in the specification's order.
     static let fill: [StyleProperty] = [
-        StyleProperty("fill-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty("fill-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),

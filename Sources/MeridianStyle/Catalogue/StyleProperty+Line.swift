@@ -15,7 +15,7 @@ extension StyleProperty {
         StyleProperty(
             "line-round-limit", .layout, .number, default: .number(1.05), interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("line-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty("line-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),

@@ -9,21 +9,23 @@ extension StyleProperty {
         StyleProperty(
             "raster-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
-        StyleProperty("raster-hue-rotate", .paint, .number, default: .number(0), interpolated: true, inputs: [.zoom]),
+        StyleProperty(
+            "raster-hue-rotate", .paint, .number, default: .number(0), interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
             "raster-brightness-min", .paint, .number, default: .number(0), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "raster-brightness-max", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "raster-saturation", .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "raster-contrast", .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
-            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom]),
+            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
+            drawn: true),
         StyleProperty(
             "raster-resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"),
             inputs: [.zoom], drawn: true),

@@ -1,0 +1,22 @@
+import MeridianStyle
+
+extension PreparedLayer {
+    /// The order a fill or line layer draws this tile's features in: by the layer's sort key
+    /// (`fill-sort-key`, `line-sort-key`) from the lowest, ties in the data's order, as MapLibre
+    /// sorts a tile's features before drawing them; nil (the data's order, nothing allocated) when
+    /// the layer sets no key.
+    ///
+    /// The key is evaluated once per look class (it reads only properties the class shares); a key
+    /// that is not a finite number counts as 0.
+    func drawOrder(_ layer: Style.Layer, key: StylePropertyName, zoom: Double) -> [Int]? {
+        guard layer.layout[key.rawValue] != nil else { return nil }
+        let keyOf = layer.numberResolver(key, zoom: zoom, default: 0)
+        let classKeys = classes.map { keyOf($0) }
+        return featureClass.indices.sorted {
+            (classKeys[Int(featureClass[$0])], $0) < (classKeys[Int(featureClass[$1])], $1)
+        }
+    }
+
+    /// The range of feature `i`'s parts in ``partEnds``.
+    func parts(of i: Int) -> Range<Int> { (i == 0 ? 0 : Int(featureEnds[i - 1]))..<Int(featureEnds[i]) }
+}
