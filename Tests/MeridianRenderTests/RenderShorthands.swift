@@ -54,14 +54,17 @@ typealias DecodedImage = (width: Int, height: Int, pixels: [UInt32])
 
 /// "Render this style JSON over this data folder at this camera, give back pixels": the set-up the
 /// property tests share. The style must load without warnings (checked), and the attribution is off.
+/// `rasterizer` draws it (Cairo on the renderer's two bands of rows).
 func renderStyle(
     _ json: String, folder: String, at target: Coordinate = Coordinate(latitude: 0, longitude: 0), zoom: Double = 2,
-    bearing: Double = 0, tilt: Double = 0, size: ScreenSize = ScreenSize(width: 512, height: 512), scale: Double = 1
+    bearing: Double = 0, tilt: Double = 0, size: ScreenSize = ScreenSize(width: 512, height: 512), scale: Double = 1,
+    rasterizer: MapRenderer.Rasterizer = .blend2d
 ) throws -> DecodedImage {
     let style = try Style(json: Data(json.utf8))
     #expect(style.warnings.isEmpty, "\(style.warnings)")
     var renderer = MapRenderer(style: style)
     renderer.attribution = ""
+    renderer.rasterizer = rasterizer
     let view = try Viewport(
         camera: try CameraPosition(target: target, zoom: zoom, bearing: bearing, tilt: tilt), size: size)
     let frame = try renderer.render(

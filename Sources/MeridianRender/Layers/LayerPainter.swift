@@ -21,8 +21,8 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
     .symbol: SymbolPainter(),
 ]
 
-/// The frame's second stage: every visible layer of `style`, in order, by its kind's painter, the
-/// deadline checked before each.
+/// The frame's second stage: every visible layer of `style`, in order, by its kind's painter (as
+/// one group at the layer's ``layerOpacity(_:zoom:)``), the deadline checked before each.
 ///
 /// Returns the symbol layers' label candidates in placement order.
 ///
@@ -31,7 +31,24 @@ func paintLayers(of style: Style, in frame: FrameContext, tiles: FrameTiles) thr
     var labels = LabelCandidates()
     for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: frame.styleZoom) {
         try frame.deadline.check("layer \(layer.id)")
-        painters[layer.kind]?.paint(layer, order: order, in: frame, tiles: tiles, labels: &labels)
+        guard let painter = painters[layer.kind] else { continue }
+        frame.canvas.group(opacity: layerOpacity(layer, zoom: frame.styleZoom)) {
+            painter.paint(layer, order: order, in: frame, tiles: tiles, labels: &labels)
+        }
     }
     return labels.inPlacementOrder()
+}
+
+/// A layer's opacity as a whole (`fill-layer-opacity`, `line-layer-opacity`; 0…1, 1 when absent
+/// or not a number): its features are drawn together, overlaps and all, and the result laid on the
+/// map at this opacity (``Canvas/group(opacity:_:)``), where `fill-opacity` and `line-opacity` fade
+/// each feature on its own.
+func layerOpacity(_ layer: Style.Layer, zoom: Double) -> Double {
+    let property: StylePropertyName
+    switch layer.kind {
+    case .fill: property = .fillLayerOpacity
+    case .line: property = .lineLayerOpacity
+    default: return 1
+    }
+    return min(max(layer.resolved(property, zoom: zoom)([:])?.finite ?? 1, 0), 1)
 }

@@ -18,6 +18,8 @@ final class Blend2DTarget: RasterTarget {
     private var origin = BLPoint(x: 0, y: 0)
     /// Cairo on the same pixels, for what Blend2D does not draw here.
     private let cairo: CairoTarget
+    /// The image's size in device pixels, and pixels per point.
+    private let width: Int, height: Int, scale: Double
 
     /// A context on `height` rows of `stride` bytes at `pixels`; nil when Blend2D (or Cairo)
     /// refuses them.
@@ -25,6 +27,7 @@ final class Blend2DTarget: RasterTarget {
         guard let cairo = CairoTarget(rows: pixels, width: width, height: height, stride: stride, top: 0, scale: scale)
         else { return nil }
         self.cairo = cairo
+        (self.width, self.height, self.scale) = (width, height, scale)
         blImageInit(&image)
         blContextInit(&context)  // a valid (empty) context, so deinit may always destroy it
         blPathInit(&path)
@@ -64,6 +67,22 @@ final class Blend2DTarget: RasterTarget {
         cairo_surface_mark_dirty(cairo.surface)
         draw(cairo)
         cairo.finish()
+    }
+
+    /// The group drawn by Blend2D into a transparent image of the same size, which Cairo then
+    /// composites at `opacity` (nothing drawn when that image cannot be made).
+    func group(_ ops: [DrawOp], opacity: Double) {
+        guard let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
+        defer { cairo_surface_destroy(layer) }
+        guard cairo_surface_status(layer) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(layer),
+            let inner = Blend2DTarget(
+                pixels: data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(layer)),
+                scale: scale, threads: 1)
+        else { return }
+        for op in ops { inner.apply(op) }
+        inner.finish()
+        cairo_surface_mark_dirty(layer)
+        withCairo { $0.composite(layer, opacity: opacity) }
     }
 
     func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool) {

@@ -36,6 +36,23 @@ final class CairoTarget: RasterTarget {
 
     func finish() { cairo_surface_flush(surface) }
 
+    /// Lays `layer` (a surface of the whole image's device pixels) on this target's rows at `opacity`.
+    func composite(_ layer: OpaquePointer, opacity: Double) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, layer, 0, Double(-deviceTop))
+        cairo_paint_with_alpha(cr, min(max(opacity, 0), 1))
+        cairo_restore(cr)
+    }
+
+    /// Cairo's own group: an intermediate surface the size of this target's rows.
+    func group(_ ops: [DrawOp], opacity: Double) {
+        cairo_push_group(cr)
+        for op in ops { apply(op) }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, min(max(opacity, 0), 1))
+    }
+
     private func set(_ c: RGBA) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
 
     func fillAll(_ c: RGBA) {

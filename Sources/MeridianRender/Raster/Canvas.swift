@@ -87,6 +87,17 @@ final class Canvas {
         record(.rectangle(x: x, y: y, width: width, height: height, c))
     }
 
+    /// Records what `body` draws as one group laid on the image at `opacity` (``DrawOp/group(_:opacity:)``):
+    /// as drawn when `opacity` is 1 or more (or not a number), nothing at 0 or less.
+    func group(opacity: Double, _ body: () -> Void) {
+        let start = ops.count
+        body()
+        guard opacity < 1 else { return }
+        let inner = Array(ops[start...])
+        ops.removeSubrange(start...)
+        if opacity > 0, !inner.isEmpty { record(.group(inner, opacity: opacity)) }
+    }
+
     /// Building prisms (nothing for an empty batch).
     func prisms(_ batch: PrismBatch) {
         guard !batch.isEmpty else { return }

@@ -24,4 +24,8 @@ enum DrawOp {
     case mappedStamp(LabelStamp, x: Double, y: Double, matrix: StampMatrix)
     /// Building prisms, each wall and roof in order (``PrismBatch``).
     case prisms(PrismBatch)
+    /// Operations drawn together onto a transparent layer, which is then laid on the image at
+    /// `opacity` (0 < opacity < 1): overlapping parts inside do not show through each other
+    /// (`fill-layer-opacity`, `line-layer-opacity`).
+    indirect case group([DrawOp], opacity: Double)
 }

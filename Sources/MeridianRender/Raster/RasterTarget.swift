@@ -33,6 +33,9 @@ protocol RasterTarget: AnyObject {
     func mappedStamp(_ stamp: LabelStamp, x: Double, y: Double, matrix: StampMatrix)
     /// Building prisms: one fill per wall, a fill and an outline per roof, in order.
     func prisms(_ batch: PrismBatch)
+    /// Draws `ops` in order onto a transparent layer of the image's size, then composites that
+    /// layer at `opacity` (0…1).
+    func group(_ ops: [DrawOp], opacity: Double)
     /// Waits until everything drawn so far is in the pixels.
     func finish()
 }
@@ -54,6 +57,7 @@ extension RasterTarget {
         case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)
         case let .mappedStamp(stamp, x, y, matrix): mappedStamp(stamp, x: x, y: y, matrix: matrix)
         case let .prisms(batch): prisms(batch)
+        case let .group(ops, opacity): group(ops, opacity: opacity)
         }
     }
 }

@@ -13,7 +13,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "fill-layer-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom, .globalState]),
+            inputs: [.zoom, .globalState], drawn: true),
         StyleProperty(
             "fill-color", .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),

@@ -24,7 +24,7 @@ extension StyleProperty {
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             "line-layer-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom, .globalState]),
+            inputs: [.zoom, .globalState], drawn: true),
         StyleProperty(
             "line-color", .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
