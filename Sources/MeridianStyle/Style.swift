@@ -83,6 +83,8 @@ public struct Style: Sendable {
     public let camera: Camera?
     /// The sprites the style names (root `sprite`), for `icon-image` and the patterns.
     public let sprites: [Sprite]
+    /// The root `light`, lighting fill-extrusion prisms (``Light``'s defaults when absent).
+    public let light: Light
     /// The document as it was read (every member, drawn or not), for serving it to clients that
     /// draw it themselves.
     public let document: StyleValue
@@ -135,6 +137,7 @@ public struct Style: Sendable {
         var warnings: [StyleWarning] = []
         camera = Self.camera(top, warnings: &warnings)
         sprites = Self.sprites(top["sprite"], warnings: &warnings)
+        light = Self.light(top["light"], warnings: &warnings)
         let (sources, undrawn) = Self.sources(rawSources, warnings: &warnings)
         var reader = LayerReader(sources: sources, undrawnSources: undrawn)
         reader.hasSprite = !sprites.isEmpty

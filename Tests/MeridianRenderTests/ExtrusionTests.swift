@@ -32,7 +32,8 @@ import Testing
         let target = Geodesy.offset(centre, distance: 150, heading: 180)
         let viewport = try Viewport(
             camera: CameraPosition(target: target, zoom: 17, tilt: 60), size: ScreenSize(width: 800, height: 600))
-        let extrusion = Extrusion(ground: GroundGeometry(viewport: viewport))
+        let extrusion = Extrusion(
+            ground: GroundGeometry(viewport: viewport), light: ExtrusionLight(Style.Light(), bearing: 0))
         /// Each wall's base height on screen (the mean y of its first two corners).
         func wallBases(_ batch: PrismBatch) -> [Double] {
             batch.items.filter { $0.kind == .wall }.map { item in

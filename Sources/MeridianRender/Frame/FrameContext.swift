@@ -29,6 +29,8 @@ struct FrameContext {
     let scratch = FrameScratch()
     /// The style's sprite images (``MapSources/images``).
     var images = StyleImages()
+    /// The style's `light`, for fill-extrusion prisms.
+    var light = Style.Light()
     /// Images symbols named that no sprite has, gathered over the frame.
     let missingImages = NameSet()
 

@@ -3,8 +3,8 @@ import MeridianGeometry
 import MeridianTiles
 
 /// Buildings (fill-extrusion layers) as prisms under tilt: each footprint raised from its base to its
-/// height in metres (`fill-extrusion-base`, `-height`), walls shaded by the way they face, drawn far to near (painter's order by footprint
-/// depth), roofs on top.
+/// height in metres (`fill-extrusion-base`, `-height`), faces lit as MapLibre lights them
+/// (``ExtrusionLight``), drawn far to near (painter's order by footprint depth), roofs on top.
 ///
 /// Without tilt they are flat fills (walls would not show).
 struct Extrusion {
@@ -17,6 +17,8 @@ struct Extrusion {
     let ground: GroundGeometry
     /// `fill-extrusion-translate`, a move on the ground (normalised world units).
     var shift = MercatorPoint(x: 0, y: 0)
+    /// How faces are coloured (the style's `light`, ``ExtrusionLight``).
+    var light: ExtrusionLight
 
     /// A footprint's points on the ground, moved by ``shift``.
     func world(_ points: [VectorTile.Point], _ item: Item) -> [MercatorPoint] {
@@ -80,11 +82,12 @@ struct Extrusion {
                 if cull, Self.signedArea(a0, b0, b1, a1) * winding < 0 { continue }
                 let (a, b) = (outer[i], outer[j])
                 let mid = MercatorPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                walls.append((v.depthRatio(forWorld: mid), a0, b0, b1, a1, Self.shade(item.color, a, b)))
+                let shade = light.wall(item.color, from: a, to: b, base: item.base, height: height)
+                walls.append((v.depthRatio(forWorld: mid), a0, b0, b1, a1, shade))
             }
             walls.sort { $0.depth > $1.depth }
             for w in walls { batch.wall(w.a0, w.b0, w.b1, w.a1, w.color) }
-            batch.roof(roof, item.color)
+            batch.roof(roof, light.roof(item.color))
         }
         return batch
     }
@@ -105,19 +108,6 @@ struct Extrusion {
     /// ``signedArea(_:)`` of a quadrilateral, without an array.
     static func signedArea(_ a: ScreenPoint, _ b: ScreenPoint, _ c: ScreenPoint, _ d: ScreenPoint) -> Double {
         (a.x * b.y - b.x * a.y) + (b.x * c.y - c.x * b.y) + (c.x * d.y - d.x * c.y) + (d.x * a.y - a.x * d.y)
-    }
-
-    /// Wall colour: the building colour darkened by 10–28 %, less for walls facing the light (from
-    /// the north-west, as maps light them).
-    ///
-    /// Edge direction only, so winding does not matter.
-    static func shade(_ c: RGBA, _ a: MercatorPoint, _ b: MercatorPoint) -> RGBA {
-        let ex = b.x - a.x
-        let ey = b.y - a.y
-        let len = (ex * ex + ey * ey).squareRoot()
-        let facing = len > 0 ? abs((ey - ex) / len) * 0.7071 : 0
-        let k = 0.72 + 0.18 * facing
-        return RGBA(c.r * k, c.g * k, c.b * k, c.a)
     }
 
     /// Draws the prisms far to near as one operation (``batch(_:)``).
@@ -145,9 +135,11 @@ struct Extrusion {
                     pieces += kept.flatMap { ground.line(world($0, item)) }
                 }
             }
-            fills.add(item.color, rings)
-            outlines.add(item.color, whole)
-            if !pieces.isEmpty { cutOutlines.add(item.color, pieces) }
+            // Seen from above, only roofs show.
+            let roof = light.roof(item.color)
+            fills.add(roof, rings)
+            outlines.add(roof, whole)
+            if !pieces.isEmpty { cutOutlines.add(roof, pieces) }
         }
         fills.flush()
         outlines.flush()

@@ -4,7 +4,8 @@ import MeridianStyle
 /// metres as prisms when
 /// the frame stands them (``FrameContext/standsBuildings``), drawn flat with outlines otherwise
 /// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`, moved on the ground by
-/// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor).
+/// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor),
+/// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``).
 struct FillExtrusionPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
@@ -23,7 +24,10 @@ struct FillExtrusionPainter: LayerPainter {
             item.base = layer.number(.fillExtrusionBase, p, zoom: frame.styleZoom, default: 0)
             return item
         }
-        var extrusion = Extrusion(ground: frame.ground)
+        var light = ExtrusionLight(frame.light, bearing: frame.viewport.camera.bearing)
+        light.verticalGradient =
+            layer.resolved(.fillExtrusionVerticalGradient, zoom: frame.styleZoom)([:]) != .bool(false)
+        var extrusion = Extrusion(ground: frame.ground, light: light)
         extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
         if frame.standsBuildings {
             extrusion.draw(items, on: frame.canvas)

@@ -28,6 +28,7 @@ extension StyleProperty {
         StyleProperty(
             "fill-extrusion-base", .paint, .number, default: .number(0), range: 0.0...Double.infinity,
             interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
-        StyleProperty("fill-extrusion-vertical-gradient", .paint, .boolean, default: .bool(true), inputs: [.zoom]),
+        StyleProperty(
+            "fill-extrusion-vertical-gradient", .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
     ]
 }
