@@ -441,3 +441,73 @@ import Testing
         #expect(abs(Double(lh) - Double(fh) / 2) <= 3, "cos 60° up the screen: \(lh) of \(fh)")
     }
 }
+
+/// `line-pattern` on the generated tile's line down the screen (x = 128, y 128…384) with the
+/// sheet's flag (10 × 4: red left half, blue right half), and on Helsinki's railways.
+@Suite struct LinePatternTests {
+    static func render(_ paint: String) throws -> DecodedImage {
+        try SpriteIconTests.render(
+            ##"{"id": "l", "type": "line", "source": "p", "source-layer": "lines", "paint": {\##(paint)}}"##)
+    }
+
+    static func rgb(_ image: DecodedImage, _ x: Int, _ y: Int) -> UInt32 { image.pixels[y * 512 + x] & 0xFF_FFFF }
+
+    @Test("the flag repeats every 10 points along the line from its start, red then blue; line-color is not drawn")
+    func repeats() throws {
+        let image = try Self.render(##""line-pattern": "flag", "line-width": 4, "line-color": "#00ff00""##)
+        for k in 0..<24 {
+            let y = 128 + 10 * k
+            #expect(Self.rgb(image, 128, y + 2) == 0xFF0000, "red at \(y + 2)")
+            #expect(Self.rgb(image, 128, y + 7) == 0x0000FF, "blue at \(y + 7)")
+        }
+        #expect(!image.pixels.contains { $0 & 0xFF_FFFF == 0x00FF00 }, "no line colour")
+        #expect(Self.rgb(image, 128, 100) == 0xFFFFFF && Self.rgb(image, 128, 400) == 0xFFFFFF, "nothing past the ends")
+    }
+
+    @Test("across: a line wider than the image stretches it; a narrower one shows its middle rows")
+    func across() throws {
+        let wide = try Self.render(##""line-pattern": "flag", "line-width": 12"##)
+        #expect(Self.rgb(wide, 128 - 5, 130) == 0xFF0000 && Self.rgb(wide, 128 + 5, 130) == 0xFF0000)
+        #expect(Self.rgb(wide, 128 - 8, 130) == 0xFFFFFF && Self.rgb(wide, 128 + 8, 130) == 0xFFFFFF)
+        let narrow = try Self.render(##""line-pattern": "flag", "line-width": 2"##)
+        #expect(Self.rgb(narrow, 128, 137) == 0x0000FF && Self.rgb(narrow, 131, 137) == 0xFFFFFF)
+        // Half opacity: blue over white.
+        let faint = try Self.render(##""line-pattern": "flag", "line-width": 4, "line-opacity": 0.5"##)
+        let p = Self.rgb(faint, 128, 137)
+        #expect(abs(Int(p >> 16 & 0xFF) - 128) <= 3 && p & 0xFF == 0xFF, "\(String(p, radix: 16))")
+    }
+
+    @Test("a missing image draws nothing, neither the pattern nor the colour")
+    func missing() throws {
+        let image = try Self.render(##""line-pattern": "nothing", "line-width": 4, "line-color": "#00ff00""##)
+        #expect(image.pixels.allSatisfy { $0 & 0xFF_FFFF == 0xFFFFFF })
+    }
+
+    @Test(
+        "Helsinki's railways drawn with the project's sprite: the pattern's colours along them, no line colour",
+        .enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))
+    func railways() throws {
+        func image(_ paint: String) throws -> DecodedImage {
+            try renderStyle(
+                ##"""
+                {"version": 8, "sprite": "\##(TestData.directory)/sprite/meridian",
+                 "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://openmaptiles"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                  {"id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
+                   "filter": ["==", ["get", "class"], "rail"], "paint": {"line-width": 8, \##(paint)}}]}
+                """##, folder: TestData.directory, at: Coordinate(latitude: 60.1735, longitude: 24.9405), zoom: 16,
+                size: ScreenSize(width: 512, height: 384))
+        }
+        let plain = try image(##""line-color": "#00ff00""##)
+        let patterned = try image(##""line-color": "#00ff00", "line-pattern": "railway_11""##)
+        let green = { (p: UInt32) in p & 0xFF_FFFF == 0x00FF00 }
+        let drawn = { (p: UInt32) in p & 0xFF_FFFF != 0xFFFFFF }
+        let railPixels = plain.pixels.filter(green).count
+        #expect(railPixels > 2000, "the station's tracks are in the view: \(railPixels)")
+        #expect(!patterned.pixels.contains(where: green), "no line colour")
+        // The pattern lies where the tracks are (within their width): most drawn pixels are on them.
+        let on = zip(plain.pixels, patterned.pixels).filter { green($0.0) && drawn($0.1) }.count
+        let all = patterned.pixels.filter(drawn).count
+        #expect(all > railPixels / 5 && on * 10 > all * 8, "drawn \(all), on the tracks \(on)")
+    }
+}

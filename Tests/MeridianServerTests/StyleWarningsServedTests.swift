@@ -22,10 +22,11 @@ struct StyleWarningsServedTests {
                  "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://{openmaptiles}"}},
                  "layers": [
                   {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
-                  {"id": "wood", "type": "line", "source": "openmaptiles", "source-layer": "landcover",
-                   "paint": {"line-pattern": "wood-pattern"}},
+                  {"id": "wood", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "landcover",
+                   "paint": {"fill-extrusion-pattern": "wood-pattern"}},
                   {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
-                   "layout": {"line-sort-key": 2}, "paint": {"line-color": "#ffffff", "line-width": 3}}]}
+                   "paint": {"line-color": "#ffffff", "line-width": 3,
+                             "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"]}}]}
                 """##.utf8))
         #expect(style.layers.map(\.id) == ["bg", "roads"])
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
@@ -45,8 +46,8 @@ struct StyleWarningsServedTests {
             let warnings = try #require(body["warnings"] as? [String])
             #expect(
                 warnings == [
-                    #"style: paint.line-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
-                    #"style: layout.line-sort-key: is not drawn yet (layer "roads")"#,
+                    #"style: paint.fill-extrusion-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
+                    #"style: paint.line-gradient: is not drawn yet (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
             #expect(map.status == 200 && map.headers["content-type"] == "image/png")

@@ -2,7 +2,8 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 
-/// Line layers: each feature stroked `line-width` points wide (on the ground under tilt:
+/// Line layers (or, with `line-pattern`, an image along them: ``LinePattern``): each feature
+/// stroked `line-width` points wide (on the ground under tilt:
 /// ``across(_:_:ring:shift:viewport:)``)
 /// in `line-color` at `line-opacity`, moved `line-offset` points to the right of its direction,
 /// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
@@ -41,13 +42,18 @@ struct LinePainter: LayerPainter {
         let lineBlur = layer.numberResolver(.lineBlur, zoom: frame.styleZoom, default: 0)
         let size = frame.viewport.size
         let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
+        // `line-pattern` replaces the colour and the dashes (``LinePattern``).
+        var patterns = LinePatterns(layer, in: frame)
+        let opacity = layer.numberResolver(.lineOpacity, zoom: frame.styleZoom, default: 1)
+        defer { patterns?.draw(in: frame) }
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
             let looks = prepared.classes.map { p in
                 (
                     color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p),
-                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p)
+                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p),
+                    pattern: patterns.flatMap { StyleImages.name($0.image(p)) }, opacity: opacity(p)
                 )
             }
             scratch.project(prepared, shift: shift, frame.ground)
@@ -59,7 +65,7 @@ struct LinePainter: LayerPainter {
                 let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let isRing = prepared.featureIsRing[i]
                 let l = looks[Int(look)]
-                guard let c = l.color, partEnd > partStart else { continue }
+                guard let c = l.color, partEnd > partStart, patterns == nil || l.pattern != nil else { continue }
                 scratch.parts.removeAll()
                 let first = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 var start = first
@@ -84,6 +90,10 @@ struct LinePainter: LayerPainter {
                         scratch.parts.forEachPart { LineOffset.append($0, by: d, into: &scratch.dashes) }
                     }
                     swap(&scratch.parts, &scratch.dashes)
+                }
+                if let name = l.pattern {
+                    patterns?.add(scratch.parts, image: name, opacity: l.opacity, width: width)
+                    continue
                 }
                 let dash = Self.dashes(l.dash, width: width)
                 // A dashed line is cut into its dashes first (the pattern runs along the whole

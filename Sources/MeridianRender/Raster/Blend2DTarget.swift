@@ -97,6 +97,9 @@ final class Blend2DTarget: RasterTarget {
     /// Patterns are Cairo's (a repeated surface).
     func patternFill(_ parts: Polylines, _ pattern: FillPattern) { withCairo { $0.patternFill(parts, pattern) } }
 
+    /// All of them in one turn of Cairo's.
+    func patternFills(_ fills: [(Polylines, FillPattern)]) { withCairo { $0.patternFills(fills) } }
+
     func fillAll(_ c: RGBA) { blContextFillAllRgba32(&context, Self.rgba32(c)) }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {

@@ -77,6 +77,8 @@ final class CairoTarget: RasterTarget {
         cairo_restore(cr)
     }
 
+    func patternFills(_ fills: [(Polylines, FillPattern)]) { for (parts, p) in fills { patternFill(parts, p) } }
+
     func patternFill(_ parts: Polylines, _ p: FillPattern) {
         guard let pattern = cairo_pattern_create_for_surface(p.tile.surface) else { return }
         defer { cairo_pattern_destroy(pattern) }

@@ -56,6 +56,12 @@ final class Canvas {
     /// A non-zero fill with hard edges (``RasterTarget/aliasedFill(_:_:)``).
     func aliasedFill(_ parts: Polylines, _ c: RGBA) { record(.aliasedFill(parts, c)) }
 
+    /// Pattern fills in order as one operation (nothing for none).
+    func patternFills(_ fills: [(Polylines, FillPattern)]) {
+        guard !fills.isEmpty else { return }
+        record(.patternFills(fills))
+    }
+
     /// A non-zero fill of a repeated image (``RasterTarget/patternFill(_:_:)``).
     func patternFill(_ parts: Polylines, _ pattern: FillPattern) { record(.patternFill(parts, pattern)) }
 

@@ -9,6 +9,8 @@ enum DrawOp {
     case aliasedFill(Polylines, RGBA)
     /// A fill of a repeated image (`fill-pattern`; non-zero rule).
     case patternFill(Polylines, FillPattern)
+    /// Pattern fills in order, as one operation (a `line-pattern` layer's quads, ``LinePattern``).
+    case patternFills([(Polylines, FillPattern)])
     case stroke(Polylines, RGBA, width: Double, closed: Bool, style: StrokeStyle)
     case disc(ScreenPoint, radius: Double, RGBA)
     /// An image triangle; `nearest`: nearest-neighbour sampling (`raster-resampling`), else bilinear.

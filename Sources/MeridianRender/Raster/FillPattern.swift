@@ -47,6 +47,14 @@ struct FillPattern {
         return out
     }
 
+    /// The same image and opacity with its repeat's corner at `origin` and its pixels mapped by
+    /// `map` (a line's segment, ``LinePattern``).
+    func placed(origin: ScreenPoint, map: StampMatrix) -> FillPattern {
+        var out = self
+        (out.origin, out.map) = (origin, map)
+        return out
+    }
+
     /// The lattice corner nearest `reference` (world points at this zoom, counted from the world's
     /// origin in whole repeats) on the screen, and the map of the image's pixels there: the
     /// ground's local linear map (`onGround`), else the bearing's turn.

@@ -15,6 +15,8 @@ protocol RasterTarget: AnyObject {
     func aliasedFill(_ parts: Polylines, _ c: RGBA)
     /// Fills closed rings by the non-zero rule with a repeated image (``FillPattern``).
     func patternFill(_ parts: Polylines, _ pattern: FillPattern)
+    /// ``patternFill(_:_:)`` of each pair, in order.
+    func patternFills(_ fills: [(Polylines, FillPattern)])
     /// Strokes lines (or closed rings) with the joins and caps of `style`.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle)
     /// A filled disc of `radius` points (a negative radius draws nothing).
@@ -48,6 +50,7 @@ extension RasterTarget {
         case let .fill(parts, c, evenOdd): fill(parts, c, evenOdd: evenOdd)
         case let .aliasedFill(parts, c): aliasedFill(parts, c)
         case let .patternFill(parts, pattern): patternFill(parts, pattern)
+        case let .patternFills(fills): patternFills(fills)
         case let .stroke(parts, c, width, closed, style): stroke(parts, c, width: width, closed: closed, style: style)
         case let .disc(center, radius, c): disc(center, radius: radius, c)
         case let .image(image, src, dst, opacity, nearest):
