@@ -4,8 +4,7 @@
 /// A member of the wrong type or out of range is a warning naming it and takes its default;
 /// a source without `data` (or with data that is neither an object nor a string) is left out
 /// with its layers (a warning). `filter` is applied to the features before tiling. Read but
-/// not used: `lineMetrics` (for `line-gradient`, which is not drawn), `generateId` and
-/// `promoteId` (for `feature-state`, which a still map has none of).
+/// not used: `generateId` and `promoteId` (for `feature-state`, which a still map has none of).
 public struct GeoJSONOptions: Hashable, Sendable {
     /// Where the features are.
     public enum Data: Hashable, Sendable {
@@ -25,6 +24,9 @@ public struct GeoJSONOptions: Hashable, Sendable {
     public var tolerance = 0.375
     /// Whether points are clustered.
     public var cluster = false
+    /// Whether each line's pieces carry how far along the whole line they start and end
+    /// (`mapbox_clip_start`, `mapbox_clip_end`, as geojson-vt writes them), for `line-gradient`.
+    public var lineMetrics = false
     /// The radius of a cluster in screen pixels (512ths of a tile at each zoom): 0–1000, default 50.
     public var clusterRadius = 50.0
     /// The last zoom points are clustered at (default `maxzoom` − 1).
@@ -74,7 +76,8 @@ public struct GeoJSONOptions: Hashable, Sendable {
         clusterRadius = number("clusterRadius", 0...1000, 50)
         clusterMaxZoom = number("clusterMaxZoom", 0...24, max(0, maxzoom - 1)).rounded(.down)
         clusterMinPoints = number("clusterMinPoints", 2...1000, 2).rounded(.down)
-        _ = (flag("lineMetrics"), flag("generateId"))
+        lineMetrics = flag("lineMetrics")
+        _ = flag("generateId")
         attribution = s["attribution"]?.string
         if case let .object(aggregates)? = s["clusterProperties"] {
             for (name, value) in aggregates.sorted(by: { $0.key < $1.key }) {

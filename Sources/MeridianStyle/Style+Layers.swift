@@ -83,6 +83,14 @@ extension Style {
             }
             // A GeoJSON source has one layer: its layers' `source-layer` is ignored, as MapLibre does.
             let onGeoJSON = source.flatMap { sources[$0] }?.kind == .geojson
+            // `line-gradient` runs along whole lines, which only a GeoJSON source measuring them has
+            // (MapLibre refuses the layer otherwise).
+            if case let .object(paint)? = o["paint"], paint[StylePropertyName.lineGradient.rawValue] != nil,
+                source.flatMap({ sources[$0] })?.geojson?.lineMetrics != true
+            {
+                throw StyleError(
+                    property: "paint.line-gradient", "needs a geojson source with \"lineMetrics\": true; left out")
+            }
             if kind != .background && kind != .raster && !onGeoJSON && o["source-layer"]?.string == nil {
                 throw StyleError(property: "source-layer", "is required for \(typeName) layers; left out")
             }

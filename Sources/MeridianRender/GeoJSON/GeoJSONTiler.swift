@@ -25,9 +25,12 @@ struct GeoJSONTiler {
     let buffer: Double
     /// The tolerance, in tile units (4096 across).
     let tolerance: Double
+    /// Whether lines are measured (`lineMetrics`, ``clipMeasured(_:lo:hi:)``).
+    var lineMetrics = false
 
-    init(buffer: Double, tolerance: Double) {
+    init(buffer: Double, tolerance: Double, lineMetrics: Bool = false) {
         (self.buffer, self.tolerance) = (buffer / 256, tolerance * Double(Self.extent) / 256)
+        self.lineMetrics = lineMetrics
     }
 
     /// The tile's features (none is a tile with an empty layer).
@@ -57,6 +60,11 @@ struct GeoJSONTiler {
                     let (x, y) = local(part[0])
                     if x >= lo, x <= hi, y >= lo, y <= hi { parts.append([Self.point(x, y)]) }
                 }
+            case .lineString where lineMetrics:
+                for part in f.parts {
+                    out += Self.measuredPieces(part.map(local), lo: edgeLo, hi: edgeHi, tolerance: tolerance, of: f)
+                }
+                continue
             case .lineString:
                 for part in f.parts {
                     for piece in Self.clipLine(part.map(local), lo: edgeLo, hi: edgeHi) where piece.count >= 2 {

@@ -57,7 +57,7 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
         } else {
             clusters = nil
         }
-        tiler = GeoJSONTiler(buffer: options.buffer, tolerance: options.tolerance)
+        tiler = GeoJSONTiler(buffer: options.buffer, tolerance: options.tolerance, lineMetrics: options.lineMetrics)
         var box = (minX: 1.0, minY: 1.0, maxX: 0.0, maxY: 0.0)
         for f in read.features {
             box = (

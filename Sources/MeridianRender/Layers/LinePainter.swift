@@ -23,6 +23,10 @@ struct LinePainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
+        // `line-gradient` colours each line along its length instead (``LineGradient``).
+        if layer.paint[StylePropertyName.lineGradient.rawValue] != nil {
+            return LineGradient.paint(layer, in: frame, tiles: tiles)
+        }
         let canvas = frame.canvas
         let scratch = frame.scratch
         // Dashed lines come as their dashes (``Dashes``), each ended by the layer's caps.

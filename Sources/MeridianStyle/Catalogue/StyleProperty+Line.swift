@@ -50,6 +50,7 @@ extension StyleProperty {
             "line-dasharray", .paint, .array(.number, length: nil), default: nil, range: 0.0...Double.infinity,
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty("line-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("line-gradient", .paint, .color, default: nil, interpolated: true, inputs: [.lineProgress]),
+        StyleProperty(
+            "line-gradient", .paint, .color, default: nil, interpolated: true, inputs: [.lineProgress], drawn: true),
     ]
 }

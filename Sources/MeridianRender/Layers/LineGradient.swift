@@ -1,0 +1,113 @@
+import MeridianCamera
+import MeridianGeometry
+import MeridianStyle
+import MeridianTiles
+
+/// `line-gradient`: a line coloured along its length by the expression at `line-progress`, 0 at
+/// the whole line's start and 1 at its end, as MapLibre draws it from a GeoJSON source with
+/// `lineMetrics` (each tile's piece knows where it starts and ends along the line:
+/// ``GeoJSONTiler/clipMeasured(_:lo:hi:)``; within a piece, progress goes with the distance along its
+/// geometry). The style refuses the property on any other source, as MapLibre does.
+///
+/// The expression is evaluated into 256 colours (MapLibre's ramp texture) at `line-opacity`; the
+/// line is cut into steps of at most ``step`` points on the screen, and each run of steps of one
+/// colour is one stroke, `line-width` wide (thinned with depth under tilt), with the layer's joins;
+/// runs overlap by one step so no seam shows between them, and the line's two ends get its caps.
+/// `line-dasharray`, `-pattern`, `-offset`, `-gap-width` and `-blur` do not apply to it here.
+enum LineGradient {
+    /// Points on the screen per step of colour.
+    static let step = 2.0
+
+    static func paint(_ layer: Style.Layer, in frame: FrameContext, tiles: FrameTiles) {
+        guard let gradient = layer.paint[StylePropertyName.lineGradient.rawValue] else { return }
+        let zoom = frame.styleZoom
+        let opacity = layer.number(.lineOpacity, [:], zoom: zoom, default: 1)
+        let ramp: [RGBA?] = (0..<256).map { i in
+            var context = ExpressionContext(zoom: zoom, lineProgress: Double(i) / 255)
+            context.properties = [:]
+            guard var c = (try? gradient.compiled.evaluate(context))?.rgba else { return nil }
+            c.a *= opacity
+            return c
+        }
+        let width = layer.numberResolver(.lineWidth, zoom: zoom, default: 1)
+        let style = LinePainter.styleResolver(layer, zoom: zoom)
+        let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
+        let viewport = frame.viewport
+        for f in frame.features(layer, tiles, .lineString) {
+            let start = f.feature.properties[GeoJSONTiler.clipStartKey]?.number ?? 0
+            let end = f.feature.properties[GeoJSONTiler.clipEndKey]?.number ?? 1
+            let stroke = style(f.properties)
+            for part in f.feature.geometry where part.count >= 2 {
+                let world = frame.ground.world(part, tile: f.tile, extent: f.extent).map {
+                    MercatorPoint(x: $0.x + translate.x, y: $0.y + translate.y)
+                }
+                var along = [0.0]
+                for (a, b) in zip(world, world.dropFirst()) {
+                    along.append(
+                        along[along.count - 1] + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
+                }
+                let total = along[along.count - 1]
+                let progress = along.map { start + (end - start) * (total > 0 ? $0 / total : 0) }
+                let depths = world.map { frame.isTilted ? viewport.depthRatio(forWorld: $0) : 1 }
+                let screen = zip(world, depths).map { p, d in
+                    d > GroundGeometry.nearDepth ? viewport.point(forWorld: p) : nil
+                }
+                let styled = width(f.properties)
+                draw(screen, progress: progress, ramp: ramp, style: stroke, on: frame.canvas) { t in
+                    // Under tilt, as wide as the ground is at the step's depth.
+                    frame.isTilted ? LinePainter.width(styled, tilted: true, across: 1 / t(depths)) : max(0.3, styled)
+                }
+            }
+        }
+    }
+
+    /// Strokes one line's runs of colour and width: `screen` its vertices (nil behind the eye: the
+    /// segments there are left out), `progress` each vertex's line progress, `width` a step's
+    /// width given what interpolates a per-vertex value at its middle.
+    static func draw(
+        _ screen: [ScreenPoint?], progress: [Double], ramp: [RGBA?], style: StrokeStyle, on canvas: Canvas,
+        width: (_ at: ([Double]) -> Double) -> Double
+    ) {
+        var run: [ScreenPoint] = []
+        var level = -1
+        var runWidth = 0.0
+        var inner = style
+        inner.cap = .butt
+        var first = true
+        func flush(last: Bool) {
+            defer { run.removeAll(keepingCapacity: true) }
+            guard run.count >= 2, level >= 0, let c = ramp[level] else { return }
+            var s = style.solid(width: runWidth)
+            if !first && !last { s.cap = inner.cap }
+            canvas.stroke(Polylines([run]), c, width: runWidth, style: s)
+            first = false
+        }
+        for i in 0..<(screen.count - 1) {
+            guard let a = screen[i], let b = screen[i + 1] else {
+                flush(last: true)
+                continue
+            }
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            let n = max(1, min(4096, Int((length / step).rounded(.up))))
+            for k in 0..<n {
+                let (t0, t1) = (Double(k) / Double(n), Double(k + 1) / Double(n))
+                let p = ScreenPoint(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0)
+                let q = ScreenPoint(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1)
+                let u = (t0 + t1) / 2
+                let mid = progress[i] + (progress[i + 1] - progress[i]) * u
+                let l = min(max(Int((mid * 255).rounded()), 0), 255)
+                let w = width { values in values[i] + (values[i + 1] - values[i]) * u }
+                if l != level || w != runWidth {
+                    // The new run starts where the last one's last step did: they overlap by a step.
+                    let overlap = run.count >= 2 ? run[run.count - 2] : p
+                    flush(last: false)
+                    (level, run, runWidth) = (l, [overlap, p], w)
+                    if overlap == p { run = [p] }
+                }
+                if run.isEmpty { run = [p] }
+                run.append(q)
+            }
+        }
+        flush(last: true)
+    }
+}
