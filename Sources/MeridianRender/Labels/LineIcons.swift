@@ -11,8 +11,8 @@ import MeridianStyle
 /// `map`, or `auto` turned with the line).
 ///
 /// They are point candidates (``LabelPlacer/Candidate``, with no text), placed and drawn as point
-/// symbols' icons are. A line with text too is labelled by ``LineLabels`` alone: icons beside
-/// text along lines are not drawn yet.
+/// symbols' icons are. A line with text too is labelled by ``LineLabels``, its icon set beside
+/// the name (``LineLabelIcons``).
 enum LineIcons {
     /// Most icons one frame sets along lines (a very dense layer at a small spacing stops there).
     static let maxIcons = 4_000

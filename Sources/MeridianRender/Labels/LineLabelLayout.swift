@@ -26,6 +26,8 @@ final class LineLabelLayout {
         var textMaxSize = 16.0
         /// Its lines (each a tile's piece, in world points at the zoom) and their anchors.
         var lines: [Line] = []
+        /// The first feature's properties (its icon's image: ``LineLabelIcons``).
+        var properties: [String: StyleValue] = [:]
     }
 
     /// A piece of a feature's line in one tile, its anchors, and its tile and feature index
@@ -151,7 +153,7 @@ final class LineLabelLayout {
                         haloBlur: style.haloBlur(p),
                         letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
                         maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular,
-                        textMaxSize: textMaxSize(p)))
+                        textMaxSize: textMaxSize(p), properties: p))
                 cost += 128 + text.utf8.count
             }
             // MapLibre joins and anchors a feature's first line alone.

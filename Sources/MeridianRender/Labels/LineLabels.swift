@@ -33,13 +33,15 @@ enum LineLabels {
         var font = LabelFont.regular
         /// Where the label comes in the data: its placement order within its layer.
         var source = SourceOrder()
-        /// The text's overlap and `text-ignore-placement` (the icon's rules are not used: icons
-        /// beside names along lines are not drawn yet; an icon alone is set by ``LineIcons``).
+        /// The text's overlap and `text-ignore-placement` (a straight name with an icon becomes a
+        /// point symbol, ``LineLabelIcons``; an icon alone is set by ``LineIcons``).
         var rules = PlacementRules()
         /// The layer's index in the style: later layers are placed first.
         var layerOrder = 0
         /// `text-padding`, points: half of it along the text, all of it across.
         var padding = LabelPlacer.padding
+        /// The name's feature properties (``LineLabelLayout/Name/properties``).
+        var properties: [String: StyleValue] = [:]
     }
 
     /// `symbol-spacing`'s default: points between two anchors of a line.
@@ -106,7 +108,7 @@ enum LineLabels {
                                     text: text, center: center, angle: 0, size: sized.size, color: name.color,
                                     halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur,
                                     glyphs: glyphs, letterSpacing: name.letterSpacing, font: name.font,
-                                    source: source))
+                                    source: source, properties: name.properties))
                         }
                         continue
                     }
@@ -123,7 +125,8 @@ enum LineLabels {
                         Candidate(
                             text: text, center: center, angle: angle, size: sized.size, color: name.color,
                             halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur, matrix: matrix,
-                            letterSpacing: name.letterSpacing, font: name.font, source: source))
+                            letterSpacing: name.letterSpacing, font: name.font, source: source,
+                            properties: name.properties))
                 }
             }
         }

@@ -2,8 +2,8 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Symbol layers: label candidates, placed once every layer is painted: along lines for
-/// `symbol-placement: line` (``LineLabels``, and ``LineIcons`` for icons without text), else at points and polygons' centroids
-/// (``LabelPlacer``).
+/// `symbol-placement: line` (``LineLabels``; ``LineLabelIcons`` for names with icons, ``LineIcons``
+/// for icons without text), else at points and polygons' centroids (``LabelPlacer``).
 struct SymbolPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
@@ -14,7 +14,7 @@ struct SymbolPainter: LayerPainter {
             // `text-rotation-alignment: viewport`: names along lines set level, not turned or curved.
             let level = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string == "viewport"
             let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
-            labels.lines += LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
+            var lines = LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
                 var c = $0
                 (c.rules, c.padding, c.layerOrder) = (rules, padding, order)
                 if level { (c.angle, c.glyphs) = (0, nil) }
@@ -27,10 +27,14 @@ struct SymbolPainter: LayerPainter {
                 }
                 return c
             }
-            // Icons along lines only where the layer names an image (a second pass over its features).
+            // Icons along lines only where the layer names an image: beside names, and alone (a
+            // second pass over its features).
             if layer.layout[StylePropertyName.iconImage.rawValue] != nil {
+                let split = LineLabelIcons.split(lines, layer, frame, order: order)
+                (lines, labels.points) = (split.lines, labels.points + split.points)
                 labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)
             }
+            labels.lines += lines
         } else {
             let features = frame.features(layer, tiles).filter {
                 $0.feature.type == .point || $0.feature.type == .polygon
