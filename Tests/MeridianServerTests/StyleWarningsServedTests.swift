@@ -22,11 +22,9 @@ struct StyleWarningsServedTests {
                  "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://{openmaptiles}"}},
                  "layers": [
                   {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
-                  {"id": "wood", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "landcover",
-                   "paint": {"fill-extrusion-pattern": "wood-pattern"}},
-                  {"id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
-                   "paint": {"line-color": "#ffffff", "line-width": 3,
-                             "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"]}}]}
+                  {"id": "wood", "type": "hillshade", "source": "openmaptiles"},
+                  {"id": "roads", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
+                   "layout": {"text-field": "{name}", "text-writing-mode": ["vertical"]}}]}
                 """##.utf8))
         #expect(style.layers.map(\.id) == ["bg", "roads"])
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
@@ -46,8 +44,8 @@ struct StyleWarningsServedTests {
             let warnings = try #require(body["warnings"] as? [String])
             #expect(
                 warnings == [
-                    #"style: paint.fill-extrusion-pattern: is not drawn yet, and the layer draws with it; left out (layer "wood")"#,
-                    #"style: paint.line-gradient: is not drawn yet (layer "roads")"#,
+                    #"style: type: hillshade layers are not drawn yet; left out (layer "wood")"#,
+                    #"style: layout.text-writing-mode: is not drawn yet (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
             #expect(map.status == 200 && map.headers["content-type"] == "image/png")

@@ -262,8 +262,8 @@ func filter(_ json: String) throws -> StyleExpression {
                 "layout.symbol-placement: data expressions not supported", 1
             ),
             (
-                #"[{ "id": "n", "type": "fill-extrusion", "source": "s", "source-layer": "x", "paint": { "fill-extrusion-pattern": "wood" } }]"#,
-                "layer \"n\", paint.fill-extrusion-pattern", 0
+                #"[{ "id": "n", "type": "symbol", "source": "s", "source-layer": "x", "layout": { "text-writing-mode": ["vertical"] } }]"#,
+                "layer \"n\", layout.text-writing-mode", 1
             ),
             (
                 #"[{ "id": "m", "type": "fill", "source": "s", "source-layer": "x", "interactive": true }]"#,

@@ -12,6 +12,8 @@ struct Extrusion {
         let tile: TileID, extent: Int, feature: VectorTile.Feature, height: Double, color: RGBA
         /// `fill-extrusion-base`: metres above the ground where the prism starts (at most its height).
         var base = 0.0
+        /// `fill-extrusion-pattern`: the image its faces are filled with instead of the colour.
+        var pattern: FillPattern? = nil
     }
 
     let ground: GroundGeometry
@@ -27,9 +29,34 @@ struct Extrusion {
         return placed.map { MercatorPoint(x: $0.x + shift.x, y: $0.y + shift.y) }
     }
 
+    /// A wall's corners on the screen (foot a0 → b0, top b1 → a1, from the footprint's edge a → b)
+    /// and the edge's ground points and distance along its ring before it (normalised world units).
+    struct Wall {
+        let a0: ScreenPoint, b0: ScreenPoint, b1: ScreenPoint, a1: ScreenPoint
+        let a: MercatorPoint, b: MercatorPoint
+        let along: Double
+    }
+
     /// The prisms far to near (painter's order by the footprint's mean depth), each as its
     /// walls far to near and then its roof, in one batch: no array per wall or prism.
     func batch(_ items: [Item]) -> PrismBatch {
+        var batch = PrismBatch()
+        forEachFace(items) { item, wall, height in
+            batch.wall(
+                wall.a0, wall.b0, wall.b1, wall.a1,
+                light.wall(item.color, from: wall.a, to: wall.b, base: item.base, height: height))
+        } roof: { item, roof, _ in
+            batch.roof(roof, light.roof(item.color))
+        }
+        return batch
+    }
+
+    /// Every prism's faces in drawing order (``batch(_:)``'s): `wall` for each wall seen, with its
+    /// item and the prism's height (metres, 0…1000), then `roof` with the roof's rings on the
+    /// screen and the footprint's middle on the ground.
+    func forEachFace(
+        _ items: [Item], wall: (Item, Wall, Double) -> Void, roof: (Item, [[ScreenPoint]], MercatorPoint) -> Void
+    ) {
         let v = ground.viewport
         let pointsPerMetre = 1 / WebMercator.metersPerPoint(latitude: v.camera.target.latitude, zoom: v.camera.zoom)
         // Whole footprints only: one corner too near the eye and the building is left out.
@@ -50,9 +77,7 @@ struct Extrusion {
             if whole { order.append((sum / Double(outer.count), k, outer)) }
         }
         order.sort { $0.depth > $1.depth }
-        var batch = PrismBatch()
-        var walls: [(depth: Double, a0: ScreenPoint, b0: ScreenPoint, b1: ScreenPoint, a1: ScreenPoint, color: RGBA)] =
-            []
+        var walls: [(depth: Double, wall: Wall)] = []
         for entry in order {
             let item = items[entry.item]
             let outer = entry.outer
@@ -62,34 +87,38 @@ struct Extrusion {
             let height = min(max(item.height, 0), 1000)
             let e = height * pointsPerMetre
             let e0 = min(max(item.base, 0), height) * pointsPerMetre
-            let roof = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
-            guard zip(roof, rings).allSatisfy({ $0.count == $1.count }) else { continue }
+            let top = rings.map { $0.compactMap { v.point(forWorld: $0, elevation: e) } }
+            guard zip(top, rings).allSatisfy({ $0.count == $1.count }) else { continue }
             // Each footprint corner projected once at the base and once at the roof.
             let base = outer.map { e0 > 0 ? v.point(forWorld: $0, elevation: e0) : v.point(forWorld: $0) }
-            let top = roof[0]
             // An opaque prism without courtyards hides the walls that face away (its front walls
             // and roof cover them): those are left out. The footprint's winding on screen tells
             // the outside. (Courtyards keep every wall: their inner walls are not drawn, and the
             // outer ring's far walls stand in for them through the hole.)
             let seen = base.compactMap { $0 }
             let winding = Self.signedArea(seen)
-            let cull = item.color.a >= 1 && rings.count == 1 && seen.count == outer.count && winding != 0
+            let opaque = item.color.a >= 1 && (item.pattern == nil || item.pattern!.opacity >= 1)
+            let cull = opaque && rings.count == 1 && seen.count == outer.count && winding != 0
             walls.removeAll(keepingCapacity: true)
+            var along = 0.0
             for i in outer.indices {
                 let j = (i + 1) % outer.count
-                guard let a0 = base[i], let b0 = base[j] else { continue }
-                let (a1, b1) = (top[i], top[j])
-                if cull, Self.signedArea(a0, b0, b1, a1) * winding < 0 { continue }
                 let (a, b) = (outer[i], outer[j])
+                defer { along += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+                guard let a0 = base[i], let b0 = base[j] else { continue }
+                let (a1, b1) = (top[0][i], top[0][j])
+                if cull, Self.signedArea(a0, b0, b1, a1) * winding < 0 { continue }
                 let mid = MercatorPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                let shade = light.wall(item.color, from: a, to: b, base: item.base, height: height)
-                walls.append((v.depthRatio(forWorld: mid), a0, b0, b1, a1, shade))
+                walls.append(
+                    (v.depthRatio(forWorld: mid), Wall(a0: a0, b0: b0, b1: b1, a1: a1, a: a, b: b, along: along)))
             }
             walls.sort { $0.depth > $1.depth }
-            for w in walls { batch.wall(w.a0, w.b0, w.b1, w.a1, w.color) }
-            batch.roof(roof, light.roof(item.color))
+            for w in walls { wall(item, w.wall, height) }
+            let middle = outer.reduce(MercatorPoint(x: 0, y: 0)) {
+                MercatorPoint(x: $0.x + $1.x / Double(outer.count), y: $0.y + $1.y / Double(outer.count))
+            }
+            roof(item, top, middle)
         }
-        return batch
     }
 
     /// Twice the signed area of a polygon on screen (the shoelace sum; y down).

@@ -40,13 +40,39 @@ struct ExtrusionLight {
     /// A roof's colour (facing straight up).
     func roof(_ c: RGBA) -> RGBA { lit(c, facing: toLight.z, gradient: 1) }
 
+    /// How much a patterned roof's image is darkened (0…1): MapLibre's pattern shading multiplies
+    /// the image by the light alone (no colour to weigh), so a face is at most as bright as the image.
+    var patternRoofShade: Double { 1 - patternBrightness(facing: toLight.z, gradient: 1) }
+
+    /// How much a patterned wall's image is darkened (0…1), as ``wall(_:from:to:base:height:)``
+    /// shades a colour.
+    func patternWallShade(from a: MercatorPoint, to b: MercatorPoint, base: Double, height: Double) -> Double {
+        let (facing, gradient) = wallLight(from: a, to: b, base: base, height: height)
+        return 1 - patternBrightness(facing: facing, gradient: gradient)
+    }
+
+    private func patternBrightness(facing: Double, gradient: Double) -> Double {
+        let d = min(max(facing, 0), 1)
+        let brightest = max(0.5 + intensity, 1)
+        let k = ((1 - intensity) + (brightest - (1 - intensity)) * d) * gradient
+        return min(max(k * (tint.r + tint.g + tint.b) / 3, 0), 1)
+    }
+
     /// The colour of the wall on the footprint's edge from `a` to `b` (in the ring's order, outer
     /// rings clockwise on the map as vector tiles have them), standing from `base` to `height`
     /// metres.
     func wall(_ c: RGBA, from a: MercatorPoint, to b: MercatorPoint, base: Double, height: Double) -> RGBA {
+        let (facing, gradient) = wallLight(from: a, to: b, base: base, height: height)
+        return lit(c, facing: facing, gradient: gradient)
+    }
+
+    /// A wall's unit normal's dot product with ``toLight``, and its vertical gradient's factor.
+    private func wallLight(
+        from a: MercatorPoint, to b: MercatorPoint, base: Double, height: Double
+    ) -> (facing: Double, gradient: Double) {
         let (ex, ey) = (b.x - a.x, b.y - a.y)
         let length = (ex * ex + ey * ey).squareRoot()
-        guard length > 0 else { return lit(c, facing: 0, gradient: 1) }
+        guard length > 0 else { return (0, 1) }
         // MapLibre's normal: the edge turned a quarter (x, y) → (−y, x), into the footprint.
         let (nx, ny) = (-ey / length, ex / length)
         var gradient = 1.0
@@ -57,7 +83,7 @@ struct ExtrusionLight {
             func at(_ t: Double) -> Double { min(max((t + b) * rise, floor), 1) }
             gradient = (at(0) + at(1)) / 2
         }
-        return lit(c, facing: nx * toLight.x + ny * toLight.y, gradient: gradient)
+        return (nx * toLight.x + ny * toLight.y, gradient)
     }
 
     /// `c` lit by a face whose unit normal's dot product with ``toLight`` is `facing`.

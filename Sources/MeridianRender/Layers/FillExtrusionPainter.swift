@@ -6,33 +6,56 @@ import MeridianStyle
 /// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`, moved on the ground by
 /// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor),
 /// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``).
+///
+/// With `fill-extrusion-pattern` the faces are filled with the sprite image instead of the colour
+/// (``Extrusion/patternFaces(_:)``; flat, the roofs alone, without outlines); a feature whose image
+/// no sprite has draws nothing, and the image is reported missing.
 struct FillExtrusionPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
+        let zoom = frame.styleZoom
+        let pattern = layer.resolved(.fillExtrusionPattern, zoom: zoom)
+        let opacity = layer.number(.fillExtrusionOpacity, [:], zoom: zoom, default: 1)
+        var made: [String: FillPattern?] = [:]
+        var missing: Set<String> = []
+        defer { frame.missingImages.names.formUnion(missing) }
+        func image(_ name: String) -> FillPattern? {
+            if let known = made[name] { return known }
+            let p = frame.images.image(name, scale: frame.canvas.scale).flatMap {
+                FillPattern($0, viewport: frame.viewport, opacity: opacity)
+            }
+            if p == nil { missing.insert(name) }
+            made[name] = .some(p)
+            return p
+        }
         let items = frame.features(layer, tiles, .polygon).compactMap { f -> Extrusion.Item? in
             let p = f.properties
             guard
                 let c = layer.color(
-                    .fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: frame.styleZoom,
+                    .fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: zoom,
                     default: RGBA(0.5, 0.5, 0.5))
             else {
                 return nil
             }
-            let height = layer.number(.fillExtrusionHeight, p, zoom: frame.styleZoom, default: 0)
+            let height = layer.number(.fillExtrusionHeight, p, zoom: zoom, default: 0)
             var item = Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
-            item.base = layer.number(.fillExtrusionBase, p, zoom: frame.styleZoom, default: 0)
+            item.base = layer.number(.fillExtrusionBase, p, zoom: zoom, default: 0)
+            if pattern.expression != nil {
+                guard let name = StyleImages.name(pattern(p)), let fill = image(name) else { return nil }
+                item.pattern = fill
+            }
             return item
         }
         var light = ExtrusionLight(frame.light, bearing: frame.viewport.camera.bearing)
-        light.verticalGradient =
-            layer.resolved(.fillExtrusionVerticalGradient, zoom: frame.styleZoom)([:]) != .bool(false)
+        light.verticalGradient = layer.resolved(.fillExtrusionVerticalGradient, zoom: zoom)([:]) != .bool(false)
         var extrusion = Extrusion(ground: frame.ground, light: light)
         extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
-        if frame.standsBuildings {
-            extrusion.draw(items, on: frame.canvas)
-        } else {
-            extrusion.drawFlat(items, on: frame.canvas)
+        switch (pattern.expression != nil, frame.standsBuildings) {
+        case (true, true): frame.canvas.patternFills(extrusion.patternFaces(items))
+        case (true, false): frame.canvas.patternFills(extrusion.patternRoofs(items))
+        case (false, true): extrusion.draw(items, on: frame.canvas)
+        case (false, false): extrusion.drawFlat(items, on: frame.canvas)
         }
     }
 }

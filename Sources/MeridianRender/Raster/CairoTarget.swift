@@ -92,11 +92,16 @@ final class CairoTarget: RasterTarget {
         path(parts, closed: true)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_set_source(cr, pattern)
-        if p.opacity >= 1 {
+        if p.opacity >= 1 && p.shade <= 0 {
             cairo_fill(cr)
         } else {
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, p.opacity)
+            // A lit face: the image darkened by black over it, where the image is.
+            if p.shade > 0 {
+                cairo_set_source_rgba(cr, 0, 0, 0, min(p.shade, 1) * p.opacity)
+                cairo_mask(cr, pattern)
+            }
         }
         cairo_restore(cr)
     }

@@ -23,6 +23,9 @@ struct FillPattern {
     private(set) var origin: ScreenPoint
     /// `fill-opacity`, in [0, 1].
     let opacity: Double
+    /// How much the image is darkened where it is drawn, 0…1 (a lit face of a patterned prism,
+    /// ``ExtrusionLight``): black at this alpha laid over it.
+    var shade = 0.0
 
     /// The pattern of `image` for a frame seen through `viewport`, anchored near the view's
     /// centre as on a flat map (``near(_:viewport:)`` lays it on the ground elsewhere); nil when

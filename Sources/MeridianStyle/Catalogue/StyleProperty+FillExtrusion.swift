@@ -21,7 +21,8 @@ extension StyleProperty {
         StyleProperty(
             "fill-extrusion-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
             inputs: [.zoom], drawn: true),
-        StyleProperty("fill-extrusion-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature]),
+        StyleProperty(
+            "fill-extrusion-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "fill-extrusion-height", .paint, .number, default: .number(0), range: 0.0...Double.infinity,
             interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
