@@ -47,7 +47,7 @@ extension Extrusion {
         items.compactMap { item in
             guard var face = item.pattern else { return nil }
             face.shade = light.patternRoofShade
-            let rings = item.feature.geometry.map { ground.ring(world($0, item)) }.filter { !$0.isEmpty }
+            let rings = item.feature.geometry.map { ground.ring(ring($0, item)) }.filter { !$0.isEmpty }
             return rings.isEmpty ? nil : (Polylines(rings), face)
         }
     }

@@ -21,12 +21,19 @@ struct Extrusion {
     var shift = MercatorPoint(x: 0, y: 0)
     /// How faces are coloured (the style's `light`, ``ExtrusionLight``).
     var light: ExtrusionLight
+    /// `fill-extrusion-rounded-corner-distance`, metres (``RoundedCorners``; 0: sharp corners).
+    var cornerDistance = 0.0
 
     /// A footprint's points on the ground, moved by ``shift``.
     func world(_ points: [VectorTile.Point], _ item: Item) -> [MercatorPoint] {
         let placed = ground.world(points, tile: item.tile, extent: item.extent)
         guard shift.x != 0 || shift.y != 0 else { return placed }
         return placed.map { MercatorPoint(x: $0.x + shift.x, y: $0.y + shift.y) }
+    }
+
+    /// A footprint's ring on the ground (``world(_:_:)``), its corners rounded by ``cornerDistance``.
+    func ring(_ points: [VectorTile.Point], _ item: Item) -> [MercatorPoint] {
+        RoundedCorners.rounded(world(points, item), metres: cornerDistance)
     }
 
     /// A wall's corners on the screen (foot a0 → b0, top b1 → a1, from the footprint's edge a → b)
@@ -63,7 +70,7 @@ struct Extrusion {
         var order: [(depth: Double, item: Int, outer: [MercatorPoint])] = []
         for (k, item) in items.enumerated() {
             guard let ring = item.feature.geometry.first else { continue }
-            let outer = world(ring, item)
+            let outer = self.ring(ring, item)
             var sum = 0.0
             var whole = !outer.isEmpty
             for p in outer {
@@ -83,7 +90,7 @@ struct Extrusion {
             let outer = entry.outer
             let rings =
                 [outer]
-                + item.feature.geometry.dropFirst().map { world($0, item) }
+                + item.feature.geometry.dropFirst().map { self.ring($0, item) }
             let height = min(max(item.height, 0), 1000)
             let e = height * pointsPerMetre
             let e0 = min(max(item.base, 0), height) * pointsPerMetre
@@ -156,7 +163,7 @@ struct Extrusion {
             var whole: [[ScreenPoint]] = []
             var pieces: [[ScreenPoint]] = []
             for part in item.feature.geometry {
-                let ring = ground.ring(world(part, item))
+                let ring = ground.ring(self.ring(part, item))
                 rings.append(ring)
                 switch TileEdgeCut.outline(part, extent: item.extent) {
                 case .closed: whole.append(ring)

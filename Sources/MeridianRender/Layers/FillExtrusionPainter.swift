@@ -5,7 +5,8 @@ import MeridianStyle
 /// the frame stands them (``FrameContext/standsBuildings``), drawn flat with outlines otherwise
 /// (``Extrusion``), in `fill-extrusion-color` at `fill-extrusion-opacity`, moved on the ground by
 /// `fill-extrusion-translate` (along the map's axes, or the screen's with its `viewport` anchor),
-/// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``).
+/// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``), their
+/// footprints' corners rounded by `fill-extrusion-rounded-corner-distance` (``RoundedCorners``).
 ///
 /// With `fill-extrusion-pattern` the faces are filled with the sprite image instead of the colour
 /// (``Extrusion/patternFaces(_:)``; flat, the roofs alone, without outlines); a feature whose image
@@ -51,6 +52,7 @@ struct FillExtrusionPainter: LayerPainter {
         light.verticalGradient = layer.resolved(.fillExtrusionVerticalGradient, zoom: zoom)([:]) != .bool(false)
         var extrusion = Extrusion(ground: frame.ground, light: light)
         extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
+        extrusion.cornerDistance = layer.number(.fillExtrusionRoundedCornerDistance, [:], zoom: zoom, default: 0)
         switch (pattern.expression != nil, frame.standsBuildings) {
         case (true, true): frame.canvas.patternFills(extrusion.patternFaces(items))
         case (true, false): frame.canvas.patternFills(extrusion.patternRoofs(items))

@@ -132,7 +132,8 @@ extension Style.Layer {
     /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
     static let drawableRanges: [StylePropertyName: ClosedRange<Double>] = [
         .circleRadius: 0...1024, .lineWidth: 0...1024, .textSize: 1...256, .textHaloWidth: 0...64,
-        .fillExtrusionHeight: 0...10_000, .fillExtrusionBase: 0...10_000, .rasterOpacity: 0...1,
+        .fillExtrusionHeight: 0...10_000, .fillExtrusionBase: 0...10_000,
+        .fillExtrusionRoundedCornerDistance: 0...10_000, .rasterOpacity: 0...1,
         .symbolSortKey: -1e15...1e15, .textLetterSpacing: -2...10, .textMaxWidth: 0...1000,
         .symbolSpacing: 1...100_000, .textMaxAngle: 0...180, .lineGapWidth: 0...1024, .lineOffset: -1024...1024,
         .lineMiterLimit: 1...1000, .textPadding: 0...100, .textLineHeight: 0.5...5, .lineBlur: 0...64,

@@ -8,7 +8,7 @@ extension StyleProperty {
             inputs: [.globalState], drawn: true),
         StyleProperty(
             "fill-extrusion-rounded-corner-distance", .layout, .number, default: .number(0),
-            range: 0.0...Double.infinity, inputs: []),
+            range: 0.0...Double.infinity, inputs: [], drawn: true),
         StyleProperty(
             "fill-extrusion-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
