@@ -41,7 +41,10 @@ DRAWN = {
     "raster-opacity", "raster-resampling", "raster-fade-duration", "raster-hue-rotate", "raster-brightness-min",
     "raster-brightness-max", "raster-saturation", "raster-contrast", "fill-sort-key", "line-sort-key",
     "fill-layer-opacity", "line-layer-opacity", "line-pattern", "line-gradient", "fill-extrusion-pattern",
-    "fill-extrusion-rounded-corner-distance",
+    "fill-extrusion-rounded-corner-distance", "text-writing-mode",
+    # Honoured by design: Meridian never cuts a symbol at a tile's edge (a tile is cut from a larger
+    # frame whose neighbours draw the rest), which is what the property asks MapLibre's tile mode for.
+    "symbol-avoid-edges",
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
     "fill-extrusion-translate", "fill-extrusion-translate-anchor", "fill-extrusion-vertical-gradient",
     "heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-color", "heatmap-opacity",

@@ -24,7 +24,7 @@ struct StyleWarningsServedTests {
                   {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
                   {"id": "wood", "type": "hillshade", "source": "openmaptiles"},
                   {"id": "roads", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
-                   "layout": {"text-field": "{name}", "text-writing-mode": ["vertical"]}}]}
+                   "layout": {"symbol-placement": "line", "text-field": "{name}", "text-writing-mode": ["vertical"]}}]}
                 """##.utf8))
         #expect(style.layers.map(\.id) == ["bg", "roads"])
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
@@ -45,7 +45,7 @@ struct StyleWarningsServedTests {
             #expect(
                 warnings == [
                     #"style: type: hillshade layers are not drawn yet; left out (layer "wood")"#,
-                    #"style: layout.text-writing-mode: is not drawn yet (layer "roads")"#,
+                    #"style: layout.text-writing-mode: is drawn for point labels only; names along lines are set along the line as written (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")
             #expect(map.status == 200 && map.headers["content-type"] == "image/png")

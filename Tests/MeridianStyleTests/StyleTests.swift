@@ -262,10 +262,6 @@ func filter(_ json: String) throws -> StyleExpression {
                 "layout.symbol-placement: data expressions not supported", 1
             ),
             (
-                #"[{ "id": "n", "type": "symbol", "source": "s", "source-layer": "x", "layout": { "text-writing-mode": ["vertical"] } }]"#,
-                "layer \"n\", layout.text-writing-mode", 1
-            ),
-            (
                 #"[{ "id": "m", "type": "fill", "source": "s", "source-layer": "x", "interactive": true }]"#,
                 "interactive", 1
             ),

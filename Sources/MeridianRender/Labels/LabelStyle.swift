@@ -11,6 +11,8 @@ struct LabelStyle {
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber, padding: ResolvedNumber
     let lineHeight: ResolvedNumber, rotate: ResolvedNumber
     let variableAnchor: ResolvedProperty, radialOffset: ResolvedProperty, anchorOffsets: ResolvedProperty
+    /// `text-writing-mode` (``VerticalText``).
+    let writingMode: ResolvedProperty
     let color: ResolvedColor, halo: ResolvedColor
 
     init(_ layer: Style.Layer, zoom: Double) {
@@ -31,6 +33,7 @@ struct LabelStyle {
         variableAnchor = layer.resolved(.textVariableAnchor, zoom: zoom)
         radialOffset = layer.resolved(.textRadialOffset, zoom: zoom)
         anchorOffsets = layer.resolved(.textVariableAnchorOffset, zoom: zoom)
+        writingMode = layer.resolved(.textWritingMode, zoom: zoom)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
         halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
     }
@@ -46,6 +49,12 @@ struct LabelStyle {
         case "lowercase": return text.lowercased()
         default: return text
         }
+    }
+
+    /// Whether a feature's label `text` is written vertically (``VerticalText``).
+    func vertical(_ text: String, _ properties: [String: StyleValue]) -> Bool {
+        guard case let .array(modes)? = writingMode(properties) else { return false }
+        return VerticalText.applies(modes.compactMap(\.string), to: text)
     }
 
     /// `text` without white space (spaces, tabs, line breaks) at either end.

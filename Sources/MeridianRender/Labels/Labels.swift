@@ -127,7 +127,10 @@ struct LabelPlacer {
             var icon = icons.icon(
                 p, images: frame.images, scale: frame.canvas.scale, bearing: bearing, missing: &missing)
             icon?.shift = iconShift
-            let text = style.text(p) ?? ""
+            var text = style.text(p) ?? ""
+            // `text-writing-mode: vertical` first: one character under the other (``VerticalText``).
+            let vertical = !text.isEmpty && style.vertical(text, p)
+            if vertical { text = VerticalText.stacked(text) }
             guard !text.isEmpty || icon != nil, let point = labelPoint(feature.feature) else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
             if frame.isTilted, icons.liesOnGround {
@@ -158,8 +161,9 @@ struct LabelPlacer {
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
                     icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY,
                     iconFit: (icons.fit, icons.fitPadding),
-                    letterSpacing: style.letterSpacing(p), maxWidth: style.maxWidth(p),
-                    padding: style.padding(p) * ratio, shift: textShift, lineHeight: style.lineHeight(p),
+                    letterSpacing: style.letterSpacing(p), maxWidth: vertical ? 0 : style.maxWidth(p),
+                    padding: style.padding(p) * ratio, shift: textShift,
+                    lineHeight: vertical ? VerticalText.advance : style.lineHeight(p),
                     matrix: Self.matrix(
                         onGround
                             ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)

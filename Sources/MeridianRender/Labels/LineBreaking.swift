@@ -35,7 +35,10 @@ enum LineBreaking {
         _ text: String, size: Double, maxWidth: Double, font: LabelFont, letterSpacing: Double
     ) -> [String] {
         let limit = maxWidth * size
-        guard limit > 0, limit.isFinite else { return [text] }
+        // No width to keep to (0, as vertical text sets it, or not finite): the forced breaks alone.
+        guard limit > 0, limit.isFinite else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
             let width = { (s: Substring) in
                 TextShaper.shape(String(s), font: font, letterSpacing: letterSpacing).advance * size

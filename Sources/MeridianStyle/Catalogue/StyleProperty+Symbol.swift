@@ -9,7 +9,7 @@ extension StyleProperty {
         StyleProperty(
             "symbol-spacing", .layout, .number, default: .number(250), range: 1.0...Double.infinity, interpolated: true,
             inputs: [.zoom], drawn: true),
-        StyleProperty("symbol-avoid-edges", .layout, .boolean, default: .bool(false), inputs: [.zoom]),
+        StyleProperty("symbol-avoid-edges", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty("symbol-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
             "symbol-z-order", .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
@@ -99,7 +99,7 @@ extension StyleProperty {
             "text-max-angle", .layout, .number, default: .number(45), interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-writing-mode", .layout, .array(.enumeration(["horizontal", "vertical"]), length: nil), default: nil,
-            inputs: [.zoom]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
             "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
             drawn: true),
