@@ -48,6 +48,7 @@ struct FillPainter: LayerPainter {
             if let p = repeated(name) { canvas.patternFill(parts, p) }
         }
         let translate = frame.translation(layer, .fillTranslate, anchor: .fillTranslateAnchor)
+        let sorted = layer.layout[StylePropertyName.fillSortKey.rawValue] != nil
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
@@ -55,7 +56,7 @@ struct FillPainter: LayerPainter {
                 (fill: color(p), outline: outline(p), pattern: patterned ? StyleImages.name(pattern(p)) : nil)
             }
             scratch.project(prepared, shift: shift, frame.ground)
-            let order = prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom)
+            let order = sorted ? prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let i = order?[k] ?? k
                 let look = prepared.featureClass[i]

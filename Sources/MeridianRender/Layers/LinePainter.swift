@@ -50,18 +50,23 @@ struct LinePainter: LayerPainter {
         var patterns = LinePatterns(layer, in: frame)
         let opacity = layer.numberResolver(.lineOpacity, zoom: frame.styleZoom, default: 1)
         defer { patterns?.draw(in: frame) }
+        let sorted = layer.layout[StylePropertyName.lineSortKey.rawValue] != nil
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
             let looks = prepared.classes.map { p in
                 (
                     color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p),
-                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p),
-                    pattern: patterns.flatMap { StyleImages.name($0.image(p)) }, opacity: opacity(p)
+                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p)
                 )
             }
+            // Each class's image and opacity, for a patterned layer only (kept out of `looks`, which
+            // every feature copies).
+            let patternLooks = patterns.map { made in
+                prepared.classes.map { (StyleImages.name(made.image($0)), opacity($0)) }
+            }
             scratch.project(prepared, shift: shift, frame.ground)
-            let order = prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom)
+            let order = sorted ? prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let i = order?[k] ?? k
                 let look = prepared.featureClass[i]
@@ -69,7 +74,8 @@ struct LinePainter: LayerPainter {
                 let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let isRing = prepared.featureIsRing[i]
                 let l = looks[Int(look)]
-                guard let c = l.color, partEnd > partStart, patterns == nil || l.pattern != nil else { continue }
+                let pattern = patternLooks?[Int(look)]
+                guard let c = l.color, partEnd > partStart, patterns == nil || pattern?.0 != nil else { continue }
                 scratch.parts.removeAll()
                 let first = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 var start = first
@@ -95,8 +101,8 @@ struct LinePainter: LayerPainter {
                     }
                     swap(&scratch.parts, &scratch.dashes)
                 }
-                if let name = l.pattern {
-                    patterns?.add(scratch.parts, image: name, opacity: l.opacity, width: width)
+                if let (name, alpha) = pattern, let name {
+                    patterns?.add(scratch.parts, image: name, opacity: alpha, width: width)
                     continue
                 }
                 let dash = Self.dashes(l.dash, width: width)
