@@ -19,4 +19,11 @@ extension PreparedLayer {
 
     /// The range of feature `i`'s parts in ``partEnds``.
     func parts(of i: Int) -> Range<Int> { (i == 0 ? 0 : Int(featureEnds[i - 1]))..<Int(featureEnds[i]) }
+
+    /// The `k`th feature drawn in `order` (``drawOrder(_:key:zoom:)``; nil: the data's order): its
+    /// index, its look class and the range of its parts in ``partEnds``.
+    func feature(_ k: Int, in order: [Int]?) -> (index: Int, look: Int, parts: Range<Int>) {
+        let i = order?[k] ?? k
+        return (i, Int(featureClass[i]), parts(of: i))
+    }
 }

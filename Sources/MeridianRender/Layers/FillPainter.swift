@@ -58,11 +58,9 @@ struct FillPainter: LayerPainter {
             scratch.project(prepared, shift: shift, frame.ground)
             let order = sorted ? prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
-                let i = order?[k] ?? k
-                let look = prepared.featureClass[i]
-                let range = prepared.parts(of: i)
+                let (_, look, range) = prepared.feature(k, in: order)
                 let (partStart, partEnd) = (range.lowerBound, range.upperBound)
-                let c = looks[Int(look)].fill
+                let c = looks[look].fill
                 guard c != nil || patterned else { continue }
                 scratch.parts.removeAll()
                 var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
@@ -73,7 +71,7 @@ struct FillPainter: LayerPainter {
                     start = stop
                 }
                 if patterned {
-                    guard let name = looks[Int(look)].pattern, !scratch.parts.isEmpty else { continue }
+                    guard let name = looks[look].pattern, !scratch.parts.isEmpty else { continue }
                     if frame.isTilted {
                         // The ground under the middle of what the view shows of the feature.
                         if let world = Self.middle(of: scratch.parts, in: frame.viewport),
@@ -88,7 +86,7 @@ struct FillPainter: LayerPainter {
                     fills.add(c, scratch.parts)
                 }
                 // The outline is part of the antialiasing, and a pattern has none (the specification).
-                if smooth, !patterned, let o = looks[Int(look)].outline { outlines.add(o, scratch.parts) }
+                if smooth, !patterned, let o = looks[look].outline { outlines.add(o, scratch.parts) }
             }
         }
         fills.flush()

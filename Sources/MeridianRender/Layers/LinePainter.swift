@@ -68,13 +68,11 @@ struct LinePainter: LayerPainter {
             scratch.project(prepared, shift: shift, frame.ground)
             let order = sorted ? prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
-                let i = order?[k] ?? k
-                let look = prepared.featureClass[i]
-                let range = prepared.parts(of: i)
+                let (i, look, range) = prepared.feature(k, in: order)
                 let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let isRing = prepared.featureIsRing[i]
-                let l = looks[Int(look)]
-                let pattern = patternLooks?[Int(look)]
+                let l = looks[look]
+                let pattern = patternLooks?[look]
                 guard let c = l.color, partEnd > partStart, patterns == nil || pattern?.0 != nil else { continue }
                 scratch.parts.removeAll()
                 let first = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
