@@ -91,6 +91,19 @@ extension Style {
                 throw StyleError(
                     property: "paint.line-gradient", "needs a geojson source with \"lineMetrics\": true; left out")
             }
+            // What a gradient line does not draw yet beside its gradient (it is drawn centred and
+            // sharp; with a dash array or a pattern the specification disables the gradient).
+            if case let .object(paint)? = o["paint"], paint[StylePropertyName.lineGradient.rawValue] != nil,
+                paint[StylePropertyName.lineDasharray.rawValue] == nil,
+                paint[StylePropertyName.linePattern.rawValue] == nil
+            {
+                for name in ["line-offset", "line-gap-width", "line-blur"] where paint[name] != nil {
+                    warnings.append(
+                        StyleWarning(
+                            layer: id, property: "paint.\(name)",
+                            "is not drawn yet with line-gradient; the gradient line is drawn without it"))
+                }
+            }
             if kind != .background && kind != .raster && !onGeoJSON && o["source-layer"]?.string == nil {
                 throw StyleError(property: "source-layer", "is required for \(typeName) layers; left out")
             }

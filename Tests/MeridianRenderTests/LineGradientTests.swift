@@ -63,3 +63,20 @@ struct LineGradientTests {
             style.warnings.contains { $0.layer == "l" && $0.property == "paint.line-gradient" }, "\(style.warnings)")
     }
 }
+
+extension LineGradientTests {
+    @Test("a dash array disables the gradient (the line is dashed in its colour); an offset beside it is a warning")
+    func disabledAndWarned() throws {
+        let dashed = Self.style(lineMetrics: true).replacingOccurrences(
+            of: ##""line-color": "#00ff00","##, with: ##""line-color": "#00ff00", "line-dasharray": [2, 1],"##)
+        #expect(dashed.contains("line-dasharray"))
+        let image = try renderStyle(dashed, folder: NSTemporaryDirectory(), zoom: 3)
+        #expect(image.pixels.contains { $0 & 0xFF_FFFF == 0x00FF00 }, "dashed in line-color")
+        #expect(!image.pixels.contains { $0 & 0xFF_FFFF == 0xFF0000 }, "no gradient")
+        let offset = Self.style(lineMetrics: true).replacingOccurrences(
+            of: ##""line-color": "#00ff00","##, with: ##""line-color": "#00ff00", "line-offset": 4,"##)
+        let style = try Style(json: Data(offset.utf8))
+        #expect(style.warnings.map(\.property) == ["paint.line-offset"], "\(style.warnings)")
+        #expect(style.layers.map(\.id) == ["bg", "l"])
+    }
+}

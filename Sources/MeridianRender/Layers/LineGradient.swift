@@ -13,10 +13,14 @@ import MeridianTiles
 /// line is cut into steps of at most ``step`` points on the screen, and each run of steps of one
 /// colour is one stroke, `line-width` wide (thinned with depth under tilt), with the layer's joins;
 /// runs overlap by one step so no seam shows between them, and the line's two ends get its caps.
-/// `line-dasharray`, `-pattern`, `-offset`, `-gap-width` and `-blur` do not apply to it here.
+/// A dash array or a pattern disables the gradient (the specification's `requires`: the line is
+/// drawn dashed or patterned); `line-offset`, `-gap-width` and `-blur` are not drawn with it yet (a
+/// warning where the style loads).
 enum LineGradient {
     /// Points on the screen per step of colour.
     static let step = 2.0
+    /// Points beyond the view within which segments are still drawn (wider than any line's half width).
+    static let margin = 1100.0
 
     static func paint(_ layer: Style.Layer, in frame: FrameContext, tiles: FrameTiles) {
         guard let gradient = layer.paint[StylePropertyName.lineGradient.rawValue] else { return }
@@ -53,7 +57,9 @@ enum LineGradient {
                     d > GroundGeometry.nearDepth ? viewport.point(forWorld: p) : nil
                 }
                 let styled = width(f.properties)
-                draw(screen, progress: progress, ramp: ramp, style: stroke, on: frame.canvas) { t in
+                draw(
+                    screen, progress: progress, ramp: ramp, style: stroke, view: viewport.size, on: frame.canvas
+                ) { t in
                     // Under tilt, as wide as the ground is at the step's depth.
                     frame.isTilted ? LinePainter.width(styled, tilted: true, across: 1 / t(depths)) : max(0.3, styled)
                 }
@@ -62,11 +68,12 @@ enum LineGradient {
     }
 
     /// Strokes one line's runs of colour and width: `screen` its vertices (nil behind the eye: the
-    /// segments there are left out), `progress` each vertex's line progress, `width` a step's
-    /// width given what interpolates a per-vertex value at its middle.
+    /// segments there are left out, as are those whose box misses `view` widened by ``margin``),
+    /// `progress` each vertex's line progress, `width` a step's width given what interpolates a
+    /// per-vertex value at its middle. At most 4,096 steps a segment.
     static func draw(
-        _ screen: [ScreenPoint?], progress: [Double], ramp: [RGBA?], style: StrokeStyle, on canvas: Canvas,
-        width: (_ at: ([Double]) -> Double) -> Double
+        _ screen: [ScreenPoint?], progress: [Double], ramp: [RGBA?], style: StrokeStyle, view: ScreenSize,
+        on canvas: Canvas, width: (_ at: ([Double]) -> Double) -> Double
     ) {
         var run: [ScreenPoint] = []
         var level = -1
@@ -83,7 +90,10 @@ enum LineGradient {
             first = false
         }
         for i in 0..<(screen.count - 1) {
-            guard let a = screen[i], let b = screen[i + 1] else {
+            guard let a = screen[i], let b = screen[i + 1],
+                max(a.x, b.x) >= -margin, min(a.x, b.x) <= view.width + margin, max(a.y, b.y) >= -margin,
+                min(a.y, b.y) <= view.height + margin
+            else {
                 flush(last: true)
                 continue
             }

@@ -23,8 +23,12 @@ struct LinePainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        // `line-gradient` colours each line along its length instead (``LineGradient``).
-        if layer.paint[StylePropertyName.lineGradient.rawValue] != nil {
+        // `line-gradient` colours each line along its length instead (``LineGradient``), unless a
+        // dash array or a pattern disables it (the specification's `requires`).
+        if layer.paint[StylePropertyName.lineGradient.rawValue] != nil,
+            layer.paint[StylePropertyName.lineDasharray.rawValue] == nil,
+            layer.paint[StylePropertyName.linePattern.rawValue] == nil
+        {
             return LineGradient.paint(layer, in: frame, tiles: tiles)
         }
         let canvas = frame.canvas
