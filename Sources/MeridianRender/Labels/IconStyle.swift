@@ -71,12 +71,7 @@ struct IconStyle {
             offset: shift, angle: degrees.isFinite ? degrees * .pi / 180 : 0,
             color: color(properties) ?? RGBA(0, 0, 0), opacity: opacity,
             padding: min(max(padding(properties), 0), 100), halo: halo(properties) ?? RGBA(0, 0, 0, 0),
-            haloWidth: Self.within(haloWidth(properties), 64), haloBlur: Self.within(haloBlur(properties), 64))
-    }
-
-    /// `value` within [0, `limit`]; 0 when not finite.
-    static func within(_ value: Double, _ limit: Double) -> Double {
-        value.isFinite ? min(max(value, 0), limit) : 0
+            haloWidth: haloWidth(properties), haloBlur: haloBlur(properties))
     }
 }
 

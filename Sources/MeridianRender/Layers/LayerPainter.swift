@@ -50,5 +50,5 @@ func layerOpacity(_ layer: Style.Layer, zoom: Double) -> Double {
     case .line: property = .lineLayerOpacity
     default: return 1
     }
-    return min(max(layer.resolved(property, zoom: zoom)([:])?.finite ?? 1, 0), 1)
+    return layer.number(property, [:], zoom: zoom, default: 1)
 }

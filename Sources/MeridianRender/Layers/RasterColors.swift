@@ -20,16 +20,15 @@ struct RasterColors: Equatable {
 
     init() {}
 
-    /// The layer's adjustments at `zoom`; a value that is not a finite number takes its default.
+    /// The layer's adjustments at `zoom`, each within its ``Style/Layer/drawableRanges`` entry; a
+    /// value that is not a finite number takes its default.
     init(_ layer: Style.Layer, zoom: Double) {
-        func value(_ p: StylePropertyName, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
-            min(max(layer.resolved(p, zoom: zoom)([:])?.finite ?? fallback, range.lowerBound), range.upperBound)
+        func value(_ p: StylePropertyName, _ fallback: Double) -> Double {
+            layer.number(p, [:], zoom: zoom, default: fallback)
         }
-        hueRotate = value(.rasterHueRotate, 0, -1e6...1e6)
-        brightnessMin = value(.rasterBrightnessMin, 0, 0...1)
-        brightnessMax = value(.rasterBrightnessMax, 1, 0...1)
-        saturation = value(.rasterSaturation, 0, -1...1)
-        contrast = value(.rasterContrast, 0, -1...0.999)
+        hueRotate = value(.rasterHueRotate, 0)
+        (brightnessMin, brightnessMax) = (value(.rasterBrightnessMin, 0), value(.rasterBrightnessMax, 1))
+        (saturation, contrast) = (value(.rasterSaturation, 0), value(.rasterContrast, 0))
     }
 
     var isIdentity: Bool { self == .identity }

@@ -140,6 +140,10 @@ extension Style.Layer {
         .circleStrokeWidth: 0...1024, .circleBlur: 0...1, .circleSortKey: -1e15...1e15, .fillSortKey: -1e15...1e15,
         .lineSortKey: -1e15...1e15, .heatmapRadius: 1...300,
         .heatmapWeight: 0...1e6, .heatmapIntensity: 0...1e6, .heatmapOpacity: 0...1,
+        .iconHaloWidth: 0...64, .iconHaloBlur: 0...64, .fillLayerOpacity: 0...1, .lineLayerOpacity: 0...1,
+        .rasterBrightnessMin: 0...1, .rasterBrightnessMax: 0...1, .rasterSaturation: -1...1,
+        // A contrast of 1 would make MapLibre's factor 1 / (1 − c) infinite.
+        .rasterContrast: -1...0.999,
     ]
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.
