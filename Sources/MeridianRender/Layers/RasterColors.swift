@@ -20,7 +20,7 @@ struct RasterColors: Equatable {
 
     init() {}
 
-    /// The layer's adjustments at `zoom`, each within its ``Style/Layer/drawableRanges`` entry; a
+    /// The layer's adjustments at `zoom`, each within its `Style.Layer.drawableRanges` entry; a
     /// value that is not a finite number takes its default.
     init(_ layer: Style.Layer, zoom: Double) {
         func value(_ p: StylePropertyName, _ fallback: Double) -> Double {
