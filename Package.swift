@@ -91,7 +91,7 @@ let package = Package(
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
-        .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "CSQLite"]),
+        .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "MeridianRender", "CSQLite"]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
             "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),

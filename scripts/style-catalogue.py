@@ -48,10 +48,13 @@ DRAWN = {
     "fill-extrusion-color", "fill-extrusion-height", "fill-extrusion-base", "fill-extrusion-opacity",
     "fill-extrusion-translate", "fill-extrusion-translate-anchor", "fill-extrusion-vertical-gradient",
     "heatmap-radius", "heatmap-weight", "heatmap-intensity", "heatmap-color", "heatmap-opacity",
+    "hillshade-illumination-direction", "hillshade-illumination-altitude", "hillshade-illumination-anchor",
+    "hillshade-exaggeration", "hillshade-shadow-color", "hillshade-highlight-color", "hillshade-accent-color",
+    "hillshade-method", "color-relief-color", "color-relief-opacity",
 }
 
 # Names shared by several layer kinds and drawn in only some: (kind, name).
-DRAWN_IN = {("raster", "resampling")}
+DRAWN_IN = {("raster", "resampling"), ("hillshade", "resampling"), ("color-relief", "resampling")}
 
 KINDS = ["background", "fill", "line", "symbol", "circle", "raster", "fill-extrusion", "heatmap",
          "hillshade", "color-relief"]

@@ -5,8 +5,9 @@ import MeridianTiles
 public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file to import is not there or cannot be read.
     case unreadable(path: String, reason: String)
-    /// The file's kind is not one Meridian imports (by its extension).
-    case unrecognised(path: String)
+    /// The file is not one Meridian imports: no extract or tileset by its extension, and no
+    /// raster GDAL reads (`reason`: what GDAL said).
+    case unrecognised(path: String, reason: String)
     /// A tileset that is there but is no usable tileset (the reader's error).
     case tiles(TileError)
     /// A tileset whose content or schema the shipped styles cannot draw.
@@ -30,8 +31,8 @@ public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
-        case let .unrecognised(path):
-            "\(path) is not an OpenStreetMap extract (.osm.pbf) or a tileset (.mbtiles, .pmtiles)"
+        case let .unrecognised(path, reason):
+            "\(path) is not an OpenStreetMap extract (.osm.pbf), a tileset (.mbtiles, .pmtiles) or a raster GDAL reads (\(reason))"
         case let .tiles(error): error.description
         case let .unsupported(path, reason): "\(path) cannot be imported: \(reason)"
         case let .badName(name, reason): "the name '\(name)' \(reason)"

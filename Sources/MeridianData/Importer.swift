@@ -6,6 +6,9 @@ import MeridianTiles
 /// OpenStreetMap extract (built with osmium and tilemaker, see `OSMBuild`) or from a
 /// ready tileset made elsewhere (checked: format, vector content, schema, zooms, bounds).
 ///
+/// Any other file is taken as a raster GDAL reads (``RasterImport``): imagery or an elevation
+/// model, written as a top-level tileset of its own (`NAME.mbtiles`, the style source `NAME`).
+///
 /// Everything is built in a hidden work folder inside the data folder and renamed into place
 /// at the end, so a failed or interrupted import leaves the folder as it was.
 public struct Importer {
@@ -14,6 +17,8 @@ public struct Importer {
     public var progress: (String) -> Void
     /// A bound on an extract's OpenStreetMap text (bytes) in place of the default (see `OSMBuild.textBound`).
     var textLimit: Int64? = nil
+    /// How a raster is imported (kind, elevation encoding, tile and file formats, credit).
+    public var raster = RasterImportOptions()
 
     public init(folder: DataFolder, progress: @escaping (String) -> Void = { _ in }) {
         (self.folder, self.progress) = (folder, progress)
@@ -33,8 +38,9 @@ public struct Importer {
 
     /// Imports `path` under `name` (default: the file's name, lowercased, up to its first dot).
     /// - Parameters:
-    ///   - path: an OpenStreetMap extract (`.osm.pbf`) or an OpenMapTiles-schema tileset (`.mbtiles`, `.pmtiles`).
-    ///   - name: the region's name in the street source's folder.
+    ///   - path: an OpenStreetMap extract (`.osm.pbf`), an OpenMapTiles-schema tileset (`.mbtiles`,
+    ///     `.pmtiles`), or a raster GDAL reads (imagery or heights, see ``raster``).
+    ///   - name: the region's name in the street source's folder (a raster's: its tileset's and source's name).
     ///   - replace: replace a tileset of the same name instead of refusing.
     /// - Returns: the imported tileset as `meridian data list` shows it.
     /// - Throws: ``DataError`` naming the file, the tool or the name; the folder is unchanged.
@@ -62,7 +68,7 @@ public struct Importer {
         } else if file.hasSuffix(".pmtiles") {
             kind = "pmtiles"
         } else {
-            throw .unrecognised(path: path)
+            return try importRaster(source, shown: path, name: name ?? Self.defaultName(for: file), replace: replace)
         }
         let region = name ?? Self.defaultName(for: file)
         try Catalog.check(name: region)
@@ -101,6 +107,48 @@ public struct Importer {
         var placed = entry
         (placed.name, placed.source, placed.path, placed.folder) = (region, Catalog.streetSource, target, folder.path)
         return placed
+    }
+
+    /// Imports a raster as the top-level tileset `name` (see ``RasterImport``).
+    func importRaster(
+        _ source: String, shown: String, name: String, replace: Bool
+    ) throws(DataError)
+        -> Catalog.Entry
+    {
+        try Catalog.check(name: name)
+        guard name != Catalog.streetSource else {
+            throw .badName(name, reason: "is the street source's folder; give the raster another name (--name)")
+        }
+        let ext = raster.pmtiles ? "pmtiles" : "mbtiles"
+        let target = folder.path + "/" + name + "." + ext
+        let existing = DataFolder.extensions.map { folder.path + "/" + name + "." + $0 }.filter {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        guard replace || existing.isEmpty else {
+            throw .badName(name, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)")
+        }
+        let work = try workFolder(for: name)
+        Interruption.shared.working(in: work)
+        defer {
+            try? FileManager.default.removeItem(atPath: work)
+            Interruption.shared.working(in: nil)
+        }
+        let built = work + "/" + name + "." + ext
+        _ = try RasterImport(work: work, options: raster, progress: progress).build(source, shown: shown, into: built)
+        let tileset: any Tileset
+        do { tileset = try DataFolder.open(built) } catch {
+            throw .tiles(Self.naming(error, source: shown, copy: built))
+        }
+        try Interruption.shared.commit(completing: "'\(name)' is in place at \(target)") { () throws(DataError) in
+            do {
+                for old in existing { try FileManager.default.removeItem(atPath: old) }
+                try FileManager.default.moveItem(atPath: built, toPath: target)
+            } catch { throw .io(path: target, reason: "\(error)") }
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
+        return Catalog.Entry(
+            name: name, source: name, path: target, format: ext, info: tileset.info, schema: "raster", bytes: size,
+            folder: folder.path)
     }
 
     /// Opens a tileset and checks that the shipped styles can draw it.

@@ -1,10 +1,13 @@
 import Foundation
 
-/// Runs the external programs an import needs (osmium, tilemaker), each a Debian package:
+/// Runs the external programs an import needs (osmium, tilemaker, GDAL's), each a Debian package:
 /// arguments as an array (no shell), output captured, the last lines kept for the error.
 struct ToolRunner {
     /// Where a missing tool comes from, for the error message.
-    static let packages = ["osmium": "osmium-tool", "tilemaker": "tilemaker"]
+    static let packages = [
+        "osmium": "osmium-tool", "tilemaker": "tilemaker", "gdalinfo": "gdal-bin", "gdalwarp": "gdal-bin",
+        "gdal_translate": "gdal-bin",
+    ]
 
     /// Runs `tool` with `arguments` and waits; standard output goes to `output` when given (a
     /// file), else is returned; standard error is kept for the error message.

@@ -76,7 +76,13 @@ extension Style {
                 guard let s = sources[source] else {
                     throw StyleError(property: "source", "\"\(source)\" is not among the sources; left out")
                 }
-                guard (kind == .raster) == (s.kind == .raster || s.kind == .image) else {
+                let needs: Set<Source.Kind> =
+                    switch kind {
+                    case .raster: [.raster, .image]
+                    case .hillshade, .colorRelief: [.rasterDEM]
+                    default: [.vector, .geojson]
+                    }
+                guard needs.contains(s.kind) else {
                     throw StyleError(
                         property: "source", "a \(typeName) layer cannot use a \(s.kind.rawValue) source; left out")
                 }
@@ -104,7 +110,9 @@ extension Style {
                             "is not drawn yet with line-gradient; the gradient line is drawn without it"))
                 }
             }
-            if kind != .background && kind != .raster && !onGeoJSON && o["source-layer"]?.string == nil {
+            if ![.background, .raster, .hillshade, .colorRelief].contains(kind) && !onGeoJSON
+                && o["source-layer"]?.string == nil
+            {
                 throw StyleError(property: "source-layer", "is required for \(typeName) layers; left out")
             }
             func zoom(_ key: String, _ fallback: Double) -> Double {
@@ -140,10 +148,19 @@ extension Style {
             }
             let layout = properties(o["layout"], .layout, kind, id, hasSprite: hasSprite, warnings: &warnings)
             if kind == .symbol { warnings += Style.alignmentWarnings(layout, layer: id) }
+            let paint = properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings)
+            // MapLibre makes a colour ramp only of an interpolation on the elevation; it draws nothing else.
+            if kind == .colorRelief, paint[StylePropertyName.colorReliefColor.rawValue]?.compiled.elevationStops == nil
+            {
+                warnings.append(
+                    StyleWarning(
+                        layer: id, property: "paint.color-relief-color",
+                        "must be an \"interpolate\" on [\"elevation\"] to draw anything (as in MapLibre); the layer draws nothing"
+                    ))
+            }
             return Layer(
                 id: id, kind: kind, source: source, sourceLayer: onGeoJSON ? nil : o["source-layer"]?.string,
-                minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter,
-                paint: properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings),
+                minzoom: zoom("minzoom", 0), maxzoom: zoom("maxzoom", .infinity), filter: filter, paint: paint,
                 layout: layout)
         }
     }

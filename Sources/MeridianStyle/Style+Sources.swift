@@ -1,7 +1,7 @@
 extension Style {
-    /// The vector, raster, GeoJSON and image sources of a document, and the names of those of
-    /// kinds Meridian does not draw yet (raster-dem, video: each a warning; their layers are
-    /// left out), without a `url` (inline `tiles` lists are not fetched), or GeoJSON sources
+    /// The vector, raster, raster-dem, GeoJSON and image sources of a document, and the names of
+    /// those Meridian does not draw yet (video, a raster-dem source of the `custom` encoding: each
+    /// a warning; their layers are left out), without a `url` (inline `tiles` lists are not fetched), or GeoJSON sources
     /// without usable `data` (``GeoJSONOptions``).
     static func sources(
         _ raw: [String: StyleValue], warnings: inout [StyleWarning]
@@ -45,7 +45,19 @@ extension Style {
                     ))
                 continue
             }
-            drawn[name] = Source(kind: kind, url: url)
+            var encoding: String?
+            if kind == .rasterDEM, let given = s["encoding"] {
+                guard let e = given.string, ["terrarium", "mapbox"].contains(e) else {
+                    undrawn[name] = "has the \(given.string ?? "given") encoding"
+                    warnings.append(
+                        StyleWarning(
+                            property: place + ".encoding",
+                            "\(given) is not drawn yet (terrarium and mapbox are); its layers are left out"))
+                    continue
+                }
+                encoding = e
+            }
+            drawn[name] = Source(kind: kind, url: url, encoding: encoding)
         }
         return (drawn, undrawn)
     }

@@ -15,7 +15,10 @@ import Foundation
 /// (unknown, not drawn yet, an invalid value) is left out with a warning, so it takes its default.
 public struct Style: Sendable {
     public struct Source: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable { case vector, raster, geojson, image }
+        public enum Kind: String, Hashable, Sendable {
+            case vector, raster, geojson, image
+            case rasterDEM = "raster-dem"
+        }
         public let kind: Kind
         /// The source's `url` as given: `mbtiles://NAME` or `pmtiles://NAME` (tileserver-gl's
         /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
@@ -30,6 +33,10 @@ public struct Style: Sendable {
         /// An `image` source's four corners (top left, top right, bottom right, bottom left) as
         /// [longitude, latitude] in degrees; nil for other kinds. Its ``url`` names the image.
         public var corners: [[Double]]? = nil
+        /// A `raster-dem` source's `encoding` as the style gives it (`terrarium` or `mapbox`); nil
+        /// when the style gives none (the tileset's own then, else `mapbox`, the specification's
+        /// default) and for other kinds.
+        public var encoding: String? = nil
     }
 
     public struct Layer: Sendable {
@@ -38,13 +45,9 @@ public struct Style: Sendable {
             case fillExtrusion = "fill-extrusion"
             case colorRelief = "color-relief"
 
-            /// Whether Meridian draws layers of this kind (the others are left out, with a warning).
-            public var isDrawn: Bool {
-                switch self {
-                case .hillshade, .colorRelief: false
-                default: true
-                }
-            }
+            /// Whether Meridian draws layers of this kind (the others are left out, with a warning):
+            /// every kind of the specification now.
+            public var isDrawn: Bool { true }
         }
         public let id: String
         public let kind: Kind

@@ -110,5 +110,6 @@ extension TilesetInfo {
             attribution: m["attribution"], vectorLayers: Self.vectorLayers(vectorLayers))
         packedSources = m[TilePack.metadataKey]
         layerFields = Self.layerFields(vectorLayers)
+        encoding = m["encoding"].flatMap(ElevationEncoding.init(rawValue:))
     }
 }

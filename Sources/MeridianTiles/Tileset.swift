@@ -86,6 +86,15 @@ public struct TilesetInfo: Sendable {
     public var layerFields: [String: [String: String]] = [:]
     /// The JSON list of packed sources of an offline-region archive (``TilePack/metadataKey``), if any.
     public var packedSources: String?
+    /// How the tiles hold heights when they are an elevation model (the `encoding` metadata key,
+    /// as `meridian data import` writes it and TileJSON carries it); nil for imagery and vector
+    /// tiles, and for an encoding Meridian does not know.
+    public var encoding: ElevationEncoding?
+
+    /// What the tileset is, in a word: `vector`, `elevation` (raster tiles of heights) or `imagery`.
+    public var kind: String {
+        content == .vector ? "vector" : encoding != nil ? "elevation" : "imagery"
+    }
 
     public init(
         name: String? = nil, content: Content, zoomRange: ClosedRange<Int>? = nil,

@@ -27,6 +27,7 @@ extension TilesetInfo {
         layerGeometry = Self.layerGeometry(json)
         layerFields = Self.layerFields(json?["vector_layers"])
         packedSources = m[TilePack.metadataKey]
+        encoding = m["encoding"].flatMap(ElevationEncoding.init(rawValue:))
     }
 
     /// The object of the `json` key's text, read once (at most 1 MiB); nil for anything else.

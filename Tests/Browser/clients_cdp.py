@@ -8,8 +8,9 @@ the Swift tests overlay on Meridian's own `/staticmap` of the camera); for a vie
 "halos": true, also how many pixels MapLibre's label halos cover (after the screenshot).
 
 Usage: clients_cdp.py maplibre|leaflet MERIDIAN_BASE LIBRARY_DIR OUT_PREFIX VIEWS_JSON
-  VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…[, "form": "url"]}, …] in the
-               client's zooms (MapLibre's: Meridian's minus one; Leaflet's: Meridian's).
+  VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…[, "form": "url"][, "style": {…}]}, …]
+               in the client's zooms (MapLibre's: Meridian's minus one; Leaflet's: Meridian's); a
+               "style" object is drawn instead of /style.json, "{base}" in it the server's URL.
 """
 import base64, functools, http.server, json, os, shutil, sys, tempfile, threading, time, urllib.parse
 from cdp import Chromium
@@ -21,6 +22,7 @@ MAP = {
     # A view with "form": "url" names each source by its TileJSON's `url` instead of `tiles`.
     "maplibre": """(async () => {
 let style = "%s/style.json";
+if (v.style) style = JSON.parse(JSON.stringify(v.style).replaceAll("{base}", "%s"));
 if (v.form === "url") {
   style = await (await fetch(style)).json();
   for (const [name, source] of Object.entries(style.sources)) style.sources[name] = {type: source.type, url: "%s/data/" + name + "/512/tiles.json"};
@@ -29,7 +31,7 @@ window.map = new maplibregl.Map({container: "map", style, center: v.center, zoom
   bearing: v.bearing, pitch: v.pitch, attributionControl: false, fadeDuration: 0, canvasContextAttributes: {preserveDrawingBuffer: true}, validateStyle: true});
 map.on("error", e => window.messages.push(["error", String(e.error && e.error.message || e.error || e)]));
 map.once("idle", () => { window.idle = true; });
-})();""" % (BASE, BASE),
+})();""" % (BASE, BASE, BASE),
     # Leaflet: its zooms are Meridian's (256-pixel tiles); no animation, no controls.
     "leaflet": """window.map = L.map("map", {zoomControl: false, attributionControl: false, fadeAnimation: false, zoomAnimation: false})
   .setView([v.center[1], v.center[0]], v.zoom);

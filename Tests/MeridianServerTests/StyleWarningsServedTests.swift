@@ -22,7 +22,7 @@ struct StyleWarningsServedTests {
                  "sources": {"openmaptiles": {"type": "vector", "url": "mbtiles://{openmaptiles}"}},
                  "layers": [
                   {"id": "bg", "type": "background", "paint": {"background-color": "#f8f4f0"}},
-                  {"id": "wood", "type": "hillshade", "source": "openmaptiles"},
+                  {"id": "wood", "type": "color-relief", "source": "openmaptiles"},
                   {"id": "roads", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name",
                    "layout": {"symbol-placement": "line", "text-field": "{name}", "text-writing-mode": ["vertical"]}}]}
                 """##.utf8))
@@ -44,7 +44,7 @@ struct StyleWarningsServedTests {
             let warnings = try #require(body["warnings"] as? [String])
             #expect(
                 warnings == [
-                    #"style: type: hillshade layers are not drawn yet; left out (layer "wood")"#,
+                    #"style: source: a color-relief layer cannot use a vector source; left out (layer "wood")"#,
                     #"style: layout.text-writing-mode: is drawn for point labels only; names along lines are set along the line as written (layer "roads")"#,
                 ], "\(warnings)")
             let map = try await get(base + "/staticmap?center=60.1699,24.9466&zoom=15&size=64x64")

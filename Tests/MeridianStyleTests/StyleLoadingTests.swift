@@ -42,7 +42,7 @@ import Testing
             sources: #"""
                 { "s": { "type": "vector", "url": "mbtiles://{openmaptiles}" },
                   "pins": { "type": "video", "urls": ["pins.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]] },
-                  "dem": { "type": "raster-dem", "url": "mbtiles://dem" },
+                  "dem": { "type": "raster-dem", "url": "mbtiles://dem", "encoding": "custom" },
                   "web": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"] } }
                 """#)
         #expect(loaded.layers.map(\.id) == ["kept"])
@@ -51,7 +51,12 @@ import Testing
         #expect(lines.contains("style: sources.pins: video sources are not drawn yet"))
         #expect(lines.contains { $0.hasPrefix("style: sources.web: has no url") })
         #expect(lines.contains(#"style: layer "points", source: "pins" is a video source, not drawn yet; left out"#))
-        #expect(lines.contains(#"style: layer "relief", type: hillshade layers are not drawn yet; left out"#))
+        #expect(
+            lines.contains(#"style: layer "relief", source: "dem" has the custom encoding, not drawn yet; left out"#))
+        #expect(
+            lines.contains(
+                #"style: sources.dem.encoding: "custom" is not drawn yet (terrarium and mapbox are); its layers are left out"#
+            ))
         #expect(lines.contains(#"style: layer "roads", source: "web" has no url, not drawn yet; left out"#))
         #expect(lines.count == 6, "\(lines)")
     }
@@ -84,7 +89,9 @@ import Testing
         let gradient = try #require(StyleProperty.named("line-gradient", kind: .line))
         #expect(gradient.type == .color && gradient.drawn && gradient.inputs == [.lineProgress])
         let relief = try #require(StyleProperty.named("hillshade-exaggeration", kind: .hillshade))
-        #expect(!relief.drawn, "not drawn yet: a warning")
+        #expect(relief.drawn && relief.range == 0...1 && relief.defaultValue == .number(0.5))
+        let ramp = try #require(StyleProperty.named("color-relief-color", kind: .colorRelief))
+        #expect(ramp.drawn && ramp.inputs == [.elevation])
         let font = try #require(StyleProperty.named("text-font", kind: .symbol))
         #expect(font.type == .array(.string, length: nil) && !font.interpolated)
         #expect(StyleProperty.named("text-field", kind: .symbol)?.type == .formatted)

@@ -252,7 +252,7 @@ func filter(_ json: String) throws -> StyleExpression {
                 #"[{ "id": "k", "type": "line", "source": "s", "source-layer": "x", "layout": { "visibility": "off" } }]"#,
                 "layer \"k\", layout.visibility", 1
             ),
-            (#"[{ "id": "l", "type": "hillshade", "source": "s" }]"#, "layer \"l\", type", 0),
+            (#"[{ "id": "l", "type": "color-relief", "source": "s" }]"#, "layer \"l\", source", 0),
             (
                 #"[{ "id": "o", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-color": ["+", 1, 2] } }]"#,
                 "layer \"o\", paint.line-color: Expected color but found number instead.", 1

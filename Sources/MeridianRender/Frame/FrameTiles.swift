@@ -28,6 +28,8 @@ struct FrameTiles {
     var labels: [String: [SourceTile]] = [:]
     /// Raster tiles covering the view.
     var raster: [String: [RasterTile]] = [:]
+    /// Elevation tiles covering the view, of `raster-dem` sources.
+    var dem: [String: [DEMTile]] = [:]
     /// The style's image sources (drawn whole by their raster layers).
     var placed: [String: PlacedImage] = [:]
 
@@ -47,6 +49,7 @@ struct FrameTiles {
             case .vector, .geojson:
                 (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
             case .raster: raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache)
+            case .rasterDEM: dem[name] = try Self.dem(of: source, described: described, for: viewport, cache: cache)
             case .image: continue
             }
         }

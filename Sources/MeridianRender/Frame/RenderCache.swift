@@ -97,7 +97,7 @@ public final class RenderCache {
     /// its pixels' bytes); nil when the source has no such tile.
     func image(_ id: TileID, _ source: any Tileset) throws -> RasterImage? {
         try Self.cached(id, in: &images[source.path], capacity: capacityPerSource, source) { bytes in
-            let image = try RasterImage(png: bytes, tile: id)
+            let image = try RasterImage(tileBytes: bytes, tile: id)
             return (image, image.cost)
         }
     }

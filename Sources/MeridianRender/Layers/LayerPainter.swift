@@ -18,6 +18,8 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
     .heatmap: HeatmapPainter(),
     .fillExtrusion: FillExtrusionPainter(),
     .raster: RasterPainter(),
+    .hillshade: HillshadePainter(),
+    .colorRelief: ColorReliefPainter(),
     .symbol: SymbolPainter(),
 ]
 

@@ -26,7 +26,7 @@ struct RasterPainter: LayerPainter {
             for id in try FrameTiles.coverByDepth(viewport, zoom: z, tileset: tileset) where tileset.mayHold(id) {
                 let image =
                     try cache.map { try $0.image(id, tileset) }
-                    ?? tileset.data(for: id).map { try RasterImage(png: $0, tile: id) }
+                    ?? tileset.data(for: id).map { try RasterImage(tileBytes: $0, tile: id) }
                 if let image { out.append(RasterTile(id: id, image: image)) }
             }
         }

@@ -39,6 +39,9 @@ public final class MapService: Sendable {
     /// The vector sources of the normal style, served at `/data/{source}/{z}/{x}/{y}.pbf`,
     /// with what their tilesets declare (zooms, attribution).
     let vectorSources: [String: ServedStyle.SourceInfo]
+    /// The folder's raster tilesets (imagery, elevation), served as stored at
+    /// `/data/{name}/{z}/{x}/{y}.png|webp|jpg` with TileJSON at `/data/{name}/tiles.json`.
+    let storedRasters: [String: StoredRaster]
     /// The vector source `/tiles/{z}/{x}/{y}.pbf`, `/tiles.json` and `/tiles/metadata.json`
     /// serve: the one holding the most detailed tileset (as for ``home``); nil without one.
     let primarySource: String?
@@ -152,6 +155,7 @@ public final class MapService: Sendable {
         (self.warnings, self.vectorSources, home, primarySource, self.found) = (
             warnings, vector, customStyle?.camera.flatMap(Self.home) ?? Self.home(detailed), primary, found
         )
+        storedRasters = Self.storedRasters(in: dataFolder, besides: Set(vector.keys))
     }
 
     static func moreDetailed(_ a: TilesetInfo, than b: TilesetInfo?) -> Bool {

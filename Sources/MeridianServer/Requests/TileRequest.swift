@@ -14,6 +14,8 @@ struct TileRequest: Hashable, Sendable {
         case vector(source: String, in512PixelTiles: Bool)
         /// A raster tile of a map type in a format, at `scale` pixels per point (1, or 2 for `@2x`).
         case raster(MapType, ImageFormat, scale: Int)
+        /// A stored raster tile (imagery, elevation) of a tileset, its file's extension as asked.
+        case stored(source: String, fileExtension: String)
     }
 
     let id: TileID
@@ -27,7 +29,18 @@ struct TileRequest: Hashable, Sendable {
     /// `/data/{source}/{z}/{x}/{file}` (`{y}.pbf`), or `/data/{source}/512/…` when `in512PixelTiles`.
     /// - Throws: ``RequestError`` 404 for another extension or a tile outside the world.
     init(source: String, z: String, x: String, file: String, in512PixelTiles: Bool = false) throws(RequestError) {
-        guard file.hasSuffix(".pbf") else { throw RequestError("tile", "source tiles end in .pbf", status: 404) }
+        if !in512PixelTiles, let dot = file.lastIndex(of: "."),
+            ["png", "webp", "jpg"].contains(file[file.index(after: dot)...])
+        {
+            self.init(
+                id: try Self.tileID(z: z, x: x, y: String(file[..<dot])),
+                kind: .stored(source: source, fileExtension: String(file[file.index(after: dot)...])))
+            return
+        }
+        guard file.hasSuffix(".pbf") else {
+            throw RequestError(
+                "tile", "source tiles end in .pbf (a raster tileset's in .png, .webp or .jpg)", status: 404)
+        }
         self.init(
             id: try Self.tileID(z: z, x: x, y: String(file.dropLast(4))),
             kind: .vector(source: source, in512PixelTiles: in512PixelTiles))
@@ -78,6 +91,7 @@ struct TileRequest: Hashable, Sendable {
         switch kind {
         case let .vector(source, quad): return "pbf|\(quad ? "512|" : "")\(source)|\(id)"
         case let .raster(type, format, scale): return "tile|\(type)|\(id)|\(scale == 2)|\(format.rawValue)"
+        case let .stored(source, ext): return "stored|\(source)|\(id)|\(ext)"
         }
     }
 }

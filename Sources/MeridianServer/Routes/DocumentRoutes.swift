@@ -177,6 +177,9 @@ struct DocumentRoutes: Sendable {
     @Sendable func sourceTileJSON(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let (url, shared) = try base(request, context)
+            if let name = context.parameters.get("source"), let raster = service.storedRasters[name] {
+                return document(TileJSON.raster(source: name, raster, base: url), request, shared: shared)
+            }
             let (name, info) = try source(context)
             return document(
                 TileJSON.document(source: name, info, tiles: url + "/data/\(name)/{z}/{x}/{y}.pbf"), request,

@@ -4,7 +4,9 @@ import MeridianRender
 
 /// The map routes: `/staticmap`, raster tiles at `/tiles/{z}/{x}/{y}.png` (`.jpg`, `.webp`, each
 /// also `@2x`; the primary vector source at `.pbf`), and each vector source's tiles at
-/// `/data/{source}/{z}/{x}/{y}.pbf` and in 512-pixel tiles at `/data/{source}/512/…`.
+/// `/data/{source}/{z}/{x}/{y}.pbf` and in 512-pixel tiles at `/data/{source}/512/…`; a raster
+/// tileset of the data folder (imagery, elevation) as stored at `/data/{name}/{z}/{x}/{y}.png`
+/// (`.webp`, `.jpg`: its tiles' own format; a tile it does not have is a 404).
 ///
 /// Drawing and reading run on the ``DrawingGate``; requests are parsed into ``StaticMapQuery`` and
 /// ``TileRequest`` first.
@@ -100,6 +102,14 @@ struct MapRoutes: Sendable {
                 try service.rasterTile(tile.id, scale: scale, mapType: type, format: format, deadline: deadline)
             }
             return MeridianServer.deliver(image, type: format.mediaType, etag: etag, request: request, service: service)
+        case let .stored(source, ext):
+            let bytes = try await service.gate.run(
+                pixels: 0,
+                { _ throws(RequestError) in try service.storedTile(source: source, tile.id, fileExtension: ext) })
+            guard let bytes, let raster = service.storedRasters[source] else {
+                throw RequestError("tile", "\(source.prefix(64)) has no tile \(tile.id)", status: 404)
+            }
+            return MeridianServer.deliver(bytes, type: raster.mediaType, etag: etag, request: request, service: service)
         }
     }
 }

@@ -8,9 +8,11 @@ extension StyleProperty {
             inputs: [.globalState], drawn: true),
         StyleProperty(
             "color-relief-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom]),
-        StyleProperty("color-relief-color", .paint, .color, default: nil, interpolated: true, inputs: [.elevation]),
+            inputs: [.zoom], drawn: true),
         StyleProperty(
-            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom]),
+            "color-relief-color", .paint, .color, default: nil, interpolated: true, inputs: [.elevation], drawn: true),
+        StyleProperty(
+            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
+            drawn: true),
     ]
 }

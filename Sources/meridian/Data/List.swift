@@ -37,8 +37,13 @@ extension MeridianCommand.DataCommand {
                 e.info.bounds.map { String(format: "%.4f,%.4f,%.4f,%.4f", $0.west, $0.south, $0.east, $0.north) }
                 ?? "unknown"
             let zooms = e.info.zoomRange.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "unknown"
+            let what =
+                e.info.content == .vector
+                ? "\(e.schema) schema (vector)"
+                : e.info.encoding.map { "elevation, \($0.rawValue) encoding (\(e.info.content.rawValue))" }
+                    ?? "imagery (\(e.info.content.rawValue))"
             return
-                "source \(e.source), \(e.format), \(e.schema) schema (\(e.info.content.rawValue)), bounds \(bounds), zooms \(zooms), "
+                "source \(e.source), \(e.format), \(what), bounds \(bounds), zooms \(zooms), "
                 + String(format: "%.1f MB", Double(e.bytes) / 1e6)
         }
     }

@@ -1,0 +1,123 @@
+import Foundation
+import MeridianCamera
+import MeridianRender
+import MeridianTiles
+
+extension RasterImport {
+    /// The block's tiles of heights (32-bit floats, NaN for no data), times `metres` (metres per
+    /// unit of the heights) and encoded; a tile with no height at all is left out.
+    func heightTiles(
+        _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block, metres: Double
+    )
+        throws(DataError) -> [(TileID, [UInt8])]
+    {
+        let side = RasterGrid.tileSize
+        let width = block.pixels.width
+        var out: [(TileID, [UInt8])] = []
+        let heights: [Float] = warped.bytes.withUnsafeBytes { raw in
+            (0..<raw.count / 4).map {
+                Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)))
+            }
+        }
+        for (j, y) in block.ys.enumerated() {
+            for (i, x) in block.xs.enumerated() {
+                var rgba = [UInt8](repeating: 255, count: 4 * side * side)
+                var any = false
+                for row in 0..<side {
+                    let start = (j * side + row) * width + i * side
+                    for col in 0..<side {
+                        let h = heights[start + col]
+                        any = any || !h.isNaN
+                        let (r, g, b) = options.encoding.pixel(h.isNaN ? 0 : Double(h) * metres)
+                        let p = 4 * (row * side + col)
+                        (rgba[p], rgba[p + 1], rgba[p + 2]) = (r, g, b)
+                    }
+                }
+                guard any else { continue }
+                out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, format: .png)))
+            }
+        }
+        return out
+    }
+
+    /// The block's tiles of 8-bit pixels (1 band grey, 2 grey and alpha, 3 RGB, 4 RGBA, by pixel),
+    /// encoded in the chosen format; a tile wholly transparent is left out.
+    func imageTiles(
+        _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block
+    ) throws(DataError)
+        -> [(TileID, [UInt8])]
+    {
+        let side = RasterGrid.tileSize
+        let width = block.pixels.width
+        let n = warped.bands
+        var out: [(TileID, [UInt8])] = []
+        for (j, y) in block.ys.enumerated() {
+            for (i, x) in block.xs.enumerated() {
+                var rgba = [UInt8](repeating: 255, count: 4 * side * side)
+                var any = false
+                for row in 0..<side {
+                    let start = ((j * side + row) * width + i * side) * n
+                    for col in 0..<side {
+                        let s = start + col * n
+                        let p = 4 * (row * side + col)
+                        let grey = n < 3
+                        rgba[p] = warped.bytes[s]
+                        rgba[p + 1] = warped.bytes[grey ? s : s + 1]
+                        rgba[p + 2] = warped.bytes[grey ? s : s + 2]
+                        rgba[p + 3] = n == 2 || n == 4 ? warped.bytes[s + n - 1] : 255
+                        any = any || rgba[p + 3] != 0
+                    }
+                }
+                guard any else { continue }
+                out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, format: options.imageFormat)))
+            }
+        }
+        return out
+    }
+
+    func encode(_ rgba: [UInt8], format: TileImageEncoder.Format) throws(DataError) -> [UInt8] {
+        do {
+            return try TileImageEncoder.encode(
+                rgba: rgba, width: RasterGrid.tileSize, height: RasterGrid.tileSize, format: format)
+        } catch { throw .io(path: work, reason: "a tile could not be encoded: \(error)") }
+    }
+}
+
+/// Where an import's raster tiles go: an MBTiles file written as they come, or a PMTiles archive
+/// written whole at the end (its directory needs every tile; the tiles wait in memory, about
+/// their encoded size).
+final class RasterTilesetWriter {
+    let path: String
+    private var mbtiles: MBTilesWriter?
+    private var held: [TileID: [UInt8]] = [:]
+    private(set) var count = 0
+
+    /// - Throws: ``DataError/io(path:reason:)`` when the file cannot be started.
+    init(path: String) throws(DataError) {
+        self.path = path
+        if !path.hasSuffix(".pmtiles") {
+            do { mbtiles = try MBTilesWriter(path: path) } catch { throw .io(path: path, reason: "\(error)") }
+        }
+    }
+
+    func add(_ id: TileID, _ bytes: [UInt8]) throws(DataError) {
+        count += 1
+        guard let mbtiles else { return held[id] = bytes }
+        do { try mbtiles.add(id, bytes) } catch { throw .io(path: path, reason: "\(error)") }
+    }
+
+    /// Writes the metadata (MBTiles keys; in PMTiles the JSON metadata, with the tile type from `format`).
+    func finish(
+        metadata: [(String, String)], bounds: (west: Double, south: Double, east: Double, north: Double)
+    ) throws(DataError) {
+        do {
+            if let mbtiles { return try mbtiles.finish(metadata: metadata) }
+            let object = Dictionary(metadata.filter { $0.0 != "format" }, uniquingKeysWith: { a, _ in a })
+            let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+            let webp = metadata.contains { $0 == ("format", "webp") }
+            try PMTilesArchiveWriter.write(
+                held, to: path, type: webp ? .webp : .png, tileCompression: .none, bounds: bounds,
+                metadata: [UInt8](json))
+        } catch { throw .io(path: path, reason: "\(error)") }
+    }
+}

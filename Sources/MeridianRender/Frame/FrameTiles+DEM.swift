@@ -1,0 +1,30 @@
+import MeridianCamera
+import MeridianStyle
+import MeridianTiles
+
+extension FrameTiles {
+    /// The elevation tiles of a `raster-dem` source covering the view, decoded (``DEMTile``) as each
+    /// tileset's own `encoding` says, else as the style's `encoding`, else `mapbox` (the
+    /// specification's default), and each bordered by its neighbours among them.
+    static func dem(
+        of source: TileSource, described: Style.Source, for viewport: Viewport, cache: RenderCache?
+    )
+        throws -> [DEMTile]
+    {
+        var out: [DEMTile] = []
+        for tileset in source.tilesets {
+            let encoding =
+                tileset.info.encoding ?? described.encoding.flatMap(ElevationEncoding.init(rawValue:)) ?? .mapbox
+            let one = TileSource(name: source.name, tilesets: [tileset])
+            var decoded: [TileID: DEMTile] = [:]
+            for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache) {
+                decoded[tile.id] = DEMTile(tile.image, id: tile.id, encoding: encoding)
+            }
+            for var tile in decoded.values.sorted(by: { ($0.id.z, $0.id.y, $0.id.x) < ($1.id.z, $1.id.y, $1.id.x) }) {
+                tile.backfill(decoded)
+                out.append(tile)
+            }
+        }
+        return out
+    }
+}

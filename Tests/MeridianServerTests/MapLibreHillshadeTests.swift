@@ -1,0 +1,99 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTiles
+import Testing
+
+/// MapLibre GL JS draws its own hillshade from Meridian's served elevation tiles (issue 34), and
+/// Meridian's hillshade of the same style matches it pixel for pixel within a stated tolerance.
+@Suite struct MapLibreHillshadeTests {
+    /// The style MapLibre reads (the source by Meridian's TileJSON) and the one Meridian draws
+    /// (the same tileset by reference).
+    /// MapLibre GL JS 5.3 has only the standard method, and refuses `hillshade-method`: both draw the default.
+    static func style(source: String, tileSize: Bool) -> String {
+        #"""
+        {"version": 8, "sources": {"dem": {"type": "raster-dem", "url": "\#(source)"\#(tileSize ? #", "tileSize": 256"# : "")}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#808080"}},
+          {"id": "hs", "type": "hillshade", "source": "dem",
+           "paint": {"hillshade-illumination-anchor": "map"}}]}
+        """#
+    }
+
+    struct View: Encodable {
+        let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double
+        let style: [String: AnyJSON]
+    }
+
+    /// Any JSON value, to pass a style object through `Encodable`.
+    struct AnyJSON: Encodable {
+        let value: Any
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch value {
+            case let v as String: try c.encode(v)
+            case let v as Bool: try c.encode(v)
+            case let v as Int: try c.encode(v)
+            case let v as Double: try c.encode(v)
+            case let v as [Any]: try c.encode(v.map(AnyJSON.init))
+            case let v as [String: Any]: try c.encode(v.mapValues(AnyJSON.init))
+            default: try c.encodeNil()
+            }
+        }
+    }
+
+    @Test(
+        "MapLibre GL JS's hillshade of Meridian's elevation tiles and Meridian's own: mean difference under 3 levels, 99 % within 16",
+        .enabled(
+            if: TestData.available("jacksboro.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js")
+                && Browser.available, "needs the default data, its MapLibre GL JS, chromium and python3-websocket"))
+    func sameAsMapLibre() async throws {
+        let (lat, lng, zoom) = (36.59, -84.25, 11.0)
+        let given = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(Self.style(source: "{base}/data/jacksboro/tiles.json", tileSize: true).utf8))
+                as? [String: Any])
+        // MapLibre's zoom is Meridian's minus one (512-pixel tiles).
+        let view = View(
+            name: "hillshade", center: [lng, lat], zoom: zoom - 1, bearing: 0, pitch: 0,
+            style: given.mapValues(AnyJSON.init))
+        let prefix = Browser.root.appendingPathComponent(".build/maplibre-hillshade").path
+        let views = String(decoding: try JSONEncoder().encode([view]), as: UTF8.self)
+        let data = try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                try await Browser.run(
+                    "clients_cdp.py", ["maplibre", base, TestData.path("tools/maplibre"), prefix, views])
+            }
+        }
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]]).first
+        #expect(report?["idle"] as? Bool == true, "never idle")
+        #expect((report?["messages"] as? [Any])?.isEmpty == true, "\(report?["messages"] ?? "")")
+        let theirs = try #require(
+            decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: prefix + "-hillshade.png")))))
+
+        let style = try Style(json: Data(Self.style(source: "mbtiles://jacksboro", tileSize: false).utf8))
+        let sources = try MapSources(style: style, folder: DataFolder(path: TestData.directory))
+        let viewport = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: lat, longitude: lng), zoom: zoom),
+            size: ScreenSize(width: 800, height: 600))
+        var renderer = MapRenderer(style: style)
+        renderer.attribution = ""
+        let ours = try #require(decodePNG(try renderer.render(viewport, sources: sources).png))
+        try #require(ours.width == theirs.width && ours.height == theirs.height, "\(theirs.width)×\(theirs.height)")
+        var differences: [Int] = []
+        var shaded = 0
+        for (a, b) in zip(ours.pixels, theirs.pixels) {
+            let (ga, gb) = (Int(a >> 8 & 0xFF), Int(b >> 8 & 0xFF))
+            differences.append(abs(ga - gb))
+            if abs(gb - 128) > 8 { shaded += 1 }
+        }
+        let sorted = differences.sorted()
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(shaded > 50_000, "MapLibre shaded \(shaded) pixels")
+        #expect(
+            mean < 3 && sorted[sorted.count * 99 / 100] <= 16,
+            "mean \(mean), 99th percentile \(sorted[sorted.count * 99 / 100]), largest \(sorted.last ?? -1)")
+    }
+}
