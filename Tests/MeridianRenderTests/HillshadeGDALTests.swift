@@ -23,7 +23,7 @@ import Testing
         let style = try Style(
             json: Data(
                 #"""
-                {"version": 8, "sources": {"dem": {"type": "raster-dem", "url": "mbtiles://jacksboro"}},
+                {"version": 8, "sources": {"dem": {"type": "raster-dem", "url": "mbtiles://elevation/jacksboro"}},
                  "layers": [{"id": "grey", "type": "background", "paint": {"background-color": "#808080"}},
                   {"id": "hs", "type": "hillshade", "source": "dem", "paint": {"hillshade-method": "basic",
                    "hillshade-illumination-anchor": "map", "hillshade-illumination-direction": \#(direction),
@@ -46,7 +46,7 @@ import Testing
     /// gradient MapLibre uses (`-z`: its low-zoom boost; `-s`: the cosine of the latitude, as
     /// Web Mercator metres are that much longer than the ground's).
     static func gdal(direction: Double, altitude: Double) throws -> [UInt8] {
-        let tileset = try DataFolder.open(TestData.directory + "/jacksboro.mbtiles")
+        let tileset = try DataFolder.open(TestData.directory + "/elevation/jacksboro.mbtiles")
         var heights = [Float](repeating: 0, count: 768 * 768)
         for dy in -1...1 {
             for dx in -1...1 {
@@ -104,7 +104,7 @@ import Testing
 
     @Test(
         "the basic method equals gdaldem hillshade on the same heights, light and zoom: mean difference under 2 levels, 99 % within 6",
-        .enabled(if: TestData.available("jacksboro.mbtiles"), "no default data: run scripts/build-data.sh"),
+        .enabled(if: TestData.available("elevation/jacksboro.mbtiles"), "no default data: run scripts/build-data.sh"),
         arguments: [(315.0, 45.0), (200.0, 30.0)])
     func againstGDAL(direction: Double, altitude: Double) throws {
         let ours = try Self.frame(direction: direction, altitude: altitude)

@@ -150,3 +150,43 @@ func publishedSizedBenchmarks(folder: String, size: ScreenSize) {
         }
     }
 }
+
+/// Two views of the default data's Jacksboro elevation model drawn with a hillshade style
+/// (`out/hillshade.json`, which run.sh writes and gives MapLibre Native too): a warm frame (draw +
+/// PNG) of each, flat at zoom 11 and tilted at zoom 12. Not registered without the file or the data.
+func hillshadeBenchmarks(folder: String, size: ScreenSize) {
+    guard let data = FileManager.default.contents(atPath: "out/hillshade.json"), let style = try? Style(json: data),
+        let sources = try? MapSources(style: style, folder: DataFolder(path: folder)), sources.missing.isEmpty
+    else {
+        print("hillshade benchmarks skipped: no out/hillshade.json (run.sh writes it) or no elevation data")
+        return
+    }
+    let views: [(String, CameraPosition)] = [
+        (
+            "render hillshade jacksboro_z11 flat",
+            try! CameraPosition(target: Coordinate(latitude: 36.59, longitude: -84.25), zoom: 11)
+        ),
+        (
+            "render hillshade jacksboro_z12 bearing 30 tilt 50",
+            try! CameraPosition(
+                target: Coordinate(latitude: 36.60, longitude: -84.28), zoom: 12, bearing: 30, tilt: 50)
+        ),
+    ]
+    for (name, camera) in views {
+        let viewport = try! Viewport(camera: camera, size: size)
+        let cache = RenderCache()
+        let renderer = MapRenderer(style: style)
+        Benchmark(
+            name + " (warm tile cache)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
+            for _ in b.scaledIterations { blackHole(try renderer.render(viewport, sources: sources, cache: cache).png) }
+        }
+        Benchmark(
+            name + " (warm, draw only)",
+            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+        ) { b in
+            for _ in b.scaledIterations { blackHole(try renderer.draw(viewport, sources: sources, cache: cache)) }
+        }
+    }
+}

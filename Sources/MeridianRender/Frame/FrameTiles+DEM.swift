@@ -5,7 +5,8 @@ import MeridianTiles
 extension FrameTiles {
     /// The elevation tiles of a `raster-dem` source covering the view, decoded (``DEMTile``) as each
     /// tileset's own `encoding` says, else as the style's `encoding`, else `mapbox` (the
-    /// specification's default), and each bordered by its neighbours among them.
+    /// specification's default), each bordered by its neighbours among them and limited to its
+    /// tileset's declared bounds (beyond them an import's edge tiles hold the nearest heights).
     static func dem(
         of source: TileSource, described: Style.Source, for viewport: Viewport, cache: RenderCache?
     )
@@ -19,6 +20,7 @@ extension FrameTiles {
             var decoded: [TileID: DEMTile] = [:]
             for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache) {
                 decoded[tile.id] = DEMTile(tile.image, id: tile.id, encoding: encoding)
+                decoded[tile.id]?.limit(to: tileset.info.bounds)
             }
             for var tile in decoded.values.sorted(by: { ($0.id.z, $0.id.y, $0.id.x) < ($1.id.z, $1.id.y, $1.id.x) }) {
                 tile.backfill(decoded)

@@ -88,6 +88,21 @@ public struct MapSources {
                 }
                 continue
             }
+            if described.url.hasPrefix(ContourTileset.scheme) {
+                // Contour lines made from elevation tilesets of the folder.
+                let reference = "mbtiles://" + described.url.dropFirst(ContourTileset.scheme.count)
+                let files = folder.files(for: reference)
+                if files.isEmpty {
+                    missing.append("source \(name): no elevation tileset for \(described.url) in \(inUse)")
+                } else {
+                    var elevation: [any Tileset] = []
+                    for file in files { elevation.append(try DataFolder.open(file)) }
+                    sources[name] = TileSource(
+                        name: name,
+                        tilesets: [ContourTileset(name: String(reference.dropFirst(10)), elevation: elevation)])
+                }
+                continue
+            }
             if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {
                 let (tilesets, unread) = try TileJSONFile(path: file).tilesets(in: folder)
                 missing += unread.map { "source \(name): \(file): \($0)" }

@@ -78,7 +78,8 @@ public final class RenderCache {
     /// The decoded tile from the cache, or read, decoded and remembered; nil when the source
     /// has no such tile.
     func tile(_ id: TileID, _ source: any Tileset) throws -> VectorTile? {
-        if let made = source as? GeoJSONTileset {
+        if source is GeoJSONTileset || source is ContourTileset {
+            let made = source
             // Cut, not read: cached by its features' points (16 bytes each, as decoded tiles).
             let store = caches[source.path] ?? TileCache<VectorTile>(capacity: capacityPerSource)
             caches[source.path] = store

@@ -70,6 +70,10 @@ struct ColorReliefPainter: LayerPainter {
         for y in 0..<size {
             let row = UnsafeMutableRawPointer(data + y * rowBytes)
             for x in 0..<size {
+                guard tile.isWithin(x, y) else {
+                    row.storeBytes(of: 0, toByteOffset: 4 * x, as: UInt32.self)
+                    continue
+                }
                 let c = ramp.color(Double(tile.height(x, y)))
                 let word =
                     UInt32(c.w.rounded()) << 24 | UInt32(c.x.rounded()) << 16 | UInt32(c.y.rounded()) << 8

@@ -20,27 +20,20 @@ enum TileJSON {
         return .object(fields)
     }
 
-    /// TileJSON 3.0.0 of a stored raster tileset (imagery or elevation): its tiles on `base`,
-    /// zooms, bounds, centre, credit, `tileSize` 256, `format`, and an elevation model's `encoding`
-    /// (which MapLibre reads from TileJSON for a `raster-dem` source).
+    /// TileJSON 3.0.0 of a stored raster source (imagery or elevation): its tiles on `base`, its
+    /// regions' zooms, bounds and credits together, `tileSize` 256, `format`, and an elevation
+    /// model's `encoding` (which MapLibre reads from TileJSON for a `raster-dem` source).
     static func raster(source name: String, _ raster: MapService.StoredRaster, base: String) -> JSON {
-        let info = raster.info
-        let zooms = info.zoomRange ?? 0...0
+        let zooms = raster.zoomRange
         var fields: [(String, JSON)] = [
             ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")),
             ("tiles", .array([.string(base + "/data/\(name)/{z}/{x}/{y}.\(raster.fileExtension)")])),
             ("minzoom", .integer(zooms.lowerBound)), ("maxzoom", .integer(zooms.upperBound)),
             ("tileSize", .integer(256)), ("format", .string(raster.fileExtension)),
-            ("attribution", .string(info.attribution ?? "")),
+            ("attribution", .string(raster.attribution)),
         ]
-        if let encoding = info.encoding { fields.append(("encoding", .string(encoding.rawValue))) }
-        if let b = info.bounds {
-            fields.append(("bounds", .array([b.west, b.south, b.east, b.north].map { .number($0) })))
-        }
-        if let c = info.center {
-            fields.append(
-                ("center", .array([.number(c.longitude), .number(c.latitude), .number(c.zoom.rounded(.down))])))
-        }
+        if let encoding = raster.info.encoding { fields.append(("encoding", .string(encoding.rawValue))) }
+        if let b = raster.bounds { fields.append(("bounds", .array(b.map { .number($0) }))) }
         return .object(fields)
     }
 

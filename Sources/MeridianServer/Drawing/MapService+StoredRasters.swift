@@ -3,49 +3,89 @@ import MeridianCamera
 import MeridianTiles
 
 extension MapService {
-    /// A raster tileset of the data folder served as it is stored (imagery, elevation): its
-    /// file and what it says of itself.
+    /// A raster source of the data folder served as stored (imagery, elevation): a top-level
+    /// raster tileset, or a folder of them (`elevation/`, `imagery/`: `meridian data import`
+    /// places rasters there), its regions in file-name order.
     struct StoredRaster: Sendable {
-        let path: String
-        let info: TilesetInfo
+        /// Each region's file and what it says of itself (the first's content and encoding speak
+        /// for all: an import keeps one elevation source in one encoding).
+        let regions: [(path: String, info: TilesetInfo)]
 
+        var info: TilesetInfo { regions[0].info }
         /// The file extension of its tiles in URLs (`png`, `webp`, `jpg`).
         var fileExtension: String { info.content == .jpeg ? "jpg" : info.content.rawValue }
         var mediaType: String { "image/" + (info.content == .jpeg ? "jpeg" : info.content.rawValue) }
+        /// Every region's zooms together.
+        var zoomRange: ClosedRange<Int> {
+            let ranges = regions.compactMap(\.info.zoomRange)
+            guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return 0...0 }
+            return lo...hi
+        }
+        /// The union of the regions' bounds (west, south, east, north), where they declare any.
+        var bounds: [Double]? {
+            regions.compactMap(\.info.bounds).reduce(nil) { (u: [Double]?, b) in
+                u.map { [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)] }
+                    ?? [b.west, b.south, b.east, b.north]
+            }
+        }
+        /// The regions' credits, each once, joined by " · ".
+        var attribution: String {
+            var seen: [String] = []
+            for credit in regions.compactMap(\.info.attribution) where !seen.contains(credit) { seen.append(credit) }
+            return seen.joined(separator: " · ")
+        }
     }
 
-    /// The top-level raster tilesets of the folders (`NAME.mbtiles`, `NAME.pmtiles` whose tiles
-    /// are images, as `meridian data import` places imagery and elevation models), by name; a
-    /// name an earlier folder has, or a vector source of the served style has, is left out, and
-    /// so is a file that does not open.
+    /// The folders' raster sources by name: top-level raster tilesets (`NAME.mbtiles`) and folders
+    /// of them (the folder's name), as the style references `mbtiles://NAME` resolve; a name an
+    /// earlier folder has, a vector source of the served style, a folder of vector tiles and a file
+    /// that does not open are left out.
     static func storedRasters(in folder: DataFolder, besides vector: Set<String>) -> [String: StoredRaster] {
+        let fm = FileManager.default
+        func raster(_ path: String) -> (String, TilesetInfo)? {
+            guard DataFolder.extensions.contains((path as NSString).pathExtension.lowercased()),
+                !(path as NSString).lastPathComponent.hasPrefix("."), let tileset = try? DataFolder.open(path),
+                [.png, .webp, .jpeg].contains(tileset.info.content)
+            else { return nil }
+            return (path, tileset.info)
+        }
         var out: [String: StoredRaster] = [:]
         for root in folder.paths {
-            for item in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-            where DataFolder.extensions.contains((item as NSString).pathExtension.lowercased()) && !item.hasPrefix(".")
-            {
-                let name = (item as NSString).deletingPathExtension
-                guard out[name] == nil, !vector.contains(name), let tileset = try? DataFolder.open(root + "/" + item),
-                    [.png, .webp, .jpeg].contains(tileset.info.content)
-                else { continue }
-                out[name] = StoredRaster(path: root + "/" + item, info: tileset.info)
+            for item in ((try? fm.contentsOfDirectory(atPath: root)) ?? []).sorted() where !item.hasPrefix(".") {
+                let path = root + "/" + item
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                let name = isDirectory.boolValue ? item : (item as NSString).deletingPathExtension
+                guard out[name] == nil, !vector.contains(name) else { continue }
+                let regions =
+                    isDirectory.boolValue
+                    ? ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted().compactMap {
+                        raster(path + "/" + $0)
+                    }
+                    : raster(path).map { [$0] } ?? []
+                if !regions.isEmpty { out[name] = StoredRaster(regions: regions.map { (path: $0.0, info: $0.1) }) }
             }
         }
         return out
     }
 
-    /// A stored raster tile's bytes, as the file holds them; nil when it has no such tile.
-    /// - Throws: ``RequestError`` 404 for a name that is not a served raster tileset or an
-    ///   extension not its tiles', 500 when the file cannot be read.
+    /// A stored raster tile's bytes: the first region's that has the tile; nil when none has it.
+    /// - Throws: ``RequestError`` 404 for a name that is not a served raster source or an
+    ///   extension not its tiles', 500 when a file cannot be read.
     func storedTile(source name: String, _ id: TileID, fileExtension: String) throws(RequestError) -> [UInt8]? {
         guard let raster = storedRasters[name] else {
-            throw RequestError("source", "no raster tileset '\(name.prefix(64))'", status: 404)
+            throw RequestError("source", "no raster source '\(name.prefix(64))'", status: 404)
         }
         guard raster.fileExtension == fileExtension else {
             throw RequestError("tile", "\(name.prefix(64))'s tiles end in .\(raster.fileExtension)", status: 404)
         }
-        do { return try DataFolder.open(raster.path).data(for: id) } catch {
-            throw RequestError("tile", "\(error)", status: 500)
+        for region in raster.regions {
+            do {
+                let tileset = try DataFolder.open(region.path)
+                guard tileset.mayHold(id), tileset.zoomRange?.contains(id.z) ?? true else { continue }
+                if let bytes = try tileset.data(for: id) { return bytes }
+            } catch { throw RequestError("tile", "\(error)", status: 500) }
         }
+        return nil
     }
 }

@@ -68,6 +68,10 @@ enum HillshadeSlopes {
             for y in band..<min(size, band + rowsPerBand) {
                 let row = UnsafeMutableRawPointer(data + y * rowBytes)
                 for x in 0..<size {
+                    guard tile.isWithin(x, y) else {
+                        row.storeBytes(of: 0, toByteOffset: 4 * x, as: UInt32.self)
+                        continue
+                    }
                     let q = slopes[y * size + x]
                     let key = Int(q.x) << 8 | Int(q.y)
                     var word = table[key]

@@ -1,5 +1,6 @@
 import CCairo
 import MeridianCamera
+import MeridianGeometry
 import MeridianTiles
 
 /// A decoded elevation tile of a `raster-dem` source: its heights in metres on a grid one pixel
@@ -12,6 +13,32 @@ struct DEMTile {
     let size: Int
     /// (size + 2)² heights, rows top first; pixel (x, y) of the tile is at (y + 1) × (size + 2) + x + 1.
     private(set) var heights: [Float]
+    /// The part of the tile within its model's declared bounds, in the tile's pixels (x east, y
+    /// south, from its top-left corner); relief is drawn there only. The whole tile by default.
+    private(set) var within: (x: ClosedRange<Double>, y: ClosedRange<Double>)
+
+    /// Limits ``within`` to `bounds` (degrees: west, south, east, north, as a tileset declares them;
+    /// bounds crossing the antimeridian, west > east, are not limited).
+    mutating func limit(to bounds: (west: Double, south: Double, east: Double, north: Double)?) {
+        guard let b = bounds, b.west < b.east, b.south < b.north else { return }
+        let n = Double(1 << id.z)
+        func pixel(_ lat: Double, _ lng: Double) -> (Double, Double) {
+            let p = WebMercator.project(Coordinate(latitude: min(85.05, max(-85.05, lat)), longitude: lng))
+            return ((p.x * n - Double(id.x)) * Double(size), (p.y * n - Double(id.y)) * Double(size))
+        }
+        let (x0, y0) = pixel(b.north, b.west)
+        let (x1, y1) = pixel(b.south, b.east)
+        within = (
+            max(within.x.lowerBound, x0)...max(max(within.x.lowerBound, x0), min(within.x.upperBound, x1)),
+            max(within.y.lowerBound, y0)...max(max(within.y.lowerBound, y0), min(within.y.upperBound, y1))
+        )
+    }
+
+    /// Whether pixel (`x`, `y`)'s centre lies ``within`` the model.
+    @inline(__always)
+    func isWithin(_ x: Int, _ y: Int) -> Bool {
+        within.x.contains(Double(x) + 0.5) && within.y.contains(Double(y) + 0.5)
+    }
 
     /// Decodes `image` (opaque pixels; alpha is not part of the encodings) as `encoding` says;
     /// nil when the image is not square.
@@ -32,6 +59,18 @@ struct DEMTile {
             }
         }
         (self.id, self.size, self.heights) = (id, size, heights)
+        within = (-1...Double(size + 1), -1...Double(size + 1))
+        backfill([:])
+    }
+
+    /// A tile of `size` × `size` heights given by `height(x, y)` (metres), its border repeating
+    /// its edge until ``backfill(_:)``.
+    init(id: TileID, size: Int, height: (Int, Int) -> Float) {
+        let wide = size + 2
+        var heights = [Float](repeating: 0, count: wide * wide)
+        for y in 0..<size { for x in 0..<size { heights[(y + 1) * wide + x + 1] = height(x, y) } }
+        (self.id, self.size, self.heights) = (id, size, heights)
+        within = (-1...Double(size + 1), -1...Double(size + 1))
         backfill([:])
     }
 
