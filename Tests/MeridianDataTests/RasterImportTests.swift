@@ -147,6 +147,35 @@ import Testing
     }
 
     @Test(
+        "an elevation source keeps one encoding: a model in another is refused naming the one there; a PMTiles output reads back"
+    )
+    func oneEncoding() throws {
+        let folder = try ImporterTests.folder("encodings")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let source = try Self.heights("enc-\(UUID().uuidString.prefix(6))")
+        _ = try Importer(folder: folder).importFile(source, name: "first")
+        let before = ImporterTests.listing(folder)
+        var importer = Importer(folder: folder)
+        importer.raster = RasterImportOptions(encoding: .mapbox, pmtiles: true)
+        do throws(DataError) {
+            _ = try importer.importFile(source, name: "second")
+            Issue.record("a second encoding was imported")
+        } catch {
+            #expect(error.description.contains("terrarium") && error.description.contains(source), "\(error)")
+        }
+        #expect(ImporterTests.listing(folder) == before)
+        importer.raster = RasterImportOptions(encoding: .terrarium, pmtiles: true)
+        let entry = try importer.importFile(source, name: "second")
+        #expect(entry.format == "pmtiles" && entry.info.encoding == .terrarium && entry.info.content == .png)
+        let id = WebMercatorTile.id(latitude: 60.18, longitude: 24.93, zoom: 10)
+        #expect(try DataFolder.open(entry.path).data(for: id) != nil)
+        // The same name again is refused without --replace; a region is removed by its name.
+        #expect(throws: DataError.self) { try Importer(folder: folder).importFile(source, name: "second") }
+        try Catalog(folder: folder).remove("second")
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+    }
+
+    @Test(
         "hostile rasters: not a raster, no georeference, a 100 000 × 100 000 claim, a truncated file; each a clear error naming it, the folder as it was"
     )
     func hostile() throws {
