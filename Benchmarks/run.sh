@@ -17,6 +17,13 @@ args=(--no-progress)
 SPRITE_DIR="${MERIDIAN_DATA:-$HERE/../.build/meridian-data}/sprite"
 SPRITE="$(cd "$SPRITE_DIR" 2>/dev/null && pwd || echo "$SPRITE_DIR")/meridian"
 python3 bright_sized_style.py out/bright-sized.json mbtiles://openmaptiles "$SPRITE"
+# The hillshade view (issue 34): the default data's Jacksboro elevation model, one file for both
+# renderers (its 256-pixel tiles declared, so MapLibre reads the zoom Meridian reads).
+cat > out/hillshade.json <<'STYLE'
+{"version": 8, "sources": {"dem": {"type": "raster-dem", "url": "mbtiles://elevation/jacksboro.mbtiles", "tileSize": 256}},
+ "layers": [{"id": "land", "type": "background", "paint": {"background-color": "#eef0e8"}},
+  {"id": "hillshade", "type": "hillshade", "source": "dem", "paint": {"hillshade-exaggeration": 0.6}}]}
+STYLE
 [ $# -gt 0 ] && args+=(--filter "$1")
 swift package benchmark "${args[@]}" > "out/run-$stamp.txt" 2> "out/run-$stamp.stderr" || { cat "out/run-$stamp.stderr" >&2; exit 1; }
 {
@@ -76,6 +83,9 @@ if [ -d "$ML" ] && [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
   bash "$ML/run.sh" make-style --from out/bright-sized-source.json --already-maplibre --no-coast --data "$DATA" -o out/bright-sized-maplibre.json >> out/maplibre-style.log 2>&1
   bash "$ML/run.sh" --data "$DATA" --style out/bright-sized-maplibre.json --reps 7 --shots out/maplibre \
     --views bright_z15=60.1716,24.9443,15 bright_tilt=60.1695,24.9523,17,30,60 2>> out/maplibre.stderr \
+    | grep '^peer=' | tee -a "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
+  bash "$ML/run.sh" --data "$DATA" --style out/hillshade.json --reps 7 --shots out/maplibre \
+    --views hs_z11=36.59,-84.25,11 hs_tilt=36.60,-84.28,12,30,50 2>> out/maplibre.stderr \
     | grep '^peer=' | tee -a "out/maplibre-$stamp.txt" | tee -a "out/summary-$stamp.md"
   # A /staticmap request of each of the four views at a new camera each time: the server's CPU
   # per request (staticmap_cpu.py), beside MapLibre's CPU per frame.

@@ -56,6 +56,11 @@ BRIGHT = {
     "bright_z15": "render bright-sized helsinki_z15 flat",
     "bright_tilt": "render bright-sized helsinki_z17 bearing 30 tilt 60",
 }
+# The hillshade style (run.sh writes out/hillshade.json) on the Jacksboro model (issue 34).
+HILLSHADE = {
+    "hs_z11": "render hillshade jacksboro_z11 flat",
+    "hs_tilt": "render hillshade jacksboro_z12 bearing 30 tilt 50",
+}
 if len(sys.argv) > 2:
     peer = {}
     for line in open(sys.argv[2], encoding="utf-8"):
@@ -66,7 +71,7 @@ if len(sys.argv) > 2:
     rows = {}
     print("| view | Meridian draw | Meridian frame (draw + PNG) | moving frame (draw + JPEG) | MapLibre Native wall | MapLibre CPU | M/L wall | M/L CPU |")
     print("|---|---|---|---|---|---|---|---|")
-    for view, name in list(FRAMES.items()) + list(BRIGHT.items()):
+    for view, name in list(FRAMES.items()) + list(BRIGHT.items()) + list(HILLSHADE.items()):
         frame = p50.get(name + " (warm tile cache)")
         draw = p50.get(name + " (warm, draw only)")
         jpeg = p50.get(name + " (JPEG encode only)")
@@ -105,6 +110,16 @@ if len(sys.argv) > 2:
           f"{'yes' if known32(bright) and max(bright) <= 0.25 else 'no'} |")
     print(f"| /staticmap CPU per request against MapLibre Native's frame: z15 / z17 / tilt / world | {text(statics)} | ≤ 0.25 each | "
           f"{'yes' if known32(statics) and max(statics) <= 0.25 else 'no'} |")
+    shades = [rows.get(v, (None, None, None))[2] for v in HILLSHADE]
+    frames = [p50.get(name + " (warm tile cache)") for name in HILLSHADE.values()]
+    frames = [None if f is None else f / 1e6 for f in frames]
+    print()
+    print("| figure (issue 34) | this run | goal | met |")
+    print("|---|---|---|---|")
+    print(f"| hillshade warm frame (draw + PNG): z11 / tilted z12 | {' / '.join('?' if f is None else f'{f:.1f} ms' for f in frames)} | ≤ 16 ms each | "
+          f"{'yes' if known32(frames) and max(frames) <= 16 else 'no'} |")
+    print(f"| hillshade warm frame, CPU against MapLibre Native: z11 / tilted z12 | {text(shades)} | ≤ 0.25 each | "
+          f"{'yes' if known32(shades) and max(shades) <= 0.25 else 'no'} |")
 
 if len(sys.argv) > 3:
     load = {}

@@ -5,7 +5,7 @@ import MeridianTiles
 
 extension RasterImport {
     /// The block's tiles of heights (32-bit floats, NaN for no data), times `metres` (metres per
-    /// unit of the heights) and encoded; no data takes the nearest height (``fillNoData(_:side:)``),
+    /// unit of the heights) and encoded; no data is grown from the heights around it (``fillNoData(_:side:)``),
     /// and a tile with no height at all is left out.
     func heightTiles(
         _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block, metres: Double
@@ -39,25 +39,44 @@ extension RasterImport {
         return out
     }
 
-    /// Gives each pixel without a height (NaN) the height of its nearest pixel with one (by steps
-    /// across rows and columns), so slopes and contour lines do not fall to sea level at the
-    /// model's edge or into its voids; false when the tile has no height at all.
-    ///
-    /// A breadth-first walk from every pixel with a height: each pixel is visited once.
+    /// Gives each pixel without a height (NaN) a height grown ring by ring from the pixels with
+    /// one: each pixel of the next ring takes the mean of its neighbours (of eight) already filled,
+    /// so the heights flatten out away from the data instead of streaking, and slopes and contour
+    /// lines do not fall to sea level at the model's edge or into its voids. False when the tile
+    /// has no height at all. Each pixel is visited once per neighbour.
     static func fillNoData(_ tile: inout [Float], side: Int) -> Bool {
-        var queue = tile.indices.filter { !tile[$0].isNaN }
-        guard !queue.isEmpty else { return false }
-        guard queue.count < tile.count else { return true }
-        var head = 0
-        while head < queue.count {
-            let p = queue[head]
-            head += 1
-            let (x, y) = (p % side, p / side)
-            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-            where nx >= 0 && ny >= 0 && nx < side && ny < side && tile[ny * side + nx].isNaN {
-                tile[ny * side + nx] = tile[p]
-                queue.append(ny * side + nx)
+        var ring = tile.indices.filter { !tile[$0].isNaN }
+        guard !ring.isEmpty else { return false }
+        guard ring.count < tile.count else { return true }
+        var queued = tile.map { !$0.isNaN }
+        while !ring.isEmpty {
+            var next: [Int] = []
+            for p in ring {
+                let (x, y) = (p % side, p / side)
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let (nx, ny) = (x + dx, y + dy)
+                        guard nx >= 0, ny >= 0, nx < side, ny < side, !queued[ny * side + nx] else { continue }
+                        queued[ny * side + nx] = true
+                        next.append(ny * side + nx)
+                    }
+                }
             }
+            // Every pixel of the ring from the rings before it, then all at once.
+            let values = next.map { p -> Float in
+                let (x, y) = (p % side, p / side)
+                var (sum, count): (Float, Float) = (0, 0)
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let (nx, ny) = (x + dx, y + dy)
+                        guard nx >= 0, ny >= 0, nx < side, ny < side, !tile[ny * side + nx].isNaN else { continue }
+                        (sum, count) = (sum + tile[ny * side + nx], count + 1)
+                    }
+                }
+                return sum / count
+            }
+            for (p, v) in zip(next, values) { tile[p] = v }
+            ring = next
         }
         return true
     }

@@ -39,6 +39,7 @@ func renderBenchmarks() {
         ("render world_z2 flat", try! CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 2)),
     ]
     publishedSizedBenchmarks(folder: folder, size: size)
+    hillshadeBenchmarks(folder: folder, size: size)
     for (name, camera) in views {
         let viewport = try! Viewport(camera: camera, size: size)
         Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)) { b in

@@ -21,6 +21,7 @@ extension FrameTiles {
             for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache) {
                 decoded[tile.id] = DEMTile(tile.image, id: tile.id, encoding: encoding)
                 decoded[tile.id]?.limit(to: tileset.info.bounds)
+                decoded[tile.id]?.source = tileset.path
             }
             for var tile in decoded.values.sorted(by: { ($0.id.z, $0.id.y, $0.id.x) < ($1.id.z, $1.id.y, $1.id.x) }) {
                 tile.backfill(decoded)

@@ -20,6 +20,9 @@ public final class RenderCache {
     /// Filtered features of symbol, circle and extrusion layers (``FilteredFeatures``), bounded
     /// as ``prepared`` is (a quarter of ``preparedCapacity``).
     let filtered: LRUCache<PreparedLayer.Key, FilteredFeatures>
+    /// Relief tiles drawn once (hillshade and colour relief of an elevation tile, by layer, look
+    /// and border: ``ReliefKey``), 32 MiB of pixels at most.
+    let relief = LRUCache<ReliefKey, RasterImage>(capacity: 32 << 20)
     /// Line-label layouts (``LineLabelLayout``) by layer, tiles and zoom, 8 MiB at most.
     let lineLabels = LRUCache<LineLabelLayout.Key, LineLabelLayout>(capacity: 8 << 20)
     /// Most bytes of prepared layers and filtered features kept.

@@ -11,7 +11,7 @@ import MeridianStyle
 /// Meridian keeps it exact (a difference under 0.1 m of a stop).
 struct ColorReliefPainter: LayerPainter {
     /// A ramp: stop elevations (metres, ascending) and their premultiplied colours (0…255).
-    struct Ramp {
+    struct Ramp: Hashable {
         let stops: [Double]
         let colors: [SIMD4<Double>]
 
@@ -55,7 +55,9 @@ struct ColorReliefPainter: LayerPainter {
         let opacity = layer.number(.colorReliefOpacity, [:], zoom: frame.styleZoom, default: 1)
         let nearest = layer.value(.resampling, [:], zoom: frame.styleZoom)?.string == "nearest"
         let coloured = (tiles.dem[layer.source ?? ""] ?? []).compactMap { tile in
-            Self.image(tile, ramp: ramp).map { RasterTile(id: tile.id, image: $0) }
+            frame.relief(ReliefKey(layer.id, tile, look: ramp)) { Self.image(tile, ramp: ramp) }.map {
+                RasterTile(id: tile.id, image: $0)
+            }
         }
         RasterPainter.draw(coloured, opacity: opacity, nearest: nearest, in: frame)
     }

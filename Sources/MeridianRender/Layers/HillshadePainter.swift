@@ -12,7 +12,9 @@ struct HillshadePainter: LayerPainter {
         let light = Hillshade(layer, zoom: frame.styleZoom, bearing: frame.viewport.camera.bearing)
         let nearest = layer.value(.resampling, [:], zoom: frame.styleZoom)?.string == "nearest"
         let shaded = (tiles.dem[layer.source ?? ""] ?? []).compactMap { tile in
-            (try? HillshadeSlopes.image(tile, zoom: tile.id.z, light: light)).map { RasterTile(id: tile.id, image: $0) }
+            frame.relief(ReliefKey(layer.id, tile, look: light)) {
+                try? HillshadeSlopes.image(tile, zoom: tile.id.z, light: light)
+            }.map { RasterTile(id: tile.id, image: $0) }
         }
         RasterPainter.draw(shaded, opacity: 1, nearest: nearest, in: frame)
     }

@@ -89,6 +89,16 @@ final class Blend2DTarget: RasterTarget {
         withCairo { $0.image(image, from: src, to: dst, opacity: opacity, nearest: nearest) }
     }
 
+    /// The run drawn by Cairo after one hand-over (Blend2D's work flushed once, not per triangle:
+    /// a tilted raster tile is hundreds of them).
+    func images(_ run: ArraySlice<DrawOp>) {
+        withCairo { cairo in
+            for case let .image(image, src, dst, opacity, nearest) in run {
+                cairo.image(image, from: src, to: dst, opacity: opacity, nearest: nearest)
+            }
+        }
+    }
+
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 
     /// Blend2D antialiases every fill: hard edges are Cairo's.

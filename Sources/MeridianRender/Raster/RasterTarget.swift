@@ -25,6 +25,9 @@ protocol RasterTarget: AnyObject {
     /// Paints the triangle `src` of an image onto the triangle `dst` by the affine map between
     /// them, bilinearly filtered, at `opacity` in [0, 1].
     func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool)
+    /// Draws a run of `.image` operations in order (a raster tile's cells): one hand-over to the
+    /// image drawer for the run where a target needs one (``Blend2DTarget``).
+    func images(_ run: ArraySlice<DrawOp>)
     /// Composites a stamp with its top left at device pixel (`x`, `y`).
     func stamp(_ stamp: LabelStamp, x: Int, y: Int)
     /// Composites a stamp turned by `angle` radians about its reference point, which lands on
@@ -43,6 +46,11 @@ protocol RasterTarget: AnyObject {
 }
 
 extension RasterTarget {
+    /// Each `.image` operation of the run, in order.
+    func images(_ run: ArraySlice<DrawOp>) {
+        for op in run { apply(op) }
+    }
+
     /// Draws one recorded operation.
     func apply(_ op: DrawOp) {
         switch op {
@@ -74,9 +82,23 @@ let replayCheckInterval = 32
 /// returns false then; true when every operation was drawn.
 func replay(_ ops: [DrawOp], on target: some RasterTarget, deadline: Deadline) -> Bool {
     defer { target.finish() }
-    for (i, op) in ops.enumerated() {
-        if i % replayCheckInterval == 0, deadline.hasPassed { return false }
-        target.apply(op)
+    var i = 0
+    var checked = 0
+    while i < ops.count {
+        if i - checked >= replayCheckInterval || i == 0 {
+            if deadline.hasPassed { return false }
+            checked = i
+        }
+        // Image triangles one after another (a raster tile's cells) go as one run.
+        if case .image = ops[i] {
+            var end = i + 1
+            while end < ops.count, end - i < replayCheckInterval, case .image = ops[end] { end += 1 }
+            target.images(ops[i..<end])
+            i = end
+            continue
+        }
+        target.apply(ops[i])
+        i += 1
     }
     return true
 }

@@ -9,6 +9,11 @@ import MeridianTiles
 /// borders), so slopes at a tile's edge are measured across the seam when they can be.
 struct DEMTile {
     let id: TileID
+    /// The tileset it came from (its path), for caches.
+    var source = ""
+    /// Which of the eight neighbours gave the border (a bit each, row by row from the north-west):
+    /// the same tile bordered otherwise shades otherwise at its edge.
+    private(set) var neighbourMask: UInt8 = 0
     /// Pixels on the tile's side (256 or 512; any square size works).
     let size: Int
     /// (size + 2)² heights, rows top first; pixel (x, y) of the tile is at (y + 1) × (size + 2) + x + 1.
@@ -89,6 +94,10 @@ struct DEMTile {
             let other = neighbours[TileID(z: id.z, x: ((id.x + dx) % n + n) % n, y: y)]
             return other?.size == size ? other : nil
         }
+        var mask: UInt8 = 0
+        for (bit, (dx, dy)) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)].enumerated()
+        where neighbour(dx, dy) != nil { mask |= 1 << bit }
+        neighbourMask = mask
         let last = size - 1
         for i in 0..<size {
             heights[i + 1] = neighbour(0, -1)?.height(i, last) ?? height(i, 0)

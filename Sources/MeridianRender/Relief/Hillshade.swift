@@ -7,12 +7,12 @@ import MeridianStyle
 ///
 /// Slopes come from ``HillshadeSlopes`` (the prepare pass); here `d` is the latitude-corrected
 /// slope vector (east, south) of one pixel.
-struct Hillshade {
-    enum Method: String { case standard, basic, combined, igor, multidirectional }
+struct Hillshade: Hashable {
+    enum Method: String, Hashable { case standard, basic, combined, igor, multidirectional }
 
     /// One light: direction and altitude in radians (direction from north, clockwise, plus the
     /// bearing under the `viewport` anchor), its shadow and highlight colours (premultiplied).
-    struct Light {
+    struct Light: Hashable {
         var direction: Double
         var altitude: Double
         var shadow: SIMD4<Double>
