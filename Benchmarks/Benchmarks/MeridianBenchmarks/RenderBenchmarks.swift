@@ -133,23 +133,7 @@ func publishedSizedBenchmarks(folder: String, size: ScreenSize) {
                 target: Coordinate(latitude: 60.1695, longitude: 24.9523), zoom: 17, bearing: 30, tilt: 60)
         ),
     ]
-    for (name, camera) in views {
-        let viewport = try! Viewport(camera: camera, size: size)
-        let cache = RenderCache()
-        let renderer = MapRenderer(style: style)
-        Benchmark(
-            name + " (warm tile cache)",
-            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
-        ) { b in
-            for _ in b.scaledIterations { blackHole(try renderer.render(viewport, sources: sources, cache: cache).png) }
-        }
-        Benchmark(
-            name + " (warm, draw only)",
-            configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
-        ) { b in
-            for _ in b.scaledIterations { blackHole(try renderer.draw(viewport, sources: sources, cache: cache)) }
-        }
-    }
+    warmFrameBenchmarks(views, style: style, sources: sources, size: size)
 }
 
 /// Two views of the default data's Jacksboro elevation model drawn with a hillshade style
@@ -173,6 +157,12 @@ func hillshadeBenchmarks(folder: String, size: ScreenSize) {
                 target: Coordinate(latitude: 36.60, longitude: -84.28), zoom: 12, bearing: 30, tilt: 50)
         ),
     ]
+    warmFrameBenchmarks(views, style: style, sources: sources, size: size)
+}
+
+/// A warm frame (draw + PNG) and its drawing alone of each view, with one cache a view: the
+/// "(warm tile cache)" and "(warm, draw only)" figures that summarize.py sets beside MapLibre Native.
+func warmFrameBenchmarks(_ views: [(String, CameraPosition)], style: Style, sources: MapSources, size: ScreenSize) {
     for (name, camera) in views {
         let viewport = try! Viewport(camera: camera, size: size)
         let cache = RenderCache()

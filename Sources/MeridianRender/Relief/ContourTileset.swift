@@ -8,7 +8,7 @@ import MeridianTiles
 /// line and symbol layers draw either.
 ///
 /// Each tile's lines come from the elevation tile of the same id and its eight neighbours
-/// (``ContourLines``), at the intervals of ``intervals(zoom:)``; past the elevation's last zoom the
+/// (`ContourLines`), at the intervals of ``intervals(zoom:)``; past the elevation's last zoom the
 /// renderer magnifies its last tile's lines, as it does any vector source's.
 public final class ContourTileset: Tileset, @unchecked Sendable {
     public let path: String
@@ -18,7 +18,9 @@ public final class ContourTileset: Tileset, @unchecked Sendable {
     /// The URL scheme of a contour source in a style.
     public static let scheme = "contours://"
 
-    /// - Parameter elevation: the elevation tilesets (their own `encoding`, else `mapbox`).
+    /// - Parameters:
+    ///   - name: the elevation reference after `contours://` (e.g. `elevation`), naming the source.
+    ///   - elevation: the elevation tilesets (their own `encoding`, else `mapbox`).
     public init(name: String, elevation: [any Tileset]) {
         self.elevation = elevation
         path = "contours:" + name
@@ -49,7 +51,7 @@ public final class ContourTileset: Tileset, @unchecked Sendable {
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? { nil }
 
     /// The contour lines of tile `id`; nil where no elevation tileset has the tile.
-    /// - Throws: the ``TileError`` of an elevation tile that cannot be read or decoded.
+    /// - Throws: the `TileError` of an elevation tile that cannot be read or decoded.
     public func vectorTile(_ id: TileID) throws(TileError) -> VectorTile? {
         for dem in elevation where dem.mayHold(id) && (dem.zoomRange?.contains(id.z) ?? true) {
             guard let centre = try Self.decode(dem, id) else { continue }
