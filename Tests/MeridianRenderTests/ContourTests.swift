@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import MeridianCamera
 @testable import MeridianRender
@@ -89,5 +90,22 @@ import Testing
             #expect((level == 1) == (ele.truncatingRemainder(dividingBy: major) == 0))
         }
         #expect(try contours.vectorTile(TileID(z: 11, x: 0, y: 0)) == nil)
+    }
+}
+
+/// Elevation tiles a hostile file may hold (issue 34): not square, or larger than any DEM, draw
+/// no relief instead of costing their square in heights.
+@Suite struct HostileDEMTileTests {
+    @Test("a 2048-pixel or a non-square elevation tile is refused; 256 and 512 are read")
+    func sides() throws {
+        func image(_ w: Int, _ h: Int) throws -> RasterImage {
+            let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)))
+            return RasterImage(surface: surface)
+        }
+        let id = TileID(z: 3, x: 1, y: 1)
+        #expect(DEMTile(try image(256, 256), id: id, encoding: .terrarium)?.size == 256)
+        #expect(DEMTile(try image(512, 512), id: id, encoding: .mapbox)?.size == 512)
+        #expect(DEMTile(try image(2048, 2048), id: id, encoding: .terrarium) == nil)
+        #expect(DEMTile(try image(256, 128), id: id, encoding: .terrarium) == nil)
     }
 }

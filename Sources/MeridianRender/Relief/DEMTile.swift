@@ -45,10 +45,14 @@ struct DEMTile {
         within.x.contains(Double(x) + 0.5) && within.y.contains(Double(y) + 0.5)
     }
 
+    /// The largest tile side read as heights, pixels: elevation tiles are 256 or 512 (MapLibre's),
+    /// and a larger one from a hostile file would cost its square in heights, slopes and shades.
+    static let maxSide = 1024
+
     /// Decodes `image` (opaque pixels; alpha is not part of the encodings) as `encoding` says;
-    /// nil when the image is not square.
+    /// nil when the image is not square or its side is past ``maxSide`` (the tile draws no relief).
     init?(_ image: RasterImage, id: TileID, encoding: ElevationEncoding) {
-        guard image.width == image.height, image.width > 0 else { return nil }
+        guard image.width == image.height, image.width > 0, image.width <= Self.maxSide else { return nil }
         let size = image.width
         let wide = size + 2
         cairo_surface_flush(image.surface)
