@@ -86,7 +86,8 @@ struct RasterImport {
                 )
             }
         }
-        let addAlpha = elevation ? false : try !RasterProbe.probe(input, shown: shown).hasAlpha
+        // An alpha band is added unless the file has one (a colour table expands to RGBA, alpha included).
+        let addAlpha = !elevation && !probe.hasAlpha && !probe.isPalette
         let (extent, pixel) = try suggestedWarp(input, shown: shown)
         let deepest = RasterGrid.zoom(forPixelSize: pixel)
         let top = RasterGrid.minZoom(for: extent, maxZoom: deepest)
