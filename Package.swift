@@ -55,6 +55,7 @@ let package = Package(
         // JPEG for frames of a moving camera: libjpeg-turbo (Debian's libjpeg62-turbo-dev) behind a
         // small C shim that turns libjpeg's error exits into return codes.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CGround"),
         // PNG's zlib stream through ISA-L's igzip (Debian's libisal-dev): DEFLATE at level 1 in a
         // third of libdeflate's time on map frames (BENCHMARKS.md, issue 20).
         // format=webp for static maps and raster tiles: Debian's libwebp-dev.
@@ -69,7 +70,7 @@ let package = Package(
         .target(name: "CBlend2D", linkerSettings: [
             .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
         ]),
-        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D", "CShaping",
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D", "CShaping", "CGround",
                                                        .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
         .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),

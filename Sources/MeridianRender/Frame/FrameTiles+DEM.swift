@@ -19,7 +19,8 @@ extension FrameTiles {
             let one = TileSource(name: source.name, tilesets: [tileset])
             var decoded: [TileID: DEMTile] = [:]
             for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache) {
-                decoded[tile.id] = DEMTile(tile.image, id: tile.id, encoding: encoding)
+                decoded[tile.id] = Self.heights(
+                    tile, key: DEMTile.Key(source: tileset.path, id: tile.id, encoding: encoding), cache: cache)
                 decoded[tile.id]?.limit(to: tileset.info.bounds)
                 decoded[tile.id]?.source = tileset.path
             }
@@ -29,5 +30,14 @@ extension FrameTiles {
             }
         }
         return out
+    }
+
+    /// The heights of `tile`, from the cache or decoded and kept (nil when it is no elevation tile:
+    /// ``DEMTile/init(_:id:encoding:)``).
+    private static func heights(_ tile: RasterTile, key: DEMTile.Key, cache: RenderCache?) -> DEMTile? {
+        if let kept = cache?.heights.value(for: key) { return kept }
+        guard let made = DEMTile(tile.image, id: tile.id, encoding: key.encoding) else { return nil }
+        cache?.heights.insert(made, for: key, cost: made.cost)
+        return made
     }
 }

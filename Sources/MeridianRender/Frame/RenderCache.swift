@@ -23,6 +23,8 @@ public final class RenderCache {
     /// Relief tiles drawn once (hillshade and colour relief of an elevation tile, by layer, look
     /// and border: ``ReliefKey``), 32 MiB of pixels at most.
     let relief = LRUCache<ReliefKey, RasterImage>(capacity: 32 << 20)
+    /// Elevation tiles decoded to heights (``DEMTile``, before their borders), 16 MiB at most.
+    let heights = LRUCache<DEMTile.Key, DEMTile>(capacity: 16 << 20)
     /// Line-label layouts (``LineLabelLayout``) by layer, tiles and zoom, 8 MiB at most.
     let lineLabels = LRUCache<LineLabelLayout.Key, LineLabelLayout>(capacity: 8 << 20)
     /// Most bytes of prepared layers and filtered features kept.

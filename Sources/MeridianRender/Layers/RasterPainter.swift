@@ -10,11 +10,10 @@ import MeridianTiles
 /// older `raster-resampling` when the layer sets only that (as MapLibre, which prefers
 /// `resampling` when both are set). `raster-fade-duration` has nothing to fade in a still frame.
 ///
-/// Each tile is cut into a grid of cells whose corners go through the full perspective, and each
-/// cell is two image triangles mapped exactly by the affine map of their corners. At tilt 0 the map
-/// from the world square to the screen is itself affine, so one cell per tile is exact; under tilt
-/// a cell spans at most 32 pixels on screen (up to 16 × 16 a tile: ``grid(x0:y0:n:in:)``), which
-/// keeps the piecewise-affine error below a pixel.
+/// At tilt 0 the map from a tile's square to the screen is affine, so a tile is two image triangles
+/// mapped exactly by Cairo. Under tilt it is projective: each tile is sampled per pixel through the
+/// camera (``GroundTile``), exact, and one pass where triangles small enough to hide their
+/// piecewise-affine error cost Cairo several.
 struct RasterPainter: LayerPainter {
     /// The decoded tiles of a raster source covering the view, at ``FrameTiles/tileZoom(_:source:)``
     /// (a camera past the source's last zoom draws that zoom's tiles, magnified).
@@ -55,39 +54,23 @@ struct RasterPainter: LayerPainter {
         _ tiles: [RasterTile], opacity: Double, nearest: Bool = false, colors: RasterColors = .identity,
         in frame: FrameContext
     ) {
+        let ground = frame.viewport.groundMap
         for tile in tiles.reversed() {
             let id = tile.id
             let n = Double(1 << id.z)
             let shift = ((Double(id.x) + 0.5) / n - frame.viewport.targetWorld.x).rounded()
             let (x0, y0) = (Double(id.x) - shift * n, Double(id.y))
-            let grid = frame.isTilted ? Self.grid(x0: x0, y0: y0, n: n, in: frame) : 1
-            let steps = (0...grid).map { Double($0) / Double(grid) }
-            cells(colors.adjusted(tile.image), us: steps, vs: steps, opacity: opacity, nearest: nearest, in: frame) {
-                u, v in
+            let image = colors.adjusted(tile.image)
+            guard !frame.isTilted else {
+                frame.canvas.groundTile(
+                    GroundTile(
+                        image: image, map: ground, tiles: n, column: x0, row: y0, opacity: opacity, nearest: nearest))
+                continue
+            }
+            cells(image, us: [0, 1], vs: [0, 1], opacity: opacity, nearest: nearest, in: frame) { u, v in
                 MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
             }
         }
-    }
-
-    /// Cells on a side for a tile under tilt (its north-west corner at (`x0`, `y0`) of the `n` × `n`
-    /// tiles of its zoom): one per 32 pixels of its longest edge on screen, 1 to 16; 16 when a
-    /// corner is nearer than ``GroundGeometry/nearDepth`` (its edges cannot be measured). The
-    /// piecewise-affine error shrinks with a cell's size on screen, so a far, small tile needs
-    /// few cells and a near one the most.
-    static func grid(x0: Double, y0: Double, n: Double, in frame: FrameContext) -> Int {
-        let viewport = frame.viewport
-        var corners: [ScreenPoint] = []
-        for (u, v) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
-            let p = MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
-            guard viewport.depthRatio(forWorld: p) >= GroundGeometry.nearDepth, let s = viewport.point(forWorld: p)
-            else { return 16 }
-            corners.append(s)
-        }
-        let longest =
-            zip(corners, corners.dropFirst() + corners.prefix(1)).map { a, b in
-                ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-            }.max() ?? 0
-        return min(16, max(1, Int((longest / 32).rounded(.up))))
     }
 
     /// Draws `image` through the camera as a grid of cells: `us` and `vs` the cells' edges as

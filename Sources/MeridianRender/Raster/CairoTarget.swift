@@ -12,6 +12,8 @@ final class CairoTarget: RasterTarget {
     let cr: OpaquePointer
     /// The device row of the image this target's row 0 is (0, or a band's first row).
     let deviceTop: Int
+    /// Device pixels per point.
+    let scale: Double
 
     /// A target on `height` rows of `stride` bytes at `rows`, the image's row `top` first, at
     /// `scale` pixels per point; nil when Cairo refuses the rows.
@@ -24,6 +26,7 @@ final class CairoTarget: RasterTarget {
         surface = s
         cr = context
         deviceTop = top
+        self.scale = scale
         cairo_translate(cr, 0, Double(-top))
         cairo_scale(cr, scale, scale)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
@@ -178,6 +181,22 @@ final class CairoTarget: RasterTarget {
         }
         cairo_restore(cr)
         cairo_pattern_destroy(pattern)
+    }
+
+    /// Drawn straight into the pixels of what Cairo draws on now: this target's rows, or the group
+    /// pushed on them (whose device offset places it on the image).
+    func groundTile(_ tile: GroundTile) {
+        guard let target = cairo_get_group_target(cr) else { return }
+        cairo_surface_flush(target)
+        defer { cairo_surface_mark_dirty(target) }
+        guard let data = cairo_image_surface_get_data(target) else { return }
+        var (dx, dy) = (0.0, 0.0)
+        cairo_surface_get_device_offset(target, &dx, &dy)
+        let rows = PixelRows(
+            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+            width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target)),
+            stride: Int(cairo_image_surface_get_stride(target)) / 4, left: -Int(dx), top: deviceTop - Int(dy))
+        tile.draw(into: rows, scale: scale)
     }
 
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) {

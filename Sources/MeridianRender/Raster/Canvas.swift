@@ -89,6 +89,9 @@ final class Canvas {
         record(.image(image, from: src, to: dst, opacity: opacity, nearest: nearest))
     }
 
+    /// A raster tile laid on the tilted ground pixel by pixel (``GroundTile``).
+    func groundTile(_ tile: GroundTile) { record(.groundTile(tile)) }
+
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
         record(.rectangle(x: x, y: y, width: width, height: height, c))
     }

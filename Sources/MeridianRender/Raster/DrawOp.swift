@@ -15,6 +15,8 @@ enum DrawOp {
     case disc(ScreenPoint, radius: Double, RGBA)
     /// An image triangle; `nearest`: nearest-neighbour sampling (`raster-resampling`), else bilinear.
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double, nearest: Bool)
+    /// A raster tile on the ground under tilt, sampled per pixel (``GroundTile``).
+    case groundTile(GroundTile)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)

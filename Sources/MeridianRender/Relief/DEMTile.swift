@@ -39,6 +39,16 @@ struct DEMTile {
         )
     }
 
+    /// What decoded heights depend on: the tileset, the tile and the encoding read.
+    struct Key: Hashable {
+        let source: String
+        let id: TileID
+        let encoding: ElevationEncoding
+    }
+
+    /// Bytes of memory the heights take.
+    var cost: Int { heights.count * MemoryLayout<Float>.stride }
+
     /// Whether pixel (`x`, `y`)'s centre lies ``within`` the model.
     @inline(__always)
     func isWithin(_ x: Int, _ y: Int) -> Bool {
