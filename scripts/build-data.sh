@@ -49,6 +49,9 @@ KOTKA_SHA256=39a274a125205531b4d1de7d0059802ffbb3f1a4cec915d0399c8b195274767b
 DATA_VERSION=9
 mkdir -p "$OUT"
 if [ "$(cat "$OUT/VERSION" 2>/dev/null)" != "$DATA_VERSION" ]; then rm -rf "$OUT/helsinki.mbtiles" "$OUT/world.mbtiles" "$OUT/openmaptiles"; fi
+# The elevation imports alone are redone when the import of heights changes (no-data settling: 2).
+RELIEF_VERSION=2
+if [ "$(cat "$OUT/elevation/VERSION" 2>/dev/null)" != "$RELIEF_VERSION" ]; then rm -rf "$OUT/elevation"; fi
 [ -s "$OUT/openmaptiles/helsinki.mbtiles" ] && [ -s "$OUT/openmaptiles/kotka.mbtiles" ] && [ -s "$OUT/world.mbtiles" ] && [ -s "$OUT/tools/pmtiles/pmtiles/convert.py" ] \
   && [ -s "$OUT/tools/maplibre/maplibre-gl.js" ] \
   && [ -s "$OUT/coast.mbtiles" ] && [ -s "$OUT/satellite.mbtiles" ] && [ -s "$OUT/terrain.mbtiles" ] \
@@ -177,6 +180,7 @@ for dem in jacksboro_fault_dem:jacksboro topobathy:topobathy; do
   gdal_translate -q -co COMPRESS=DEFLATE "$WORK/mpl/$name.vrt" "$OUT/sources/$name.tif"
   "$MERIDIAN" data import "$OUT/sources/$name.tif" --name "$name" --attribution "Heights: matplotlib sample data" --data "$OUT"
 done
+echo "$RELIEF_VERSION" > "$OUT/elevation/VERSION"
 # Imagery in a national projection: Meridian's drawing of central Helsinki (zoom 14, 1024 px:
 # 9.55 m a pixel), placed on the Web Mercator plane by its corners, warped by GDAL to
 # ETRS-TM35FIN, then imported (warped back to Web Mercator) as an orthophoto would be.

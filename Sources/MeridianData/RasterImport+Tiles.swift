@@ -8,18 +8,14 @@ extension RasterImport {
     /// unit of the heights) and encoded; no data is grown from the heights around it (``fillNoData(_:side:)``),
     /// and a tile with no height at all is left out.
     func heightTiles(
-        _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block, metres: Double
+        _ warped: (bytes: [UInt8], bands: Int), _ block: RasterGrid.Block, metres: Double, level: Float?
     )
         throws(DataError) -> [(TileID, [UInt8])]
     {
         let side = RasterGrid.tileSize
         let width = block.pixels.width
         var out: [(TileID, [UInt8])] = []
-        let heights: [Float] = warped.bytes.withUnsafeBytes { raw in
-            (0..<raw.count / 4).map {
-                Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)))
-            }
-        }
+        let heights = Self.floats(warped.bytes)
         for (j, y) in block.ys.enumerated() {
             for (i, x) in block.xs.enumerated() {
                 var tile = [Float](repeating: .nan, count: side * side)
@@ -27,7 +23,7 @@ extension RasterImport {
                     let start = (j * side + row) * width + i * side
                     for col in 0..<side { tile[row * side + col] = heights[start + col] }
                 }
-                guard Self.fillNoData(&tile, side: side) else { continue }
+                guard Self.fillNoData(&tile, side: side, level: level) else { continue }
                 var rgba = [UInt8](repeating: 255, count: 4 * side * side)
                 for (p, h) in tile.enumerated() {
                     let (r, g, b) = options.encoding.pixel(Double(h) * metres)
@@ -39,12 +35,38 @@ extension RasterImport {
         return out
     }
 
+    /// The mean of the heights (in the file's units) GDAL averages `block` to: the coarsest zoom's,
+    /// a few tiles; nil when it has none.
+    func meanHeight(_ input: String, _ block: RasterGrid.Block, shown: String) throws(DataError) -> Float? {
+        var (sum, count) = (0.0, 0)
+        for piece in RasterGrid.pieces(of: block, side: Self.blockSide) {
+            for h in Self.floats(try warp(input, piece, "average", alpha: nil, shown: shown).bytes) where h.isFinite {
+                (sum, count) = (sum + Double(h), count + 1)
+            }
+        }
+        return count > 0 ? Float(sum / Double(count)) : nil
+    }
+
+    /// Little-endian 32-bit floats (GDAL's ENVI output on these machines), NaN for no data.
+    static func floats(_ bytes: [UInt8]) -> [Float] {
+        bytes.withUnsafeBytes { raw in
+            (0..<raw.count / 4).map {
+                Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)))
+            }
+        }
+    }
+
+    /// How much of the way to `level` each ring of grown heights goes: an eighth, so the edge's
+    /// relief fades within about 25 pixels (0.875²⁵ ≈ 4 %).
+    static let settling: Float = 1.0 / 8
+
     /// Gives each pixel without a height (NaN) a height grown ring by ring from the pixels with
     /// one: each pixel of the next ring takes the mean of its neighbours (of eight) already filled,
-    /// so the heights flatten out away from the data instead of streaking, and slopes and contour
-    /// lines do not fall to sea level at the model's edge or into its voids. False when the tile
+    /// moved ``settling`` of the way to `level` (when given), so slopes and contour lines do not
+    /// fall to sea level at the model's edge or into its voids, and the edge's relief does not
+    /// streak away from it: it settles to one height, the same in every tile. False when the tile
     /// has no height at all. Each pixel is visited once per neighbour.
-    static func fillNoData(_ tile: inout [Float], side: Int) -> Bool {
+    static func fillNoData(_ tile: inout [Float], side: Int, level: Float? = nil) -> Bool {
         var ring = tile.indices.filter { !tile[$0].isNaN }
         guard !ring.isEmpty else { return false }
         guard ring.count < tile.count else { return true }
@@ -73,7 +95,8 @@ extension RasterImport {
                         (sum, count) = (sum + tile[ny * side + nx], count + 1)
                     }
                 }
-                return sum / count
+                let mean = sum / count
+                return level.map { mean + (Float($0) - mean) * settling } ?? mean
             }
             for (p, v) in zip(next, values) { tile[p] = v }
             ring = next

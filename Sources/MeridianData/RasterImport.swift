@@ -92,6 +92,8 @@ struct RasterImport {
         let deepest = RasterGrid.zoom(forPixelSize: pixel)
         let top = RasterGrid.minZoom(for: extent, maxZoom: deepest)
         let writer = try RasterTilesetWriter(path: output)
+        // What no-data heights settle to away from the model: the mean height of its coarsest zoom.
+        let level = elevation ? try meanHeight(input, RasterGrid.block(covering: extent, zoom: top), shown: shown) : nil
         for zoom in (top...deepest).reversed() {
             let block = RasterGrid.block(covering: extent, zoom: zoom)
             progress("warping zoom \(zoom): \(block.count) tiles")
@@ -101,7 +103,7 @@ struct RasterImport {
                 if elevation {
                     tiles = try heightTiles(
                         try warp(input, piece, resampling, alpha: nil, shown: shown), piece,
-                        metres: probe.metresPerUnit ?? 1)
+                        metres: probe.metresPerUnit ?? 1, level: level)
                 } else {
                     tiles = try imageTiles(try warp(input, piece, resampling, alpha: addAlpha, shown: shown), piece)
                 }

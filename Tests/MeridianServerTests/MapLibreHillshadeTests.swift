@@ -24,7 +24,8 @@ import Testing
 
     struct View: Encodable {
         let name: String, center: [Double], zoom: Double, bearing: Double, pitch: Double
-        let style: [String: AnyJSON]
+        /// Nil: the served `/style.json`.
+        let style: [String: AnyJSON]?
     }
 
     /// Any JSON value, to pass a style object through `Encodable`.
@@ -105,5 +106,49 @@ import Testing
         #expect(
             mean < 3 && sorted[sorted.count * 99 / 100] <= 16,
             "mean \(mean), 99th percentile \(sorted[sorted.count * 99 / 100]), largest \(sorted.last ?? -1)")
+    }
+
+    @Test(
+        "/style.json shades the relief of the folder's elevation model, and MapLibre GL JS draws it",
+        .enabled(
+            if: TestData.available("elevation/jacksboro.mbtiles") && TestData.available("tools/maplibre/maplibre-gl.js")
+                && Browser.available, "needs the default data, its MapLibre GL JS, chromium and python3-websocket"))
+    func servedStyle() async throws {
+        let view = View(name: "served", center: [-84.25, 36.59], zoom: 10, bearing: 0, pitch: 0, style: nil)
+        let prefix = Browser.root.appendingPathComponent(".build/maplibre-served-relief").path
+        let views = String(decoding: try JSONEncoder().encode([view]), as: UTF8.self)
+        let (document, data) = try await HeavyClients.shared.run {
+            try await withLiveServer { base in
+                let body = try await get(base + "/style.json").body
+                let report = try await Browser.run(
+                    "clients_cdp.py", ["maplibre", base, TestData.path("tools/maplibre"), prefix, views])
+                return (body, report)
+            }
+        }
+        let style = try #require(try JSONSerialization.jsonObject(with: document) as? [String: Any])
+        let source = try #require((style["sources"] as? [String: Any])?["elevation"] as? [String: Any])
+        #expect(source["type"] as? String == "raster-dem")
+        #expect((source["url"] as? String)?.hasSuffix("/data/elevation/tiles.json") == true)
+        #expect(source["encoding"] as? String == "terrarium", "the import's default encoding")
+        let ids = try #require(style["layers"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        let shade = try #require(ids.firstIndex(of: "hillshade"), "\(ids)")
+        #expect(shade < (ids.firstIndex(of: "water") ?? -1), "under the water: \(ids)")
+
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]]).first
+        let idle = report?["idle"] as? Bool
+        let messages = report?["messages"] as? [Any]
+        #expect(idle == true, "never idle")
+        #expect(messages?.isEmpty == true, "\(messages ?? [])")
+        let image = try #require(
+            decodePNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: prefix + "-served.png")))))
+        // The land here is one flat colour without relief: shading spreads its green channel.
+        let greens = image.pixels.map { Double($0 >> 8 & 0xFF) }
+        let centre = greens.enumerated().filter { i, _ in
+            let (x, y) = (i % image.width, i / image.width)
+            return abs(x - image.width / 2) < image.width / 6 && abs(y - image.height / 2) < image.height / 6
+        }.map(\.1)
+        let mean = centre.reduce(0, +) / Double(centre.count)
+        let deviation = (centre.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(centre.count)).squareRoot()
+        #expect(deviation > 8, "the relief shows in MapLibre's drawing (standard deviation \(deviation) levels)")
     }
 }

@@ -69,6 +69,14 @@ extension MapService {
         return out
     }
 
+    /// The elevation model `/style.json` shades: the first stored raster source by name that holds
+    /// heights (`elevation` as `meridian data import` names it); nil when the folder has none.
+    var servedRelief: ServedStyle.Relief? {
+        storedRasters.sorted { $0.key < $1.key }.lazy.compactMap { name, raster in
+            raster.info.encoding.map { ServedStyle.Relief(name: name, encoding: $0) }
+        }.first
+    }
+
     /// A stored raster tile's bytes: the first region's that has the tile; nil when none has it.
     /// - Throws: ``RequestError`` 404 for a name that is not a served raster source or an
     ///   extension not its tiles', 500 when a file cannot be read.

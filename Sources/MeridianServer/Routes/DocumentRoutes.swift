@@ -122,7 +122,8 @@ struct DocumentRoutes: Sendable {
                             base: url, given: custom, sources: service.vectorSources, geojson: service.geojsonFiles
                         ).bytes
                     } else {
-                        try ServedStyle.document(base: url, sources: service.vectorSources)
+                        try ServedStyle.document(
+                            base: url, sources: service.vectorSources, relief: service.servedRelief)
                     }
             } catch let error
                 as RequestError
