@@ -5,9 +5,9 @@ extension Importer {
     /// Imports a raster as the region `name` of the source ``Catalog/imagerySource`` or
     /// ``Catalog/elevationSource`` (see `RasterImport`), whichever it turns out to be.
     ///
-    /// The regions of one elevation source share an encoding (a server hands them out as one
-    /// source, whose TileJSON names one): a model in another encoding than those already there is
-    /// refused, naming theirs.
+    /// The regions of one source share a tile size, and an elevation source's an encoding (a server
+    /// hands them out as one source, whose TileJSON names one of each): a raster in another than
+    /// those already there is refused, naming theirs.
     /// - Throws: ``DataError`` naming the file or the name; the folder is left as it was.
     func importRaster(
         _ source: String, shown: String, name: String, replace: Bool
@@ -43,7 +43,7 @@ extension Importer {
         do { tileset = try DataFolder.open(built) } catch {
             throw .tiles(Self.naming(error, source: shown, copy: built))
         }
-        if elevation { try checkEncoding(tileset.info.encoding, besides: name, shown: shown) }
+        try checkShared(tileset.info, in: kind, besides: name, shown: shown)
         let target = folder.path + "/" + kind + "/" + name + "." + ext
         let existing = sources.flatMap(places)
         try Interruption.shared.commit(completing: "'\(name)' is in place at \(target)") { () throws(DataError) in
@@ -60,20 +60,31 @@ extension Importer {
             folder: folder.path)
     }
 
-    /// Refuses an elevation model whose encoding differs from the other regions' of the writable
-    /// folder's elevation source (the region `name` itself, about to be replaced, aside).
-    func checkEncoding(_ encoding: ElevationEncoding?, besides name: String, shown: String) throws(DataError) {
-        let dir = folder.path + "/" + Catalog.elevationSource
+    /// Refuses a raster whose tile size, or an elevation model whose encoding, differs from the
+    /// other regions' of the writable folder's source `kind` (the region `name` itself, about to
+    /// be replaced, aside).
+    func checkShared(_ info: TilesetInfo, in kind: String, besides name: String, shown: String) throws(DataError) {
+        let dir = folder.path + "/" + kind
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
         where DataFolder.extensions.contains((file as NSString).pathExtension)
             && (file as NSString).deletingPathExtension != name
         {
-            guard let other = try? DataFolder.open(dir + "/" + file), other.info.encoding != encoding else { continue }
-            throw .unsupported(
-                path: shown,
-                reason:
-                    "\(dir)/\(file) is in the \(other.info.encoding?.rawValue ?? "unknown") encoding, and the regions of one elevation source share theirs: import with --encoding \(other.info.encoding?.rawValue ?? "terrarium")"
-            )
+            guard let other = try? DataFolder.open(dir + "/" + file) else { continue }
+            let size = other.info.tileSize ?? 256
+            if size != info.tileSize ?? 256 {
+                throw .unsupported(
+                    path: shown,
+                    reason:
+                        "\(dir)/\(file) is in \(size)-pixel tiles, and the regions of one source share theirs: import with --tile-size \(size)"
+                )
+            }
+            if kind == Catalog.elevationSource, other.info.encoding != info.encoding {
+                throw .unsupported(
+                    path: shown,
+                    reason:
+                        "\(dir)/\(file) is in the \(other.info.encoding?.rawValue ?? "unknown") encoding, and the regions of one elevation source share theirs: import with --encoding \(other.info.encoding?.rawValue ?? "terrarium")"
+                )
+            }
         }
     }
 }

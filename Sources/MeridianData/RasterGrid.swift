@@ -1,12 +1,12 @@
 import Foundation
 
-/// The Web Mercator (EPSG:3857) tile grid a raster import cuts an image into: XYZ tiles of
-/// ``tileSize`` pixels, x east and y south from the world's north-west corner.
+/// The Web Mercator (EPSG:3857) tile grid a raster import cuts an image into: XYZ tiles of 256
+/// or 512 pixels (a block's `tileSize`), x east and y south from the world's north-west corner.
 struct RasterGrid {
     /// Half the width of the Web Mercator square, metres.
     static let edge = 20037508.342789244
-    /// Pixels on a tile's side.
-    static let tileSize = 256
+    /// The tile sizes an import makes, pixels on a side.
+    static let tileSizes = [256, 512]
     /// The deepest zoom an import makes (a pixel of 3.7 cm at the equator).
     static let deepest = 22
 
@@ -20,6 +20,8 @@ struct RasterGrid {
         var zoom: Int
         var xs: ClosedRange<Int>
         var ys: ClosedRange<Int>
+        /// Pixels on a tile's side.
+        var tileSize = 256
 
         var count: Int { xs.count * ys.count }
         /// Its ground in Web Mercator metres.
@@ -32,17 +34,18 @@ struct RasterGrid {
                 maxY: RasterGrid.edge - Double(ys.lowerBound) * side)
         }
         /// Its size in pixels.
-        var pixels: (width: Int, height: Int) { (xs.count * RasterGrid.tileSize, ys.count * RasterGrid.tileSize) }
+        var pixels: (width: Int, height: Int) { (xs.count * tileSize, ys.count * tileSize) }
     }
 
-    /// Metres per pixel at `zoom` (on the Web Mercator plane).
-    static func pixelSize(zoom: Int) -> Double { 2 * edge / Double(tileSize << zoom) }
+    /// Metres per pixel at `zoom` in tiles of `tileSize` pixels (on the Web Mercator plane).
+    static func pixelSize(zoom: Int, tileSize: Int = 256) -> Double { 2 * edge / Double(tileSize << zoom) }
 
-    /// The zoom whose pixel is nearest (on a log scale, as GDAL's MBTiles driver chooses) to
-    /// `metres` per pixel, within 0…``deepest``; 0 for a size that is not positive and finite.
-    static func zoom(forPixelSize metres: Double) -> Int {
+    /// The zoom whose pixel (in tiles of `tileSize`) is nearest, on a log scale as GDAL's MBTiles
+    /// driver chooses, to `metres` per pixel, within 0…``deepest``; 0 for a size that is not
+    /// positive and finite.
+    static func zoom(forPixelSize metres: Double, tileSize: Int = 256) -> Int {
         guard metres.isFinite, metres > 0 else { return 0 }
-        return min(deepest, max(0, Int(log2(pixelSize(zoom: 0) / metres).rounded())))
+        return min(deepest, max(0, Int(log2(pixelSize(zoom: 0, tileSize: tileSize) / metres).rounded())))
     }
 
     /// The deepest zoom at or above `maxZoom` at which `extent` spans at most one tile's width
@@ -53,8 +56,8 @@ struct RasterGrid {
         return min(maxZoom, max(0, Int(log2(2 * edge / span).rounded(.down))))
     }
 
-    /// The tiles at `zoom` that `extent` touches (clamped to the world).
-    static func block(covering extent: Extent, zoom: Int) -> Block {
+    /// The tiles (of `tileSize` pixels) at `zoom` that `extent` touches (clamped to the world).
+    static func block(covering extent: Extent, zoom: Int, tileSize: Int = 256) -> Block {
         let n = 1 << zoom
         let side = 2 * edge / Double(n)
         func index(_ v: Double) -> Int { min(n - 1, max(0, Int(((v) / side).rounded(.down)))) }
@@ -63,7 +66,7 @@ struct RasterGrid {
         let x1 = index((extent.maxX + edge).nextDown)
         let y0 = index(edge - extent.maxY)
         let y1 = index((edge - extent.minY).nextDown)
-        return Block(zoom: zoom, xs: x0...max(x0, x1), ys: y0...max(y0, y1))
+        return Block(zoom: zoom, xs: x0...max(x0, x1), ys: y0...max(y0, y1), tileSize: tileSize)
     }
 
     /// `block` cut into blocks of at most `side` × `side` tiles, row by row (each is warped at once).
@@ -74,7 +77,7 @@ struct RasterGrid {
                 out.append(
                     Block(
                         zoom: block.zoom, xs: x...min(block.xs.upperBound, x + side - 1),
-                        ys: y...min(block.ys.upperBound, y + side - 1)))
+                        ys: y...min(block.ys.upperBound, y + side - 1), tileSize: block.tileSize))
             }
         }
         return out

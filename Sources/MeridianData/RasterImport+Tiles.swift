@@ -12,7 +12,7 @@ extension RasterImport {
     )
         throws(DataError) -> [(TileID, [UInt8])]
     {
-        let side = RasterGrid.tileSize
+        let side = block.tileSize
         let width = block.pixels.width
         var out: [(TileID, [UInt8])] = []
         let heights = Self.floats(warped.bytes)
@@ -29,7 +29,7 @@ extension RasterImport {
                     let (r, g, b) = options.encoding.pixel(Double(h) * metres)
                     (rgba[4 * p], rgba[4 * p + 1], rgba[4 * p + 2]) = (r, g, b)
                 }
-                out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, format: .png)))
+                out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, side: side, format: .png)))
             }
         }
         return out
@@ -39,7 +39,7 @@ extension RasterImport {
     /// a few tiles; nil when it has none.
     func meanHeight(_ input: String, _ block: RasterGrid.Block, shown: String) throws(DataError) -> Float? {
         var (sum, count) = (0.0, 0)
-        for piece in RasterGrid.pieces(of: block, side: Self.blockSide) {
+        for piece in RasterGrid.pieces(of: block, side: Self.blockSide(block.tileSize)) {
             for h in Self.floats(try warp(input, piece, "average", alpha: nil, shown: shown).bytes) where h.isFinite {
                 (sum, count) = (sum + Double(h), count + 1)
             }
@@ -111,7 +111,7 @@ extension RasterImport {
     ) throws(DataError)
         -> [(TileID, [UInt8])]
     {
-        let side = RasterGrid.tileSize
+        let side = block.tileSize
         let width = block.pixels.width
         let n = warped.bands
         var out: [(TileID, [UInt8])] = []
@@ -133,16 +133,17 @@ extension RasterImport {
                     }
                 }
                 guard any else { continue }
-                out.append((TileID(z: block.zoom, x: x, y: y), try encode(rgba, format: options.imageFormat)))
+                out.append(
+                    (TileID(z: block.zoom, x: x, y: y), try encode(rgba, side: side, format: options.imageFormat)))
             }
         }
         return out
     }
 
-    func encode(_ rgba: [UInt8], format: TileImageEncoder.Format) throws(DataError) -> [UInt8] {
+    /// A square tile of straight RGBA (`side` pixels a side) in `format`.
+    func encode(_ rgba: [UInt8], side: Int, format: TileImageEncoder.Format) throws(DataError) -> [UInt8] {
         do {
-            return try TileImageEncoder.encode(
-                rgba: rgba, width: RasterGrid.tileSize, height: RasterGrid.tileSize, format: format)
+            return try TileImageEncoder.encode(rgba: rgba, width: side, height: side, format: format)
         } catch { throw .io(path: work, reason: "a tile could not be encoded: \(error)") }
     }
 }

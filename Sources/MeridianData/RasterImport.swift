@@ -19,13 +19,24 @@ public struct RasterImportOptions: Sendable {
     /// The credit line written into the tileset's metadata (the renderer's credit line and the
     /// served TileJSON take it from there); none when nil.
     public var attribution: String?
+    /// Pixels on a tile's side: 256 (the default) or 512 (MapLibre's raster default: a quarter of
+    /// the tiles, each zoom one less for the same detail).
+    public var tileSize: Int
 
+    /// - Parameters:
+    ///   - elevation: true for an elevation model, false for imagery, nil to decide from the file.
+    ///   - encoding: how heights are packed into pixels.
+    ///   - imageFormat: imagery tiles' format.
+    ///   - pmtiles: a PMTiles archive when true, else MBTiles.
+    ///   - attribution: the credit line, or none.
+    ///   - tileSize: 256 or 512; any other value is refused when the import starts.
     public init(
         elevation: Bool? = nil, encoding: ElevationEncoding = .terrarium,
-        imageFormat: TileImageEncoder.Format = .webp(quality: 90), pmtiles: Bool = false, attribution: String? = nil
+        imageFormat: TileImageEncoder.Format = .webp(quality: 90), pmtiles: Bool = false, attribution: String? = nil,
+        tileSize: Int = 256
     ) {
-        (self.elevation, self.encoding, self.imageFormat, self.pmtiles, self.attribution) =
-            (elevation, encoding, imageFormat, pmtiles, attribution)
+        (self.elevation, self.encoding, self.imageFormat, self.pmtiles, self.attribution, self.tileSize) =
+            (elevation, encoding, imageFormat, pmtiles, attribution, tileSize)
     }
 }
 
@@ -36,7 +47,7 @@ public struct RasterImportOptions: Sendable {
 /// image's own, as GDAL suggests it in Web Mercator) up to the one where the whole image is about
 /// one tile, `gdalwarp` resamples the image straight from the file onto that zoom's tile grid
 /// (bilinear at the deepest zoom, averaged above it), in blocks of at most 16 × 16 tiles, into raw
-/// pixels. Meridian cuts them into 256-pixel tiles and encodes them: imagery as WebP (quality 90,
+/// pixels. Meridian cuts them into 256- or 512-pixel tiles and encodes them: imagery as WebP (quality 90,
 /// the default) or PNG, with no-data transparent; heights as lossless PNG in the Terrarium (the
 /// default) or Mapbox Terrain-RGB encoding, with no-data at sea level (0 m: MapLibre reads no
 /// alpha in elevation tiles) and heights in feet converted to metres. Tiles with nothing in them
@@ -46,9 +57,9 @@ struct RasterImport {
     let options: RasterImportOptions
     let progress: (String) -> Void
 
-    /// Tiles on a side of one block warped at once: 16 × 16 tiles of 256 pixels is 4096² pixels,
-    /// 64 MiB of heights or RGBA.
-    static let blockSide = 16
+    /// Tiles on a side of one block warped at once: 4096 pixels (16 × 16 tiles of 256 pixels, 8 × 8
+    /// of 512), 64 MiB of heights or RGBA.
+    static func blockSide(_ tileSize: Int) -> Int { 4096 / tileSize }
 
     /// Builds the tileset of `source` at `output` (`.mbtiles` or `.pmtiles`, by its extension).
     /// - Returns: whether it is an elevation model.
@@ -56,6 +67,9 @@ struct RasterImport {
     ///   warp it, it has no georeference, its size is past ``RasterProbe/maxPixels``, its bands
     ///   are none Meridian draws, or it covers no tile.
     func build(_ source: String, shown: String, into output: String) throws(DataError) -> Bool {
+        guard RasterGrid.tileSizes.contains(options.tileSize) else {
+            throw .unsupported(path: shown, reason: "tiles of \(options.tileSize) pixels: 256 or 512 are made")
+        }
         let probe = try RasterProbe.probe(source, shown: shown)
         let elevation = options.elevation ?? probe.isElevation
         var input = source
@@ -89,15 +103,18 @@ struct RasterImport {
         // An alpha band is added unless the file has one (a colour table expands to RGBA, alpha included).
         let addAlpha = !elevation && !probe.hasAlpha && !probe.isPalette
         let (extent, pixel) = try suggestedWarp(input, shown: shown)
-        let deepest = RasterGrid.zoom(forPixelSize: pixel)
+        let size = options.tileSize
+        let deepest = RasterGrid.zoom(forPixelSize: pixel, tileSize: size)
         let top = RasterGrid.minZoom(for: extent, maxZoom: deepest)
         let writer = try RasterTilesetWriter(path: output)
         // What no-data heights settle to away from the model: the mean height of its coarsest zoom.
-        let level = elevation ? try meanHeight(input, RasterGrid.block(covering: extent, zoom: top), shown: shown) : nil
+        let level =
+            elevation
+            ? try meanHeight(input, RasterGrid.block(covering: extent, zoom: top, tileSize: size), shown: shown) : nil
         for zoom in (top...deepest).reversed() {
-            let block = RasterGrid.block(covering: extent, zoom: zoom)
+            let block = RasterGrid.block(covering: extent, zoom: zoom, tileSize: size)
             progress("warping zoom \(zoom): \(block.count) tiles")
-            for piece in RasterGrid.pieces(of: block, side: Self.blockSide) {
+            for piece in RasterGrid.pieces(of: block, side: Self.blockSide(size)) {
                 let resampling = zoom == deepest ? "bilinear" : "average"
                 let tiles: [(TileID, [UInt8])]
                 if elevation {
@@ -124,6 +141,7 @@ struct RasterImport {
             ("description", "\((shown as NSString).lastPathComponent) (\(probe.driver)), warped by GDAL"),
         ]
         if elevation { metadata.append(("encoding", options.encoding.rawValue)) }
+        metadata.append((TilesetInfo.tileSizeKey, "\(size)"))
         if let credit = options.attribution { metadata.append(("attribution", credit)) }
         try writer.finish(metadata: metadata, bounds: b)
         return elevation

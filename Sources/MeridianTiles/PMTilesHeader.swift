@@ -111,5 +111,6 @@ extension TilesetInfo {
         packedSources = m[TilePack.metadataKey]
         layerFields = Self.layerFields(vectorLayers)
         encoding = m["encoding"].flatMap(ElevationEncoding.init(rawValue:))
+        tileSize = Self.tileSize(m[Self.tileSizeKey])
     }
 }

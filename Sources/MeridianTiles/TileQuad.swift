@@ -26,12 +26,30 @@ public enum TileQuad {
     ///   moved coordinates leave 32 bits; ``TileError/tileTooLarge(path:tile:bytes:)`` when the
     ///   result passes ``TileError/maxTileBytes``.
     public static func join(_ children: [(dx: Int, dy: Int, bytes: [UInt8])]) throws(TileError) -> [UInt8] {
-        let total = children.reduce(0) { $0 + $1.bytes.count }
+        try combine(children.map { (bytes: $0.bytes, quarter: ($0.dx == 0 ? 0 : 1, $0.dy == 0 ? 0 : 1)) })
+    }
+
+    /// The tiles of one place from several regions (uncompressed Mapbox Vector Tiles of the same
+    /// id) as one tile, rewritten as ``join(_:)`` rewrites children but with nothing moved: the
+    /// layers of one name and extent become one layer (readers keep one layer a name, so two
+    /// regions' `transportation` layers would lose one region's roads), their features in the
+    /// order given. Layers of one name and different extents stay apart. Top-level fields other
+    /// than layers are dropped.
+    /// - Throws: as ``join(_:)``.
+    public static func merge(_ tiles: [[UInt8]]) throws(TileError) -> [UInt8] {
+        try combine(tiles.map { (bytes: $0, quarter: nil) })
+    }
+
+    /// Each part's layers grouped by name and extent, one layer a group: a part with a `quarter`
+    /// has its features moved into that quarter of a layer of twice the extent (all parts have
+    /// one, or none does).
+    static func combine(_ parts: [(bytes: [UInt8], quarter: (Int64, Int64)?)]) throws(TileError) -> [UInt8] {
+        let total = parts.reduce(0) { $0 + $1.bytes.count }
         guard total <= Int(TileError.maxTileBytes) else {
-            throw .tileTooLarge(path: "joined tile", tile: "four children", bytes: UInt64(total))
+            throw .tileTooLarge(path: "joined tile", tile: "\(parts.count) parts", bytes: UInt64(total))
         }
         var layers: [Layer] = []
-        for (i, child) in children.enumerated() { layers += try read(child.bytes, child: i) }
+        for (i, part) in parts.enumerated() { layers += try read(part.bytes, child: i) }
         // One layer a name and extent, in the order names first appear.
         var groups: [[Layer]] = []
         for layer in layers {
@@ -47,10 +65,10 @@ public enum TileQuad {
             var keyBase = 0
             var valueBase = 0
             for layer in group {
-                let child = children[layer.child]
+                let part = parts[layer.child]
                 let e = Int64(layer.extent)
-                let offset = (Int64(child.dx == 0 ? 0 : 1) * e, Int64(child.dy == 0 ? 0 : 1) * e)
-                let features = child.bytes.withUnsafeBytes { raw -> Result<[UInt8], TileError> in
+                let offset = part.quarter.map { ($0.0 * e, $0.1 * e) } ?? (0, 0)
+                let features = part.bytes.withUnsafeBytes { raw -> Result<[UInt8], TileError> in
                     do throws(TileError) {
                         var moved: [UInt8] = []
                         for range in layer.features {
@@ -64,7 +82,8 @@ public enum TileQuad {
             }
             for layer in group { body += layer.keys }
             for layer in group { body += layer.values }
-            out += Protobuf.bytes(3, body + Protobuf.uint(5, Int(group[0].extent * 2)))
+            let extent = group[0].extent * (parts[group[0].child].quarter == nil ? 1 : 2)
+            out += Protobuf.bytes(3, body + Protobuf.uint(5, Int(extent)))
         }
         return out
     }

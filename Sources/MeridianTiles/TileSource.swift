@@ -26,18 +26,24 @@ public struct TileSource {
         return out
     }
 
-    /// The source's tile at `id`: each tileset's tile there, inflated and concatenated (a tile
-    /// is a sequence of layer fields, so the regions of one source join into one tile); nil
-    /// when none has it. What `/data/{source}` serves and an offline region stores. A tileset
+    /// The source's tile at `id`, inflated: the one tileset's that has it, or where regions meet,
+    /// each one's joined layer by layer (``TileQuad/merge(_:)``: one `transportation` layer with
+    /// both regions' roads, which every reader keeps, where two layers of the name would lose one);
+    /// nil when none has it. What `/data/{source}` serves and an offline region stores. A tileset
     /// is asked only for tiles of its declared bounds (``Tileset/mayHold(_:)``).
-    /// - Throws: the ``TileError`` of a tileset that cannot be read, or a tile that cannot be inflated.
+    /// - Throws: the ``TileError`` of a tileset that cannot be read, or a tile that cannot be
+    ///   inflated or, where regions meet, parsed.
     public func joinedTile(_ id: TileID) throws(TileError) -> [UInt8]? {
-        var out: [UInt8] = []
+        var parts: [[UInt8]] = []
         for tileset in tilesets where tileset.mayHold(id) {
             guard let bytes = try tileset.data(for: id) else { continue }
-            do { out += try Inflate.decompress(bytes) } catch { throw error.naming(path: tileset.path, tile: id) }
+            do { parts.append(try Inflate.decompress(bytes)) } catch {
+                throw error.naming(path: tileset.path, tile: id)
+            }
         }
-        return out.isEmpty ? nil : out
+        guard parts.count > 1 else { return parts.first.flatMap { $0.isEmpty ? nil : $0 } }
+        let joined = try TileQuad.merge(parts)
+        return joined.isEmpty ? nil : joined
     }
 
     /// The zooms any tileset has (the smallest range holding all of them); nil when none declares one.

@@ -91,6 +91,19 @@ public struct TilesetInfo: Sendable {
     /// tiles, and for an encoding Meridian does not know.
     public var encoding: ElevationEncoding?
 
+    /// Pixels on a side of its raster tiles where the metadata says (Meridian's key ``tileSizeKey``:
+    /// 256 or 512, what `meridian data import --tile-size` made); nil when it does not say, or says
+    /// another number (256 is then assumed, the size of the field's raster tiles and TileJSON's default).
+    public var tileSize: Int?
+
+    /// The metadata key of ``tileSize``.
+    public static let tileSizeKey = "tilesize"
+
+    /// 256 or 512 from a metadata value; nil for anything else.
+    static func tileSize(_ value: String?) -> Int? {
+        value.flatMap(Int.init).flatMap { [256, 512].contains($0) ? $0 : nil }
+    }
+
     /// What the tileset is, in a word: `vector`, `elevation` (raster tiles of heights) or `imagery`.
     public var kind: String {
         content == .vector ? "vector" : encoding != nil ? "elevation" : "imagery"

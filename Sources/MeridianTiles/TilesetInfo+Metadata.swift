@@ -28,6 +28,7 @@ extension TilesetInfo {
         layerFields = Self.layerFields(json?["vector_layers"])
         packedSources = m[TilePack.metadataKey]
         encoding = m["encoding"].flatMap(ElevationEncoding.init(rawValue:))
+        tileSize = Self.tileSize(m[Self.tileSizeKey])
     }
 
     /// The object of the `json` key's text, read once (at most 1 MiB); nil for anything else.

@@ -8,9 +8,11 @@ the Swift tests overlay on Meridian's own `/staticmap` of the camera); for a vie
 "halos": true, also how many pixels MapLibre's label halos cover (after the screenshot).
 
 Usage: clients_cdp.py maplibre|leaflet MERIDIAN_BASE LIBRARY_DIR OUT_PREFIX VIEWS_JSON
-  VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…[, "form": "url"][, "style": {…}]}, …]
+  VIEWS_JSON: [{"name":…, "center":[lng,lat], "zoom":…, "bearing":…, "pitch":…[, "form": "url"][, "style": {…}]
+               [, "query": "JS expression"]}, …]
                in the client's zooms (MapLibre's: Meridian's minus one; Leaflet's: Meridian's); a
-               "style" object is drawn instead of /style.json, "{base}" in it the server's URL.
+               "style" object is drawn instead of /style.json, "{base}" in it the server's URL; a
+               "query" is evaluated once the map is idle, its value reported as "query".
 """
 import base64, functools, http.server, json, os, shutil, sys, tempfile, threading, time, urllib.parse
 from cdp import Chromium
@@ -25,7 +27,8 @@ let style = "%s/style.json";
 if (v.style) style = JSON.parse(JSON.stringify(v.style).replaceAll("{base}", "%s"));
 if (v.form === "url") {
   style = await (await fetch(style)).json();
-  for (const [name, source] of Object.entries(style.sources)) style.sources[name] = {type: source.type, url: "%s/data/" + name + "/512/tiles.json"};
+  for (const [name, source] of Object.entries(style.sources))
+    if (source.type === "vector") style.sources[name] = {type: source.type, url: "%s/data/" + name + "/512/tiles.json"};
 }
 window.map = new maplibregl.Map({container: "map", style, center: v.center, zoom: v.zoom,
   bearing: v.bearing, pitch: v.pitch, attributionControl: false, fadeDuration: 0, canvasContextAttributes: {preserveDrawingBuffer: true}, validateStyle: true});
@@ -118,6 +121,8 @@ try:
         if CLIENT == "maplibre":
             # City labels (the world source's places and capitals layers) drawn in the view.
             result["places"] = js("map.queryRenderedFeatures().filter(f => f.layer.type === 'symbol' && f.sourceLayer === 'places').length")
+        if view.get("query"):
+            result["query"] = js(view["query"])
         if CLIENT == "maplibre" and view.get("halos"):
             result["halo_pixels"] = halo_pixels()
         results.append(result)

@@ -16,7 +16,8 @@ style = json.loads(urllib.request.urlopen(BASE + "/style.json", timeout=30).read
 pool.register_style("tiles", json=json.dumps(style))
 # The same style with each source named by its TileJSON's `url` (a view's "form": "url").
 for name, source in style["sources"].items():
-    style["sources"][name] = {"type": source["type"], "url": f"{BASE}/data/{name}/512/tiles.json"}
+    if source["type"] == "vector":  # a raster-dem source is named by its TileJSON url already
+        style["sources"][name] = {"type": source["type"], "url": f"{BASE}/data/{name}/512/tiles.json"}
 pool.register_style("url", json=json.dumps(style))
 results = []
 for v in VIEWS:

@@ -52,43 +52,49 @@ import Testing
     }
 
     @Test(
-        "one band of heights becomes an elevation tileset: Terrarium PNG tiles whose heights equal GDAL's warp; no data takes the nearest height"
-    )
-    func elevation() throws {
+        "one band of heights becomes an elevation tileset: Terrarium PNG tiles (256 or 512 pixels) whose heights equal GDAL's warp; no data takes a grown height",
+        arguments: [256, 512])
+    func elevation(tileSize: Int) throws {
         let folder = try ImporterTests.folder("dem")
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let source = try Self.heights("dem-\(UUID().uuidString.prefix(6))")
-        let entry = try Importer(folder: folder).importFile(source, name: "relief")
+        var importer = Importer(folder: folder)
+        importer.raster = RasterImportOptions(tileSize: tileSize)
+        let entry = try importer.importFile(source, name: "relief")
+        #expect(entry.info.tileSize == tileSize, "the tile size is in the metadata")
         #expect(entry.info.kind == "elevation" && entry.info.encoding == .terrarium && entry.info.content == .png)
         #expect(entry.path == folder.path + "/elevation/relief.mbtiles" && entry.source == "elevation")
-        // 0.001° of longitude is 111 m on the Web Mercator plane: zoom 10's 153 m is nearest.
+        // 0.001° of longitude is 111 m on the Web Mercator plane: zoom 10's 153 m is nearest (in
+        // 512-pixel tiles, zoom 9's).
+        let z = tileSize == 512 ? 9 : 10
         let zooms = try #require(entry.info.zoomRange)
-        #expect(zooms.upperBound == 10, "\(zooms)")
+        #expect(zooms.upperBound == z, "\(zooms)")
         let b = try #require(entry.info.bounds)
         #expect(abs(b.west - 24.90) < 1e-6 && abs(b.north - 60.20) < 1e-6 && abs(b.east - 24.96) < 1e-6)
         // GDAL's own warp of the tile holding the grid's centre, the same way: every pixel's height
         // read back from the tile equals GDAL's within the encoding's step.
-        let id = WebMercatorTile.id(latitude: 60.18, longitude: 24.93, zoom: 10)
+        let id = WebMercatorTile.id(latitude: 60.18, longitude: 24.93, zoom: z)
         let png = try #require(try Self.tile(entry.path, id))
-        let decoded = try Self.decodeTerrarium(png)
-        let e = RasterGrid.Block(zoom: 10, xs: id.x...id.x, ys: id.y...id.y).extent
+        let decoded = try Self.decodeTerrarium(png, side: tileSize)
+        let e = RasterGrid.Block(zoom: z, xs: id.x...id.x, ys: id.y...id.y).extent
         let raw = temporaryPath("gdal-\(UUID().uuidString.prefix(6)).raw")
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try Self.gdal(
             "gdalwarp",
             [
-                "-q", "-t_srs", "EPSG:3857", "-te", "\(e.minX)", "\(e.minY)", "\(e.maxX)", "\(e.maxY)", "-ts", "256",
-                "256", "-r", "bilinear", "-ot", "Float32", "-dstnodata", "nan", "-of", "ENVI", source, raw,
+                "-q", "-t_srs", "EPSG:3857", "-te", "\(e.minX)", "\(e.minY)", "\(e.maxX)", "\(e.maxY)", "-ts",
+                "\(tileSize)",
+                "\(tileSize)", "-r", "bilinear", "-ot", "Float32", "-dstnodata", "nan", "-of", "ENVI", source, raw,
             ])
         let gdalHeights = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { raw in
-            (0..<256 * 256).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) }
+            (0..<tileSize * tileSize).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) }
         }
         var compared = 0
         var negative = 0
         var noData = 0
         for (i, h) in gdalHeights.enumerated() {
             if h.isNaN {
-                // No data takes the nearest height: one of the grid's.
+                // No data takes a height grown from the grid's, within its range.
                 #expect((-135...495).contains(decoded[i]), "pixel \(i): no data decoded as \(decoded[i])")
                 noData += 1
             } else {
@@ -101,7 +107,7 @@ import Testing
     }
 
     /// Heights of a Terrarium PNG tile, read by GDAL's PNG driver (red, green, blue bands).
-    static func decodeTerrarium(_ png: [UInt8]) throws -> [Double] {
+    static func decodeTerrarium(_ png: [UInt8], side: Int = 256) throws -> [Double] {
         let file = temporaryPath("t-\(UUID().uuidString.prefix(6)).png")
         let raw = file + ".raw"
         defer {
@@ -110,8 +116,8 @@ import Testing
         try Data(png).write(to: URL(fileURLWithPath: file))
         try gdal("gdal_translate", ["-q", "-of", "ENVI", "-co", "INTERLEAVE=BIP", file, raw])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
-        let bands = bytes.count / (256 * 256)
-        return (0..<256 * 256).map { i in
+        let bands = bytes.count / (side * side)
+        return (0..<side * side).map { i in
             ElevationEncoding.terrarium.height(bytes[bands * i], bytes[bands * i + 1], bytes[bands * i + 2])
         }
     }
@@ -147,7 +153,7 @@ import Testing
     }
 
     @Test(
-        "an elevation source keeps one encoding: a model in another is refused naming the one there; a PMTiles output reads back"
+        "an elevation source keeps one encoding and tile size: a model in another is refused naming the one there; a PMTiles output reads back"
     )
     func oneEncoding() throws {
         let folder = try ImporterTests.folder("encodings")
@@ -162,6 +168,14 @@ import Testing
             Issue.record("a second encoding was imported")
         } catch {
             #expect(error.description.contains("terrarium") && error.description.contains(source), "\(error)")
+        }
+        #expect(ImporterTests.listing(folder) == before)
+        importer.raster = RasterImportOptions(encoding: .terrarium, pmtiles: true, tileSize: 512)
+        do throws(DataError) {
+            _ = try importer.importFile(source, name: "second")
+            Issue.record("a second tile size was imported")
+        } catch {
+            #expect(error.description.contains("--tile-size 256") && error.description.contains(source), "\(error)")
         }
         #expect(ImporterTests.listing(folder) == before)
         importer.raster = RasterImportOptions(encoding: .terrarium, pmtiles: true)

@@ -1,6 +1,9 @@
 import CCairo
 import MeridianCamera
 import MeridianGeometry
+import MeridianTestSupport
+import MeridianTileFixtures
+import MeridianTiles
 import Testing
 
 @testable import MeridianRender
@@ -145,5 +148,29 @@ import Testing
         }
         #expect(differences.max() ?? 99 <= 1, "group and direct differ by \(differences.max() ?? -1) levels")
         #expect(direct.filter { $0 != 0 }.count > 5000)
+    }
+}
+
+/// Raster tilesets of 512-pixel tiles are read at the zoom one less than 256-pixel ones (as MapLibre
+/// takes a source's `tileSize`), so their pixels are drawn at the size 256-pixel tiles' are.
+@Suite struct RasterTileSizeTests {
+    @Test("a 512-pixel tileset's tiles come from the zoom below the camera's; a 256-pixel one's from the camera's")
+    func zoomOfTiles() throws {
+        for size in [256, 512] {
+            let path = temporaryPath("size-\(size).mbtiles")
+            let tiles =
+                (0..<16).map { i in (z: 4, x: 8 + i % 4, y: 4 + i / 4, data: solidPNG((0.5, 0.5, 0.5), size: size)) }
+                + (0..<64).map { i in (z: 5, x: 16 + i % 8, y: 8 + i / 8, data: solidPNG((0.5, 0.5, 0.5), size: size)) }
+            try writeMBTiles(
+                path, metadata: ["format": "png", "minzoom": "4", "maxzoom": "5", "tilesize": "\(size)"], tiles: tiles)
+            let tileset = try MBTiles(path: path)
+            #expect(tileset.info.tileSize == size)
+            let view = try Viewport(
+                camera: try CameraPosition(target: Coordinate(latitude: 40, longitude: 45), zoom: 5.4),
+                size: ScreenSize(width: 300, height: 200))
+            let drawn = try RasterPainter.tiles(
+                of: TileSource(name: "img", tilesets: [tileset]), for: view, cache: nil)
+            #expect(!drawn.isEmpty && drawn.allSatisfy { $0.id.z == (size == 512 ? 4 : 5) }, "\(drawn.map(\.id))")
+        }
     }
 }

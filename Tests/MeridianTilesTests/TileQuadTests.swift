@@ -117,3 +117,49 @@ import Testing
         print("fuzz: 400 hostile tiles joined: \(joinedCount) joined, \(refused) refused with a typed error")
     }
 }
+
+/// `TileQuad.merge`: the tiles of one place from several regions joined layer by layer.
+@Suite struct TileMergeTests {
+    static func p(_ x: Int32, _ y: Int32) -> VectorTile.Point { VectorTile.Point(x: x, y: y) }
+
+    static func tile(_ layers: [(String, [String], Int)]) -> [UInt8] {
+        MVTWriter.tile(
+            layers.map { name, features, extent in
+                var layer = VectorTile.Layer(
+                    name: name,
+                    features: features.enumerated().map { i, f in
+                        VectorTile.Feature(
+                            id: UInt64(i + 1), type: .lineString,
+                            properties: ["name": .string(f), "rank": .uint(UInt64(i))],
+                            geometry: [[p(Int32(10 * i), 5), p(300, Int32(40 + i))]])
+                    })
+                layer.extent = extent
+                return layer
+            })
+    }
+
+    @Test(
+        "layers of one name and extent become one, each region's features in order with their own tags and shapes; others stay apart"
+    )
+    func merge() throws {
+        let a = Self.tile([("transportation", ["a1", "a2"], 4096), ("water", ["lake"], 4096)])
+        let b = Self.tile([("transportation", ["b1"], 4096), ("poi", ["cafe"], 4096), ("water", ["sea"], 8192)])
+        let merged = try VectorTileDecoder.decode(try TileQuad.merge([a, b]))
+        #expect(merged.layers.map(\.name) == ["transportation", "water", "poi", "water"])
+        let roads = merged.layers[0]
+        #expect(roads.extent == 4096 && roads.rejected.isEmpty)
+        #expect(roads.features.map { $0.properties["name"] } == [.string("a1"), .string("a2"), .string("b1")])
+        let originals =
+            try VectorTileDecoder.decode(a).layers[0].features + VectorTileDecoder.decode(b).layers[0].features
+        #expect(roads.features.map(\.geometry) == originals.map(\.geometry), "nothing moved")
+        #expect(roads.features.map(\.properties) == originals.map(\.properties))
+        #expect(roads.features.map(\.id) == originals.map(\.id))
+        #expect(merged.layers.last?.extent == 8192, "a layer of another extent stays its own")
+    }
+
+    @Test("garbage among the parts is a typed error; no parts, no layers")
+    func badInput() throws {
+        #expect(throws: TileError.self) { try TileQuad.merge([Self.tile([("a", ["x"], 4096)]), [0x1A, 0xFF, 0xFF]]) }
+        #expect(try TileQuad.merge([]).isEmpty)
+    }
+}

@@ -16,13 +16,14 @@ import MeridianTiles
 /// piecewise-affine error cost Cairo several.
 struct RasterPainter: LayerPainter {
     /// The decoded tiles of a raster source covering the view, at ``FrameTiles/tileZoom(_:source:)``
-    /// (a camera past the source's last zoom draws that zoom's tiles, magnified).
+    /// (a camera past the source's last zoom draws that zoom's tiles, magnified); a tileset of
+    /// 512-pixel tiles (`TilesetInfo.tileSize`) at the zoom one less, as MapLibre takes them, so
+    /// its pixels are the size 256-pixel tiles' are.
     static func tiles(of source: TileSource, for viewport: Viewport, cache: RenderCache?) throws -> [RasterTile] {
         var out: [RasterTile] = []
         for tileset in source.tilesets {
-            guard let z = FrameTiles.tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...0) else {
-                continue
-            }
+            let zoom = viewport.camera.zoom - (tileset.info.tileSize == 512 ? 1 : 0)
+            guard let z = FrameTiles.tileZoom(zoom, source: tileset.zoomRange ?? 0...0) else { continue }
             for id in try FrameTiles.coverByDepth(viewport, zoom: z, tileset: tileset) where tileset.mayHold(id) {
                 let image =
                     try cache.map { try $0.image(id, tileset) }

@@ -17,6 +17,8 @@ enum ServedStyle {
     struct Relief: Sendable, Hashable {
         let name: String
         let encoding: ElevationEncoding
+        /// Pixels on a tile's side (256 or 512).
+        var tileSize = 256
     }
 
     /// The hillshade layer `/style.json` adds over an elevation source named `source`: MapLibre's
@@ -108,7 +110,7 @@ enum ServedStyle {
             MapLibreConventions.layer)
         if let relief, served[relief.name] == nil {
             served[relief.name] = [
-                "type": "raster-dem", "url": base + "/data/\(relief.name)/tiles.json", "tileSize": 256,
+                "type": "raster-dem", "url": base + "/data/\(relief.name)/tiles.json", "tileSize": relief.tileSize,
                 "encoding": relief.encoding.rawValue,
             ]
             // Under the water, the waterways and everything after them; over the land and its greens.

@@ -21,7 +21,7 @@ enum TileJSON {
     }
 
     /// TileJSON 3.0.0 of a stored raster source (imagery or elevation): its tiles on `base`, its
-    /// regions' zooms, bounds and credits together, `tileSize` 256, `format`, and an elevation
+    /// regions' zooms, bounds and credits together, `tileSize` (256, or 512 for such an import), `format`, and an elevation
     /// model's `encoding` (which MapLibre reads from TileJSON for a `raster-dem` source).
     static func raster(source name: String, _ raster: MapService.StoredRaster, base: String) -> JSON {
         let zooms = raster.zoomRange
@@ -29,7 +29,7 @@ enum TileJSON {
             ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")),
             ("tiles", .array([.string(base + "/data/\(name)/{z}/{x}/{y}.\(raster.fileExtension)")])),
             ("minzoom", .integer(zooms.lowerBound)), ("maxzoom", .integer(zooms.upperBound)),
-            ("tileSize", .integer(256)), ("format", .string(raster.fileExtension)),
+            ("tileSize", .integer(raster.info.tileSize ?? 256)), ("format", .string(raster.fileExtension)),
             ("attribution", .string(raster.attribution)),
         ]
         if let encoding = raster.info.encoding { fields.append(("encoding", .string(encoding.rawValue))) }

@@ -27,11 +27,18 @@ extension MeridianCommand.DataCommand {
         @Option(help: "Imagery tiles' format: webp (lossy, quality 90) or png.") var tileFormat: ImageTileFormat = .webp
         @Option(help: "A raster tileset's file format: mbtiles or pmtiles.") var format: TilesetFormat = .mbtiles
         @Option(help: "A raster tileset's credit line, written into its metadata.") var attribution: String?
+        @Option(
+            help: "A raster tileset's tile size in pixels: 256 or 512 (a quarter of the tiles, each zoom one less).")
+        var tileSize: RasterTileSize = .s256
         @OptionGroup var folder: DataFolderOption
 
         enum RasterKind: String, ExpressibleByArgument { case imagery, elevation }
         enum ImageTileFormat: String, ExpressibleByArgument { case webp, png }
         enum TilesetFormat: String, ExpressibleByArgument { case mbtiles, pmtiles }
+        enum RasterTileSize: String, ExpressibleByArgument {
+            case s256 = "256", s512 = "512"
+            var pixels: Int { self == .s512 ? 512 : 256 }
+        }
 
         func run() throws {
             Interruption.shared.install()
@@ -41,7 +48,7 @@ extension MeridianCommand.DataCommand {
             importer.raster = RasterImportOptions(
                 elevation: kind.map { $0 == .elevation }, encoding: encoding,
                 imageFormat: tileFormat == .png ? .png : .webp(quality: 90), pmtiles: format == .pmtiles,
-                attribution: attribution)
+                attribution: attribution, tileSize: tileSize.pixels)
             do {
                 let entry = try importer.importFile(file, name: name, replace: replace)
                 print("imported \(entry.name) into \(entry.folder): \(List.line(entry))")
