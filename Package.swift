@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MeridianStyle", targets: ["MeridianStyle"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .library(name: "MeridianData", targets: ["MeridianData"]),
+        .library(name: "MeridianRemote", targets: ["MeridianRemote"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of the public modules.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -93,9 +95,15 @@ let package = Package(
         ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
         .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "MeridianRender", "CSQLite"]),
+        // Archives on an HTTP server read by range requests (AsyncHTTPClient), for nodes that share one copy of the data.
+        .target(name: "MeridianRemote", dependencies: [
+            "MeridianTiles", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Metrics", package: "swift-metrics"),
+        ]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", "MeridianRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"),
@@ -126,6 +134,10 @@ let package = Package(
         .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianRemoteTests", dependencies: [
+            "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianCamera", "MeridianGeometry", "MeridianTestSupport", "MeridianTileFixtures",
+            "MeridianServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ]),
         .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
     ]
 )

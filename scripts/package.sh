@@ -40,6 +40,7 @@ install -m 0644 "$DATA"/openmaptiles/*.mbtiles "$STAGE/usr/share/meridian/openma
 install -m 0644 examples/maplibre.html examples/leaflet.html examples/landmarks.geojson "$STAGE/usr/share/doc/meridian/examples/"
 install -m 0644 deploy/debian/copyright "$STAGE/usr/share/doc/meridian/copyright"
 install -m 0644 deploy/meridian.service "$STAGE/lib/systemd/system/meridian.service"
+install -D -m 0644 deploy/debian/lintian-overrides "$STAGE/usr/share/lintian/overrides/meridian"
 # A native package (no Debian revision): its changelog is changelog.gz.
 gzip -9n < deploy/debian/changelog > "$STAGE/usr/share/doc/meridian/changelog.gz"
 chmod 0644 "$STAGE/usr/share/doc/meridian/changelog.gz"

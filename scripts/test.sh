@@ -33,7 +33,7 @@ export MERIDIAN_REQUIRE_BROWSER=1
 timeout 1800 swift test --skip-build
 # Every library module's documentation builds without a warning (a broken symbol link fails CI).
 for target in MeridianGeometry MeridianCamera MeridianMotion MeridianGestures MeridianOverlays MeridianMap GoogleMapsCompat \
-              MeridianTiles MeridianStyle MeridianRender MeridianData MeridianServer; do
+              MeridianTiles MeridianStyle MeridianRender MeridianData MeridianServer MeridianRemote; do
   swift package generate-documentation --target "$target" --warnings-as-errors > "$(swift build --show-bin-path)/docc-$target.log" 2>&1 \
     || { tail -n 20 "$(swift build --show-bin-path)/docc-$target.log"; echo "DocC: $target has warnings" >&2; exit 1; }
 done

@@ -24,10 +24,30 @@ public struct DataFolder: Hashable, Sendable {
     public let path: String
     /// Folders read after ``path``, never written (empty unless resolved from the search).
     public let layers: [String]
+    /// Archives on an HTTP server, by their place in a folder (`openmaptiles/helsinki.pmtiles`,
+    /// `world.pmtiles`) → URL: read after the local folders, resolved by the same rules
+    /// (`MeridianRemote` makes them from `--data URL`; ``remoteOpener`` opens them).
+    public let remote: [String: String]
 
-    public init(path: String, layers: [String] = []) {
+    /// - Parameters:
+    ///   - path: the writable folder.
+    ///   - layers: folders only read, after it.
+    ///   - remote: archives on an HTTP server by their place in a folder.
+    public init(path: String, layers: [String] = [], remote: [String: String] = [:]) {
         self.path = path
         self.layers = layers.filter { $0 != path }
+        self.remote = remote
+    }
+
+    /// What opens an `http://` or `https://` archive (``open(_:)``): set once, at start, by a
+    /// program that reads remote archives (`MeridianRemote.RemoteArchive.install()`); nil, such a
+    /// file is an error naming it.
+    public nonisolated(unsafe) static var remoteOpener: (@Sendable (String) throws(TileError) -> any Tileset)?
+
+    /// Whether `file` names an archive on an HTTP server.
+    public static func isRemote(_ file: String) -> Bool {
+        let lower = file.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// Every folder in use, the writable one first.
@@ -61,7 +81,27 @@ public struct DataFolder: Hashable, Sendable {
             for file in Self.files(for: reference, in: folder)
             where seen.insert(String(file.dropFirst(folder.count))).inserted { out.append(file) }
         }
+        for place in Self.places(for: reference, in: remote.keys) where seen.insert("/" + place).inserted {
+            out.append(remote[place]!)
+        }
         return out
+    }
+
+    /// The places among `places` (`openmaptiles/helsinki.pmtiles`) a reference resolves to, by the
+    /// rules of a folder: the place itself, NAME with an extension, then the regions under NAME/.
+    static func places(for reference: String, in places: some Collection<String>) -> [String] {
+        let name = Self.name(ofReference: reference)
+        guard !name.isEmpty, !places.isEmpty else { return [] }
+        if places.contains(name) { return [name] }
+        let stem =
+            Self.extensions.contains((name as NSString).pathExtension.lowercased())
+            ? (name as NSString).deletingPathExtension : name
+        let direct = Self.extensions.map { stem + "." + $0 }.filter(places.contains)
+        let regions = places.filter {
+            $0.hasPrefix(stem + "/") && !$0.dropFirst(stem.count + 1).contains("/")
+                && Self.extensions.contains(($0 as NSString).pathExtension.lowercased())
+        }.sorted()
+        return direct + regions
     }
 
     /// The files a reference resolves to in one folder.
@@ -90,6 +130,12 @@ public struct DataFolder: Hashable, Sendable {
     /// Opens one tileset file by its extension.
     /// - Throws: a ``TileError`` naming the file when it cannot be opened or is not a tileset.
     public static func open(_ file: String) throws(TileError) -> any Tileset {
+        if isRemote(file) {
+            guard let opener = remoteOpener else {
+                throw .unavailable(url: file, reason: "this program reads no remote archives", retryAfter: 60)
+            }
+            return try opener(file)
+        }
         switch (file as NSString).pathExtension.lowercased() {
         case "pmtiles": return try PMTiles(path: file)
         default: return try MBTiles(path: file)

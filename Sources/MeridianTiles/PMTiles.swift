@@ -1,13 +1,14 @@
 import Foundation
 import MeridianCamera
 
-/// A read-only PMTiles v3 archive on the local disk: a 127-byte header, a root directory,
+/// A read-only PMTiles v3 archive, in a local file or read by ranges from elsewhere
+/// (``ByteSource``): a 127-byte header, a root directory,
 /// leaf directories, JSON metadata and tile data, tiles addressed by Hilbert tile id
 /// (``PMTilesDirectory``); ``data(for:)`` gives a tile's stored bytes (gzip-compressed vector
 /// tiles stay compressed, as from MBTiles). Every read is bounded and checked against the file's size:
 /// a corrupt archive is a ``TileError/corrupt(path:reason:)`` naming the file, never a trap or
 /// an unbounded allocation. Directories are gzip or uncompressed; brotli and zstd archives
-/// are refused when opened (no decoder for them here). One open file per instance; use one per
+/// are refused when opened (no decoder for them here). One byte source per instance; use one per
 /// thread or task.
 ///
 /// ```swift
@@ -21,8 +22,7 @@ public final class PMTiles: Tileset {
     public let header: Header
     /// The archive's JSON metadata, parsed (empty when there is none).
     public let metadata: [String: String]
-    private let file: FileHandle
-    private let size: UInt64
+    private let file: any ByteSource
     private let root: [PMTilesDirectory.Entry]
     /// Leaf directories read so far, by offset, bounded by their decoded bytes (least recently
     /// used out first): a few compressed bytes can decode to megabytes of entries, so a count
@@ -46,33 +46,25 @@ public final class PMTiles: Tileset {
     }
 
     /// ``init(path:)`` with another bound on the leaf cache (decoded bytes).
-    init(path: String, leafCacheBytes: Int) throws(TileError) {
-        leaves = LRUCache(capacity: leafCacheBytes)
-        self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .database(path: path, message: "cannot open the file")
-        }
-        file = handle
-        do throws(TileError) {
-            size = try Self.fileSize(handle, path)
-            let bytes = try Self.read(handle, path, at: 0, count: UInt64(Self.headerSize), size: size)
-            header = try Header(bytes, path: path)
-            try header.check(fileSize: size, path: path)
-            root = try Self.directory(
-                handle, path, header: header, at: header.rootOffset, count: header.rootLength, size: size)
-            let json = try Self.read(
-                handle, path, at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes),
-                size: size)
-            let (values, layers) = try Self.metadata(json, compression: header.internalCompression, path: path)
-            metadata = values
-            info = TilesetInfo(pmtiles: header, metadata: values, vectorLayers: layers)
-        } catch {
-            try? handle.close()
-            throw error
-        }
+    convenience init(path: String, leafCacheBytes: Int) throws(TileError) {
+        try self.init(source: try FileBytes(path: path), leafCacheBytes: leafCacheBytes)
     }
 
-    deinit { try? file.close() }
+    /// The archive `source` holds (its ``ByteSource/name`` is the ``path`` errors name); reads its
+    /// header, root directory and metadata.
+    /// - Throws: as ``init(path:)``, and the source's own errors.
+    public init(source: any ByteSource, leafCacheBytes: Int = PMTiles.leafCacheBytes) throws(TileError) {
+        leaves = LRUCache(capacity: leafCacheBytes)
+        (self.path, file) = (source.name, source)
+        header = try Header(try source.read(at: 0, count: UInt64(Self.headerSize)), path: path)
+        try header.check(fileSize: source.size, path: path)
+        root = try Self.directory(source, header: header, at: header.rootOffset, count: header.rootLength)
+        let json = try source.read(
+            at: header.metadataOffset, count: min(header.metadataLength, Self.maxMetadataBytes))
+        let (values, layers) = try Self.metadata(json, compression: header.internalCompression, path: path)
+        metadata = values
+        info = TilesetInfo(pmtiles: header, metadata: values, vectorLayers: layers)
+    }
 
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
@@ -91,8 +83,7 @@ public final class PMTiles: Tileset {
                 guard UInt64(entry.length) <= TileError.maxTileBytes else {
                     throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(entry.length))
                 }
-                let bytes = try Self.read(file, path, at: offset, count: UInt64(entry.length), size: size)
-                return bytes
+                return try file.read(at: offset, count: UInt64(entry.length))
             }
             entries = try leaf(at: entry.offset, length: UInt64(entry.length))
         }
@@ -105,45 +96,20 @@ public final class PMTiles: Tileset {
         guard offset <= header.leafDirectoryLength, length <= header.leafDirectoryLength - offset else {
             throw .corrupt(path: path, reason: "a leaf directory lies outside the leaf section")
         }
-        let entries = try Self.directory(
-            file, path, header: header, at: header.leafDirectoryOffset + offset, count: length, size: size)
+        let entries = try Self.directory(file, header: header, at: header.leafDirectoryOffset + offset, count: length)
         leaves.insert(entries, for: offset, cost: entries.count * MemoryLayout<PMTilesDirectory.Entry>.stride + 64)
         return entries
     }
 
-    static func fileSize(_ handle: FileHandle, _ path: String) throws(TileError) -> UInt64 {
-        do { return try handle.seekToEnd() } catch {
-            throw .database(path: path, message: "cannot read the file's size (\(error))")
-        }
-    }
-
-    /// Reads `count` bytes at `offset`, checked against the file's size first.
-    static func read(
-        _ handle: FileHandle, _ path: String, at offset: UInt64, count: UInt64, size: UInt64
-    ) throws(TileError) -> [UInt8] {
-        guard offset <= size, count <= size - offset else {
-            throw .corrupt(
-                path: path,
-                reason: "a read of \(count) bytes at \(offset) runs past the end of the file (\(size) bytes)")
-        }
-        guard count > 0 else { return [] }
-        do {
-            try handle.seek(toOffset: offset)
-            guard let data = try handle.read(upToCount: Int(count)), data.count == Int(count) else {
-                throw TileError.corrupt(path: path, reason: "short read at \(offset)")
-            }
-            return [UInt8](data)
-        } catch let error as TileError { throw error } catch { throw .database(path: path, message: "\(error)") }
-    }
-
     static func directory(
-        _ handle: FileHandle, _ path: String, header: Header, at offset: UInt64, count: UInt64, size: UInt64
+        _ source: any ByteSource, header: Header, at offset: UInt64, count: UInt64
     ) throws(TileError) -> [PMTilesDirectory.Entry] {
+        let path = source.name
         guard count <= maxDirectoryBytes else {
             throw .corrupt(
                 path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound")
         }
-        var bytes = try read(handle, path, at: offset, count: count, size: size)
+        var bytes = try source.read(at: offset, count: count)
         if header.internalCompression == .gzip {
             // Inflated, a directory is held to the same bound as stored (a 40 KB bomb used to
             // inflate to 40 MB of entries on every open).

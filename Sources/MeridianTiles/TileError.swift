@@ -32,6 +32,13 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
     case badTileJSON(path: String, reason: String)
     /// A GeoJSON source's data is not GeoJSON, cannot be read, or is over the bounds.
     case badGeoJSON(source: String, reason: String)
+    /// A remote archive's server did not answer as it must (down, slow, an error status, a range
+    /// cut short or of another length): the URL, what happened, and in how many seconds to try
+    /// again (its origin is left alone until then).
+    case unavailable(url: String, reason: String, retryAfter: Int)
+    /// A remote archive was replaced while it was being read (its ETag changed): what was read of
+    /// the old one is dropped; open it again to read the new one.
+    case changed(url: String)
 
     /// The most bytes one stored tile may have, in every tile source (MBTiles, PMTiles): 32 MiB,
     /// far above any real tile (the largest in the default data is under 1 MiB).
@@ -55,6 +62,9 @@ public enum TileError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .badTile(path, tile, reason): return "tile \(tile) of \(path): \(reason)"
         case let .badTileJSON(path, reason): return "TileJSON file \(path) \(reason)"
         case let .badGeoJSON(source, reason): return "GeoJSON source \(source): \(reason)"
+        case let .unavailable(url, reason, retryAfter):
+            return "\(url) is unavailable: \(reason) (trying again in \(retryAfter) s)"
+        case let .changed(url): return "\(url) was replaced while it was read: read it again"
         case let .notAPack(path):
             return
                 "\(path) is a tileset, not an offline region (make one with `meridian data extract`; a data folder holds plain tilesets)"

@@ -27,7 +27,7 @@ public struct MapSources {
     /// Opens every source of `style` from `folder`; a source whose `url` is a TileJSON file
     /// (`TileJSONFile`) reads the tilesets its templates name.
     /// - Throws: `TileError.noDataFolder` (naming `DataFolder.path`) when none of the folder's
-    ///   paths is there and a source needs it (not every source a TileJSON file), `TileError.notAPack`
+    ///   paths is there, it has no remote archives, and a source needs it (not every source a TileJSON file), `TileError.notAPack`
     ///   for a file that is a plain tileset; the `TileError` of the first file that is there
     ///   but unreadable or corrupt, or of a TileJSON file that is not one.
     public init(style: Style, folder: DataFolder) throws(TileError) {
@@ -35,7 +35,10 @@ public struct MapSources {
         let onlyFiles = style.sources.values.allSatisfy {
             $0.geojson != nil || $0.kind == .image || TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
         }
-        guard onlyFiles || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard
+            onlyFiles || !folder.remote.isEmpty
+                || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) })
+        else {
             throw .noDataFolder(path: folder.path)
         }
         var sources: [String: TileSource] = [:]

@@ -3,7 +3,7 @@ import CGround
 import MeridianCamera
 
 /// A raster tile laid on the ground under a tilted camera, drawn pixel by pixel: each device
-/// pixel's centre unprojected to the ground (``GroundMap``) and the tile's image sampled there,
+/// pixel's centre unprojected to the ground (`GroundMap`) and the tile's image sampled there,
 /// bilinearly (or at the nearest pixel), its edges padded. Exact perspective, where triangles
 /// mapped affinely are only near it, and one pass over the pixels where Cairo's transformed
 /// patterns cost several (BENCHMARKS.md: the tilted hillshade view).

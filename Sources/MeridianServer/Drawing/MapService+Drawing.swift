@@ -151,13 +151,25 @@ extension MapService {
                 if !credit { renderer.attribution = "" }
                 renderer.deadline = deadline
                 renderer.bands = bands
-                return try body(
-                    renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
-                    worker.cache)
+                // A remote archive replaced mid-frame: the frame is drawn again, whole, from the new
+                // one (sources reopened, the old one's tiles dropped), never from both.
+                do {
+                    return try body(
+                        renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
+                        worker.cache)
+                } catch TileError.changed(let url) {
+                    Logger(label: "meridian.server").notice(
+                        "a remote archive was replaced; drawing again", metadata: ["url": "\(url)"])
+                    worker.reopen()
+                    return try body(
+                        renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
+                        worker.cache)
+                }
             }
         } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable {
             throw unavailable(gone)
         } catch {
+            if let remote = remoteFailure(error, what) { throw remote }
             throw RequestError(what, "drawing failed: \(error)", status: 500)
         }
     }

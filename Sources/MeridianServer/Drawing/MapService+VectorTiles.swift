@@ -9,19 +9,24 @@ extension MapService {
     /// A vector tile of one of the normal style's vector sources: its tilesets' tiles at this
     /// id, inflated and concatenated (a tile is a sequence of layer fields, so regions of one
     /// source join into one tile); nil when none has the tile.
-    /// - Throws: ``RequestError`` 404 for a source the style does not have, 500 when a tileset
-    ///   cannot be read.
+    /// - Throws: ``RequestError`` 404 for a source the style does not have, 503 when a remote
+    ///   archive cannot be read now (``remoteFailure(_:_:)``), 500 when a tileset cannot be read.
     func vectorTile(source name: String, _ id: TileID) throws(RequestError) -> [UInt8]? {
         guard vectorSources[name] != nil else {
             throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404)
         }
         do {
             return try withWorker { worker in
-                try worker.sources(for: .normal, style: styles[.normal]!, expecting: found[.normal] ?? []).sources[
-                    name]?.joinedTile(id)
+                do {
+                    return try worker.sources(for: .normal, style: styles[.normal]!, expecting: found[.normal] ?? [])
+                        .sources[name]?.joinedTile(id)
+                } catch let TileError.changed(url) {
+                    worker.reopen()  // the next request reads the archive that replaced it
+                    throw TileError.changed(url: url)
+                }
             }
         } catch let gone as DataUnavailable { throw unavailable(gone) } catch {
-            throw RequestError("tile", "\(error)", status: 500)
+            throw remoteFailure(error, "tile") ?? RequestError("tile", "\(error)", status: 500)
         }
     }
 

@@ -8,9 +8,16 @@ import MeridianTiles
 final class RenderWorker: @unchecked Sendable {
     let folder: DataFolder
     var open: [MapType: MapSources] = [:]
-    let cache = RenderCache(capacityPerSource: 32 << 20)
+    private(set) var cache = RenderCache(capacityPerSource: 32 << 20)
 
     init(folder: DataFolder) { self.folder = folder }
+
+    /// Forgets the open sources and every tile decoded from them (a remote archive was replaced:
+    /// nothing of the old one may be drawn with the new).
+    func reopen() {
+        open = [:]
+        cache = RenderCache(capacityPerSource: 32 << 20)
+    }
 
     /// The style's sources, opened on first use (and kept only when every source in `expected`
     /// is there).

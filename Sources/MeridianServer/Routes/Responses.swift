@@ -13,8 +13,9 @@ extension MeridianServer {
         do { return try await body() } catch {
             var response = json(error.json)
             response.status = .init(code: error.status)
-            // Busy: come back in a second (the queue drains at a few drawings a second).
-            if error.status == 503 { response.headers[.retryAfter] = "1" }
+            // Busy: come back in a second (the queue drains at a few drawings a second), or when a
+            // remote data server may answer again.
+            if error.status == 503 { response.headers[.retryAfter] = "\(error.retryAfter ?? 1)" }
             return response
         }
     }

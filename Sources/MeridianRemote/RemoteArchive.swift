@@ -1,0 +1,101 @@
+import AsyncHTTPClient
+import Foundation
+import MeridianTiles
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// One archive on an HTTP server, read by range requests and shared by every reader of it in the
+/// process (``shared(_:)``): one cache of its bytes, one request in flight per part.
+///
+/// Bytes are fetched in blocks of ``blockSize`` (a tile's neighbours in a PMTiles archive lie
+/// next to it, so one block serves several), the missing blocks of a read in one request a run
+/// (neighbouring ranges coalesced), kept in a least-recently-used cache bounded at
+/// ``cacheBytes``. A block another reader is already fetching is waited for, not asked again.
+///
+/// The archive's version is pinned: the first answer's ETag, sent with every later request as
+/// `If-Match`. When the server answers 412 (the object was replaced), the cache is dropped, the
+/// generation moves on, and every reader of the old one gets `TileError.changed` (so a
+/// frame never mixes tiles of two versions; opened again, it reads the new one). Failures
+/// (refused, timed out, an error status, a range cut short or of another length) are retried
+/// twice with backoff (0.1 s, then 0.3 s), then counted against the origin (`CircuitBreaker`)
+/// and thrown as `TileError.unavailable`; what is cached is still read.
+///
+/// Reads block the calling thread: call from worker threads (a server's drawing pool, a
+/// command's main thread), never from an event loop.
+public final class RemoteArchive: @unchecked Sendable {
+    public let url: String
+    /// Bytes a block holds: reads fetch whole blocks.
+    public static let blockSize: UInt64 = 64 << 10
+    /// Most bytes of blocks one archive keeps (64 MiB).
+    public static let cacheBytes = 64 << 20
+    /// Longest a request may take by default, seconds (connecting and reading included).
+    static let requestSeconds: Int64 = 10
+    /// Longest a request of this archive may take, seconds.
+    let timeout: Int64
+
+    /// What the server said of the archive first: its ETag (nil when it sends none: nothing is
+    /// pinned then), length, and which generation of the cache it is.
+    public struct Version: Sendable, Hashable {
+        public let etag: String?
+        public let size: UInt64
+        public let generation: Int
+    }
+
+    struct State {
+        var version: Version?
+        var generation = 0
+        var blocks = LRUCache<UInt64, [UInt8]>(capacity: RemoteArchive.cacheBytes)
+        var inFlight: [UInt64: EventLoopFuture<[UInt8]>] = [:]
+        var requests = 0
+        var bytes = 0
+    }
+
+    let state = NIOLockedValueBox(State())
+    let client: HTTPClient
+    let origin: String
+    let counters = RemoteCounters.shared
+
+    init(url: String, client: HTTPClient, timeout: Int64 = RemoteArchive.requestSeconds) {
+        (self.url, self.client, origin, self.timeout) = (url, client, CircuitBreaker.origin(url), timeout)
+    }
+
+    private static let archives = NIOLockedValueBox<[String: RemoteArchive]>([:])
+
+    /// The process's one reader of `url` (made on first use, on the shared HTTP client).
+    public static func shared(_ url: String) -> RemoteArchive {
+        archives.withLockedValue { all in
+            if let kept = all[url] { return kept }
+            let made = RemoteArchive(url: url, client: HTTPClient.shared)
+            all[url] = made
+            return made
+        }
+    }
+
+    /// The version readers pin now: the one known, or the server's first answer (block 0, kept).
+    /// - Throws: `TileError.unavailable` when the server cannot be read.
+    public func version() throws(TileError) -> Version {
+        if let known = state.withLockedValue({ $0.version }) { return known }
+        let (bytes, etag, size) = try fetch(0, Self.blockSize, pinned: nil, probing: true)
+        return state.withLockedValue { s in
+            if let known = s.version { return known }
+            let v = Version(etag: etag, size: size, generation: s.generation)
+            s.version = v
+            s.blocks.insert(bytes, for: 0, cost: bytes.count)
+            return v
+        }
+    }
+
+    /// Range requests answered and bytes fetched so far, for this archive (every generation).
+    public var stats: (requests: Int, bytes: Int) { state.withLockedValue { ($0.requests, $0.bytes) } }
+
+    /// The server's archive was replaced: drop everything of `generation` (once, whoever sees it first).
+    func replaced(_ generation: Int) {
+        state.withLockedValue { s in
+            guard s.generation == generation else { return }
+            s.generation += 1
+            s.version = nil
+            s.blocks.removeAll()
+        }
+        counters.replaced()
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import MeridianTestSupport
+import MeridianTileFixtures
+
+/// nginx on a loopback port serving a folder of the default data's archives as PMTiles (made
+/// once per process by the reference `pmtiles` converter) with a `manifest.json` listing them:
+/// what a data server or object store is to render nodes. nginx answers range requests, sends
+/// ETags and honours `If-Match`, as object stores do.
+final class LoopbackNginx {
+    /// The archives, in the layout of a data folder.
+    static let archives = ["openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast", "satellite"]
+
+    /// The folder served: the converted archives and the manifest (made once).
+    static let folder: Result<String, Error> = Result {
+        let out = temporaryPath("remote-data")
+        try FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
+        let script =
+            "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
+        try run(
+            "/usr/bin/env", ["python3", "-c", script, TestData.directory, out] + archives,
+            environment: ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"])
+        let manifest = try JSONSerialization.data(withJSONObject: archives.map { $0 + ".pmtiles" })
+        try manifest.write(to: URL(fileURLWithPath: out + "/manifest.json"))
+        return out
+    }
+
+    let root: String
+    let base: String
+    private let process: Process
+    private let prefix: String
+
+    /// A running nginx on `port` (a free loopback port when nil), serving ``folder``.
+    init(port given: Int? = nil) throws {
+        root = try Self.folder.get()
+        prefix = temporaryPath("nginx-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
+        let port = try given ?? Self.freePort()
+        let conf = """
+            daemon off; worker_processes 1; pid \(prefix)/nginx.pid; error_log \(prefix)/error.log;
+            events { worker_connections 256; }
+            http {
+              access_log off; client_body_temp_path \(prefix)/body; proxy_temp_path \(prefix)/proxy;
+              fastcgi_temp_path \(prefix)/fastcgi; uwsgi_temp_path \(prefix)/uwsgi; scgi_temp_path \(prefix)/scgi;
+              types { application/json json; application/octet-stream pmtiles; }
+              server { listen 127.0.0.1:\(port); root \(root); location / { } }
+            }
+            """
+        try conf.write(toFile: prefix + "/nginx.conf", atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-p", prefix, "-c", prefix + "/nginx.conf"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        base = "http://127.0.0.1:\(port)"
+        // Ready when it answers.
+        for _ in 0..<100 {
+            if (try? Data(contentsOf: URL(string: base + "/manifest.json")!)) != nil { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stop()
+        throw CocoaError(.fileReadUnknown)
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Replaces the served file `target` by a copy of `source` (both relative to ``root``), as an
+    /// object store replaces an object: written aside, then renamed into place.
+    func copy(_ source: String, to target: String) throws {
+        let aside = root + "/." + target + ".part"
+        try? FileManager.default.removeItem(atPath: aside)
+        try FileManager.default.copyItem(atPath: root + "/" + source, toPath: aside)
+        guard rename(aside, root + "/" + target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    static func freePort() throws -> Int {
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(s) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(s, $0, length) == 0 && getsockname(s, $0, &length) == 0
+            }
+        }
+        guard bound else { throw CocoaError(.fileReadUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
