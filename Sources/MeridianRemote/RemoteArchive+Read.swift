@@ -57,12 +57,16 @@ extension RemoteArchive {
                         )
                         have[block] = piece
                         if s.generation == pinned.generation { s.blocks.insert(piece, for: block, cost: piece.count) }
-                        s.inFlight[block] = nil
+                        if s.inFlight[block] === promises[i].futureResult { s.inFlight[block] = nil }
                         promises[i].succeed(piece)
                     }
                 }
             } catch {
-                state.withLockedValue { s in for block in run { s.inFlight[block] = nil } }
+                state.withLockedValue { s in
+                    for (block, promise) in zip(run, promises) where s.inFlight[block] === promise.futureResult {
+                        s.inFlight[block] = nil
+                    }
+                }
                 for promise in promises { promise.fail(error) }
                 failure = failure ?? error
             }

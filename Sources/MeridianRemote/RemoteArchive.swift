@@ -95,6 +95,8 @@ public final class RemoteArchive: @unchecked Sendable {
             s.generation += 1
             s.version = nil
             s.blocks.removeAll()
+            // Blocks in flight are the old version's: a reader of the new one fetches its own.
+            s.inFlight = [:]
         }
         counters.replaced()
     }
