@@ -1,6 +1,7 @@
 import Foundation
 import MeridianTestSupport
 import MeridianTileFixtures
+import Testing
 
 /// nginx on a loopback port serving a folder of the default data's archives as PMTiles (made
 /// once per process by the reference `pmtiles` converter) with a `manifest.json` listing them:
@@ -104,5 +105,16 @@ final class LoopbackNginx {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// What `LoopbackNginx` needs: the default data, the reference PMTiles converter, nginx.
+    static var needsLoopbackNginx: Self {
+        .enabled(
+            if: TestData.available("openmaptiles/helsinki.mbtiles")
+                && TestData.available("tools/pmtiles/pmtiles/convert.py")
+                && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"),
+            "needs the default data and nginx")
     }
 }

@@ -14,11 +14,7 @@ import Testing
 /// reads them over HTTP as a data folder (issue 35), and draws what it draws from local files.
 @Suite(
     .serialized,
-    .enabled(
-        if: TestData.available("openmaptiles/helsinki.mbtiles")
-            && TestData.available("tools/pmtiles/pmtiles/convert.py")
-            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"),
-        "needs the default data and nginx"))
+    .needsLoopbackNginx)
 struct RemoteDataTests {
     @Test(
         "a manifest of archives on nginx draws what the same archives draw from a local folder, flat, tilted and the world"

@@ -14,11 +14,7 @@ import FoundationNetworking
 /// `meridian serve` on data held by nginx: the data server stopped and started again under it.
 @Suite(
     .serialized,
-    .enabled(
-        if: TestData.available("openmaptiles/helsinki.mbtiles")
-            && TestData.available("tools/pmtiles/pmtiles/convert.py")
-            && FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"),
-        "needs the default data and nginx"))
+    .needsLoopbackNginx)
 struct RemoteServeTests {
     /// Status, Retry-After and body length of a GET.
     static func get(_ url: String) async throws -> (status: Int, retryAfter: String?, bytes: Int) {
