@@ -9,7 +9,9 @@ extension RemoteArchive {
     static let backoff = [0.1, 0.3]
 
     /// One range of the archive, `count` bytes from `start` (fewer when `probing` at a short
-    /// archive's start), with its ETag and the archive's length: tried up to three times.
+    /// archive's start), with its ETag and the archive's length: tried up to three times, all of
+    /// them within one deadline of `timeout` seconds (a server that stalls costs one deadline, not
+    /// three).
     func fetch(
         _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool
     ) throws(TileError) -> (bytes: [UInt8], etag: String?, size: UInt64) {
@@ -18,11 +20,16 @@ extension RemoteArchive {
                 url: url, reason: "its server failed \(CircuitBreaker.threshold) times in a row", retryAfter: wait)
         }
         var last = "no answer"
+        let deadline = NIODeadline.now() + .seconds(timeout)
         for attempt in 0...Self.backoff.count {
-            if attempt > 0 { Thread.sleep(forTimeInterval: Self.backoff[attempt - 1]) }
+            if attempt > 0 {
+                let pause = TimeAmount.milliseconds(Int64(Self.backoff[attempt - 1] * 1000))
+                guard NIODeadline.now() + pause < deadline else { break }
+                Thread.sleep(forTimeInterval: Self.backoff[attempt - 1])
+            }
             let began = Date()
             do throws(RangeFailure) {
-                let got = try once(start, count, pinned: pinned, probing: probing)
+                let got = try once(start, count, pinned: pinned, probing: probing, deadline: deadline)
                 counters.fetched(bytes: got.bytes.count, seconds: Date().timeIntervalSince(began))
                 state.withLockedValue { s in (s.requests, s.bytes) = (s.requests + 1, s.bytes + got.bytes.count) }
                 CircuitBreaker.shared.success(origin)
@@ -54,7 +61,7 @@ extension RemoteArchive {
     /// `Content-Range` is the range asked and whose body is that long (a body longer than asked
     /// is cut off at one byte more, never held).
     func once(
-        _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool
+        _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool, deadline: NIODeadline
     ) throws(RangeFailure) -> (bytes: [UInt8], etag: String?, size: UInt64) {
         let response: HTTPClient.Response
         do {
@@ -64,7 +71,7 @@ extension RemoteArchive {
             let accumulator = ResponseAccumulator(request: request, maxBodySize: Int(count))
             response = try client.execute(
                 request: request, delegate: accumulator,
-                deadline: NIODeadline.now() + TimeAmount.seconds(timeout)
+                deadline: deadline
             ).wait()
         } catch let error as ResponseAccumulator.ResponseTooBigError {
             throw .transient("the server sent more than the \(error.maxBodySize) bytes asked")

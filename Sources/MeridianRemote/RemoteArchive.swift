@@ -17,7 +17,8 @@ import NIOCore
 /// generation moves on, and every reader of the old one gets `TileError.changed` (so a
 /// frame never mixes tiles of two versions; opened again, it reads the new one). Failures
 /// (refused, timed out, an error status, a range cut short or of another length) are retried
-/// twice with backoff (0.1 s, then 0.3 s), then counted against the origin (`CircuitBreaker`)
+/// twice with backoff (0.1 s, then 0.3 s), every attempt within one deadline of ``requestSeconds``
+/// (a stalled server costs one, not three), then counted against the origin (`CircuitBreaker`)
 /// and thrown as `TileError.unavailable`; what is cached is still read.
 ///
 /// Reads block the calling thread: call from worker threads (a server's drawing pool, a
@@ -28,8 +29,8 @@ public final class RemoteArchive: @unchecked Sendable {
     public static let blockSize: UInt64 = 64 << 10
     /// Most bytes of blocks one archive keeps (64 MiB).
     public static let cacheBytes = 64 << 20
-    /// Longest a request may take by default, seconds (connecting and reading included).
-    static let requestSeconds: Int64 = 10
+    /// Longest a read's requests may take by default, seconds (connecting, reading and retries).
+    public static let requestSeconds: Int64 = 10
     /// Longest a request of this archive may take, seconds.
     let timeout: Int64
 

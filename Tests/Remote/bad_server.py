@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""A data server that misbehaves on purpose, for Meridian's remote-archive tests: it serves one
+file by range requests, badly, as MODE says.
+
+Usage: bad_server.py FILE MODE   (prints its port, then serves until killed)
+  MODE: short  (the promised range, then the connection closed half-way)
+        lie    (a Content-Range other than the one asked, of a plausible length)
+        long   (twice the bytes asked, Content-Length saying so)
+        slow   (the headers, then nothing for a minute)
+        whole  (ignores Range: 200 and the whole file)
+"""
+import http.server, socketserver, sys, time
+
+FILE, MODE = sys.argv[1], sys.argv[2]
+DATA = open(FILE, "rb").read()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        spec = self.headers.get("Range", "bytes=0-").split("=")[1]
+        first, last = spec.split("-")
+        first, last = int(first), min(int(last or len(DATA) - 1), len(DATA) - 1)
+        body = DATA[first:last + 1]
+        if MODE == "whole":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(DATA)))
+            self.end_headers()
+            self.wfile.write(DATA)
+            return
+        self.send_response(206)
+        self.send_header("ETag", '"v1"')
+        if MODE == "lie":
+            self.send_header("Content-Range", f"bytes {first + 7}-{last + 7}/{len(DATA)}")
+        else:
+            self.send_header("Content-Range", f"bytes {first}-{last}/{len(DATA)}")
+        if MODE == "long":
+            body = body + body
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if MODE == "short":
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if MODE == "slow":
+            time.sleep(60)
+        self.wfile.write(body)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
