@@ -50,6 +50,10 @@ extension RemoteArchive {
         throw .unavailable(url: url, reason: last, retryAfter: CircuitBreaker.shared.failure(origin))
     }
 
+    /// The most bytes of a body held for a request of `count`: the count, or for a small one 64
+    /// KiB (an error answer's page, say a 412's, is longer than a one-byte range).
+    static func bodyBound(_ count: UInt64) -> Int { Int(max(count, blockSize)) }
+
     /// Why a range request failed: the object was replaced, it will fail again, or it may not.
     enum RangeFailure: Error {
         case replaced
@@ -58,8 +62,9 @@ extension RemoteArchive {
     }
 
     /// One GET of `bytes=start-(start+count-1)`, `If-Match` the pinned ETag, checked: a 206 whose
-    /// `Content-Range` is the range asked and whose body is that long (a body longer than asked
-    /// is cut off at one byte more, never held).
+    /// `Content-Range` is the range asked and whose body is that long. A body is held up to
+    /// ``bodyBound(_:)`` bytes and cut off beyond (an error), so a server sending more than asked
+    /// costs no more memory than that.
     func once(
         _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool, deadline: NIODeadline
     ) throws(RangeFailure) -> (bytes: [UInt8], etag: String?, size: UInt64) {
@@ -68,7 +73,7 @@ extension RemoteArchive {
             var request = try HTTPClient.Request(url: url, method: .GET)
             request.headers.add(name: "Range", value: "bytes=\(start)-\(start + count - 1)")
             if let etag = pinned?.etag { request.headers.add(name: "If-Match", value: etag) }
-            let accumulator = ResponseAccumulator(request: request, maxBodySize: Int(count))
+            let accumulator = ResponseAccumulator(request: request, maxBodySize: Self.bodyBound(count))
             response = try client.execute(
                 request: request, delegate: accumulator,
                 deadline: deadline

@@ -60,7 +60,7 @@ public final class RemoteArchive: @unchecked Sendable {
         (self.url, self.client, origin, self.timeout) = (url, client, CircuitBreaker.origin(url), timeout)
     }
 
-    private static let archives = NIOLockedValueBox<[String: RemoteArchive]>([:])
+    static let archives = NIOLockedValueBox<[String: RemoteArchive]>([:])
 
     /// The process's one reader of `url` (made on first use, on the shared HTTP client).
     public static func shared(_ url: String) -> RemoteArchive {

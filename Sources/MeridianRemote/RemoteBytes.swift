@@ -35,5 +35,6 @@ extension RemoteArchive {
     /// Lets `DataFolder.open` open `http://` and `https://` archives (idempotent).
     public static func install() {
         if DataFolder.remoteOpener == nil { DataFolder.remoteOpener = { url throws(TileError) in try open(url) } }
+        if DataFolder.remoteVersions == nil { DataFolder.remoteVersions = { fingerprint() } }
     }
 }

@@ -44,6 +44,11 @@ public struct DataFolder: Hashable, Sendable {
     /// file is an error naming it.
     public nonisolated(unsafe) static var remoteOpener: (@Sendable (String) throws(TileError) -> any Tileset)?
 
+    /// A fingerprint of the versions of the remote archives the process has read (set with
+    /// ``remoteOpener``): it changes when one is found replaced, so what was made from them can be
+    /// keyed by it. Nil where no remote archive can be read.
+    public nonisolated(unsafe) static var remoteVersions: (@Sendable () -> String)?
+
     /// Whether `file` names an archive on an HTTP server.
     public static func isRemote(_ file: String) -> Bool {
         let lower = file.lowercased()

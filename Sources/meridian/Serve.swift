@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MeridianRender
+import MeridianRemote
 import MeridianServer
 import MeridianStyle
 import MeridianTiles
@@ -100,6 +101,9 @@ extension MeridianCommand {
             do { service = try MapService(dataFolder: folder, style: custom, limits: limits, access: access) } catch {
                 throw ValidationError(error.description)
             }
+            // Data on an HTTP server: a replaced archive is noticed within seconds, even when
+            // every tile drawn is cached.
+            if !folder.remote.isEmpty { RemoteArchive.startRevalidating() }
             let host = self.host
             let home = service.home.target
             let app = MeridianServer.application(service: service, host: host, port: port) { bound in

@@ -3,6 +3,7 @@ import MeridianCamera
 import MeridianGeometry
 @testable import MeridianData
 import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 @testable import MeridianData
 import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 #if canImport(Glibc)

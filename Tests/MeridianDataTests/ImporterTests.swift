@@ -2,6 +2,7 @@ import Foundation
 @testable import MeridianData
 import MeridianCamera
 import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MeridianData
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import MeridianCamera
 @testable import MeridianData
 import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 

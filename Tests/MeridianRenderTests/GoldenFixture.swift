@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MeridianTestSupport
 import MeridianTileFixtures
 import MeridianTiles
 

@@ -15,24 +15,9 @@ import Testing
         if: RenderData.available && TestData.available("tools/pmtiles/pmtiles/convert.py"),
         "no default data: run scripts/build-data.sh"))
 struct PMTilesRealDataTests {
-    /// The vector tilesets of the streets style, converted once into a folder of their own.
-    static let folder: String = {
-        let out = temporaryPath("pmtiles-data")
-        try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        try? FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
-        let script =
-            "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
-        process.arguments = [
-            "python3", "-c", script, TestData.directory, out, "openmaptiles/helsinki", "openmaptiles/kotka", "world",
-            "coast", "satellite",
-        ]
-        process.environment = ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"]
-        try? process.run()
-        process.waitUntilExit()
-        return out
-    }()
+    /// The default data converted once (`DefaultPMTiles`); empty when that failed (the tests
+    /// then fail on the missing files).
+    static let folder: String = (try? DefaultPMTiles.folder.get()) ?? ""
 
     @Test("every Helsinki tile (z10–14) and every world tile of z0–4 reads the same bytes from PMTiles as from MBTiles")
     func sameTiles() throws {

@@ -20,3 +20,10 @@ public enum TestData {
             || ProcessInfo.processInfo.environment["MERIDIAN_REQUIRE_DATA"] == "1"
     }
 }
+
+/// A path in the temporary folder for `name`, unique to this test process.
+public func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+        "meridian-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
+    ).path
+}

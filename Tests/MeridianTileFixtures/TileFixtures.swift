@@ -172,9 +172,3 @@ public func writeMBTiles(
         sqlite3_finalize(statement)
     }
 }
-
-public func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent(
-        "meridian-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
-    ).path
-}

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import MeridianCamera
+import MeridianTestSupport
 import MeridianTileFixtures
 @testable import MeridianTiles
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCamera
 import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import PropertyBased
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCamera
+import MeridianTestSupport
 import MeridianTileFixtures
 @testable import MeridianTiles
 import Testing

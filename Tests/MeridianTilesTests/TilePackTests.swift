@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCamera
 @testable import MeridianTiles
+import MeridianTestSupport
 import MeridianTileFixtures
 import Testing
 

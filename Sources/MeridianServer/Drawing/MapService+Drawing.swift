@@ -45,7 +45,8 @@ extension MapService {
         func key(_ x: Int, _ y: Int) -> String {
             "tile|\(mapType.rawValue)|\(TileID(z: id.z, x: x, y: y))|\(scale)|\(format.rawValue)"
         }
-        if let hit = responses.withLockedValue({ $0.value(for: key(id.x, id.y)) }) { return hit }
+        if let hit = cached(key(id.x, id.y)) { return hit }
+        let made = dataStamp
         let meta = Self.metatile(of: id)
         let n = Double(1 << id.z)
         let half = Double(meta.side) / 2
@@ -68,7 +69,7 @@ extension MapService {
                 for i in 0..<meta.side {
                     let bytes = try image.encoded(
                         format, x: offset + i * pixels, y: offset + j * pixels, width: pixels, height: pixels)
-                    responses.withLockedValue { $0.insert(bytes, for: key(meta.x + i, meta.y + j)) }
+                    keep(bytes, for: key(meta.x + i, meta.y + j), made: made)
                     if meta.x + i == id.x && meta.y + j == id.y { wanted = bytes }
                 }
             }
@@ -85,15 +86,16 @@ extension MapService {
         credit: Bool = true,
         deadline: Deadline = .never
     ) throws(RequestError) -> [UInt8] {
-        if let hit = responses.withLockedValue({ $0.value(for: key) }) {
+        if let hit = cached(key) {
             Counter(label: "meridian_response_cache_hits_total").increment()
             return hit
         }
         Counter(label: "meridian_response_cache_misses_total").increment()
+        let made = dataStamp
         let bytes = try draw(
             format: format, mapType: mapType, viewport: viewport, overlays: overlays, scale: Double(scale),
             credit: credit, deadline: deadline)
-        responses.withLockedValue { $0.insert(bytes, for: key) }
+        keep(bytes, for: key, made: made)
         return bytes
     }
 

@@ -82,6 +82,8 @@ public final class MapService: Sendable {
     ) throws(RequestError) {
         try limits.validate()
         try access.validate()
+        // Before any source is opened: what reading them counts (remote archives) reaches `/metrics`.
+        ServerMetrics.bootstrap()
         self.dataFolder = dataFolder
         self.limits = limits
         self.access = access
@@ -196,6 +198,12 @@ public final class MapService: Sendable {
     /// Runs `body` with a worker of its own (taken from the pool, or a new one).
     func withWorker<T>(_ body: (RenderWorker) throws -> T) throws -> T {
         let worker = workers.withLockedValue { $0.popLast() } ?? RenderWorker(folder: dataFolder)
+        // A worker whose sources and tiles are of another version of remote data starts afresh.
+        let stamp = dataStamp
+        if worker.stamp != stamp {
+            if worker.stamp != nil { worker.reopen() }
+            worker.stamp = stamp
+        }
         defer {
             let bytes = worker.cache.preparedBytes
             preparedBytes.withLockedValue { $0[ObjectIdentifier(worker)] = bytes }
@@ -212,6 +220,35 @@ struct DataUnavailable: Error, CustomStringConvertible {
 }
 
 extension MapService {
+    /// The version of the data what is made now is made from: the folder's `VERSION` stamp and,
+    /// for data on an HTTP server, the fingerprint of its archives' versions (ETags), which
+    /// changes when one is replaced. Part of every ETag; the response cache and the workers'
+    /// decoded tiles hold one version's.
+    var dataStamp: String {
+        guard !dataFolder.remote.isEmpty, let versions = DataFolder.remoteVersions else { return dataVersion }
+        return dataVersion + "-" + versions()
+    }
+
+    /// The kept response for `key`, made from the data as it is now.
+    func cached(_ key: String) -> [UInt8]? {
+        let stamp = dataStamp
+        return responses.withLockedValue { cache in
+            cache.sync(stamp)
+            return cache.value(for: key)
+        }
+    }
+
+    /// Keeps `bytes` for `key` when they were made from the data version `made` (captured before
+    /// making them) and that is still the current one; nil `made`: the current one.
+    func keep(_ bytes: [UInt8], for key: String, made: String? = nil) {
+        let stamp = dataStamp
+        guard made == nil || made == stamp else { return }
+        responses.withLockedValue { cache in
+            cache.sync(stamp)
+            cache.insert(bytes, for: key)
+        }
+    }
+
     /// A 503 for what needs data that has gone, logged (a warning) so the operator sees it.
     func unavailable(_ gone: DataUnavailable) -> RequestError {
         Logger(label: "meridian.data").warning("data unavailable", metadata: ["reason": "\(gone.reason)"])

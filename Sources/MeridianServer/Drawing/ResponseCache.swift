@@ -9,6 +9,8 @@ import MeridianTiles
 /// class).
 struct ResponseCache: @unchecked Sendable {
     let cache: LRUCache<String, [UInt8]>
+    /// The data version (`MapService.dataStamp`) every entry was made from.
+    private(set) var stamp = ""
 
     init(capacity: Int) { cache = LRUCache(capacity: capacity) }
 
@@ -18,6 +20,13 @@ struct ResponseCache: @unchecked Sendable {
     var count: Int { cache.count }
 
     func value(for key: String) -> [UInt8]? { cache.value(for: key) }
+
+    /// Holds `stamp`'s entries from now: everything made from another version is dropped.
+    mutating func sync(_ stamp: String) {
+        guard stamp != self.stamp else { return }
+        cache.removeAll()
+        self.stamp = stamp
+    }
 
     /// What an entry costs: its bytes and its key's.
     static func cost(_ key: String, _ image: [UInt8]) -> Int { key.utf8.count + image.count }

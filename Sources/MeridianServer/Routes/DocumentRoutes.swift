@@ -109,7 +109,7 @@ struct DocumentRoutes: Sendable {
             // Made once per base URL and kept in the bounded response cache: a given style may
             // hold large GeoJSON inline, which a client asking again should not cost again.
             let key = "style|" + url
-            if let kept = service.responses.withLockedValue({ $0.value(for: key) }) {
+            if let kept = service.cached(key) {
                 return MeridianServer.deliver(
                     kept, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
                     shared: shared, request: request, service: service)
@@ -130,7 +130,7 @@ struct DocumentRoutes: Sendable {
             { throw error } catch {
                 throw RequestError("style", "\(error)", status: 500)
             }
-            service.responses.withLockedValue { $0.insert(body, for: key) }
+            service.keep(body, for: key)
             return MeridianServer.deliver(
                 body, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
                 shared: shared, request: request, service: service)
@@ -144,13 +144,13 @@ struct DocumentRoutes: Sendable {
             // One cache entry per served font and range, however the client spells the stack.
             let key = "glyphs|\(font.name)|\(range)"
             let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
-                if let hit = service.responses.withLockedValue({ $0.value(for: key) }) { return hit }
+                if let hit = service.cached(key) { return hit }
                 let made: [UInt8]
                 do { made = try GlyphRanges.pbf(font: font, range: range) } catch {
                     throw RequestError("glyphs", "\(error)", status: 500)
                 }
                 Counter(label: "meridian_glyph_ranges_rendered_total").increment()
-                service.responses.withLockedValue { $0.insert(made, for: key) }
+                service.keep(made, for: key)
                 return made
             }
             return MeridianServer.deliver(

@@ -30,10 +30,14 @@ extension MeridianServer {
     /// gzipped when the client accepts it and the type compresses (``ContentEncoding``; the
     /// gzipped bytes are kept in the response cache, with their own ETag), publicly cacheable
     /// for `maxAge` seconds unless `shared` is false (a body made from the request's `Host`).
+    /// Data on an HTTP server may be replaced under the node at any time: then at most
+    /// ``remoteMaxAge`` seconds, after which a cache asks again with the ETag (a `304` while the
+    /// data is the same).
     static func deliver(
         _ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
         request: Request, service: MapService
     ) -> Response {
+        let maxAge = service.dataFolder.remote.isEmpty ? maxAge : min(maxAge, remoteMaxAge)
         var body = bytes
         var tag = etag
         var headers: HTTPFields = [
@@ -44,11 +48,11 @@ extension MeridianServer {
             if ContentEncoding.acceptsGzip(request.headers) && bytes.count > 256 {
                 tag = String(etag.dropLast()) + "-gzip\""
                 let key = "gzip|" + tag
-                if let hit = service.responses.withLockedValue({ $0.value(for: key) }) {
+                if let hit = service.cached(key) {
                     body = hit
                 } else {
                     body = ContentEncoding.gzip(bytes)
-                    service.responses.withLockedValue { $0.insert(body, for: key) }
+                    service.keep(body, for: key)
                 }
                 headers[.contentEncoding] = "gzip"
             }
@@ -77,10 +81,13 @@ extension MeridianServer {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A strong validator: FNV-1a (64 bits) of the request key and the data version.
+    /// Longest a response may be cached, seconds, when the data is on an HTTP server.
+    static let remoteMaxAge = 60
+
+    /// A strong validator: FNV-1a (64 bits) of the request key and the data version (`dataStamp`).
     static func etag(_ key: String, _ service: MapService) -> String {
         var hash: UInt64 = 0xcbf29ce484222325
-        for byte in (key + "|" + service.dataVersion).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        for byte in (key + "|" + service.dataStamp).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return "\"" + String(hash, radix: 16) + "\""
     }
 }

@@ -1,37 +1,50 @@
 import Foundation
-import MeridianTestSupport
-import MeridianTileFixtures
 import Testing
 
-/// nginx on a loopback port serving a folder of the default data's archives as PMTiles (made
-/// once per process by the reference `pmtiles` converter) with a `manifest.json` listing them:
-/// what a data server or object store is to render nodes. nginx answers range requests, sends
-/// ETags and honours `If-Match`, as object stores do.
-final class LoopbackNginx {
-    /// The archives, in the layout of a data folder.
-    static let archives = ["openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast", "satellite"]
+/// The default data's archives converted to PMTiles by the reference converter (the `pmtiles`
+/// wheel that scripts/build-data.sh unzips), once per process, in a data folder's layout.
+public enum DefaultPMTiles {
+    /// The archives, by their place in the folder (without `.pmtiles`).
+    public static let archives = ["openmaptiles/helsinki", "openmaptiles/kotka", "world", "coast", "satellite"]
 
-    /// The folder served: the converted archives and the manifest (made once).
-    static let folder: Result<String, Error> = Result {
-        let out = temporaryPath("remote-data")
+    /// The folder, or why it could not be made.
+    public static let folder: Result<String, Error> = Result {
+        let out = temporaryPath("pmtiles-data")
         try FileManager.default.createDirectory(atPath: out + "/openmaptiles", withIntermediateDirectories: true)
         let script =
             "import sys\nfrom pmtiles.convert import mbtiles_to_pmtiles\nfor name in sys.argv[3:]:\n    mbtiles_to_pmtiles(sys.argv[1] + '/' + name + '.mbtiles', sys.argv[2] + '/' + name + '.pmtiles', 30)\n"
-        try run(
+        try LoopbackNginx.run(
             "/usr/bin/env", ["python3", "-c", script, TestData.directory, out] + archives,
             environment: ["PYTHONPATH": TestData.path("tools/pmtiles"), "PATH": "/usr/bin:/bin"])
-        let manifest = try JSONSerialization.data(withJSONObject: archives.map { $0 + ".pmtiles" })
+        return out
+    }
+}
+
+/// nginx on a loopback port serving a copy of ``DefaultPMTiles`` with a `manifest.json` listing
+/// them: what a data server or object store is to render nodes. nginx answers range requests,
+/// sends ETags and honours `If-Match`, as object stores do.
+public final class LoopbackNginx: @unchecked Sendable {  // immutable after init
+    /// The folder served: a copy of the converted archives (which a test may replace) and the
+    /// manifest (made once).
+    static let folder: Result<String, Error> = Result {
+        let source = try DefaultPMTiles.folder.get()
+        let out = temporaryPath("remote-data")
+        try? FileManager.default.removeItem(atPath: out)
+        try FileManager.default.copyItem(atPath: source, toPath: out)
+        let manifest = try JSONSerialization.data(withJSONObject: DefaultPMTiles.archives.map { $0 + ".pmtiles" })
         try manifest.write(to: URL(fileURLWithPath: out + "/manifest.json"))
         return out
     }
 
-    let root: String
-    let base: String
+    /// The folder served.
+    public let root: String
+    /// `http://127.0.0.1:PORT`.
+    public let base: String
     private let process: Process
     private let prefix: String
 
     /// A running nginx on `port` (a free loopback port when nil), serving ``folder``.
-    init(port given: Int? = nil) throws {
+    public init(port given: Int? = nil) throws {
         root = try Self.folder.get()
         prefix = temporaryPath("nginx-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
@@ -64,23 +77,24 @@ final class LoopbackNginx {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
     }
 
-    /// Replaces the served file `target` by a copy of `source` (both relative to ``root``), as an
-    /// object store replaces an object: written aside, then renamed into place.
-    func copy(_ source: String, to target: String) throws {
-        let aside = root + "/." + target + ".part"
-        try? FileManager.default.removeItem(atPath: aside)
-        try FileManager.default.copyItem(atPath: root + "/" + source, toPath: aside)
+    /// Replaces the served file `target` (relative to ``root``) by a copy of `source` (an absolute
+    /// path, or relative to ``root``), as an object store replaces an object: written aside, then
+    /// renamed into place.
+    public func copy(_ source: String, to target: String) throws {
+        let aside = root + "/.part-" + UUID().uuidString
+        try FileManager.default.copyItem(atPath: source.hasPrefix("/") ? source : root + "/" + source, toPath: aside)
         guard rename(aside, root + "/" + target) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    static func freePort() throws -> Int {
+    /// A loopback port the kernel says is free now.
+    public static func freePort() throws -> Int {
         let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(s) }
         var address = sockaddr_in()
@@ -97,7 +111,8 @@ final class LoopbackNginx {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func run(_ tool: String, _ arguments: [String], environment: [String: String]) throws {
+    /// Runs `tool` to its end; throws when it fails.
+    public static func run(_ tool: String, _ arguments: [String], environment: [String: String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -110,7 +125,7 @@ final class LoopbackNginx {
 
 extension Trait where Self == ConditionTrait {
     /// What `LoopbackNginx` needs: the default data, the reference PMTiles converter, nginx.
-    static var needsLoopbackNginx: Self {
+    public static var needsLoopbackNginx: Self {
         .enabled(
             if: TestData.available("openmaptiles/helsinki.mbtiles")
                 && TestData.available("tools/pmtiles/pmtiles/convert.py")

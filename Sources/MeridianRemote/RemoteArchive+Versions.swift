@@ -1,0 +1,55 @@
+import Foundation
+import MeridianTiles
+import NIOConcurrencyHelpers
+
+extension RemoteArchive {
+    /// Seconds between two checks that an archive is still the version pinned
+    /// (``startRevalidating(every:)``): a replaced archive is noticed within this, even by a node
+    /// whose caches hold every tile it draws.
+    public static let revalidateSeconds = 10.0
+
+    /// Asks the server whether the pinned version is still there (one byte, `If-Match` its
+    /// ETag); a replaced archive is dropped (its cache, its generation) as a read would drop it.
+    /// Nothing is asked when no version is pinned; a failure is counted against the origin and
+    /// otherwise ignored (the next read reports it).
+    public func revalidate() {
+        guard let pinned = state.withLockedValue({ $0.version }), pinned.size > 0 else { return }
+        _ = try? fetch(0, 1, pinned: pinned, probing: false)
+    }
+
+    /// A fingerprint of every pinned archive of the process (URL and ETag, or length where the
+    /// server sends no ETag), 16 hex digits: it changes when an archive is found replaced or
+    /// first read, so what was made from remote data can be keyed by it.
+    public static func fingerprint() -> String {
+        let all = archives.withLockedValue { $0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for url in all.keys.sorted() {
+            guard let v = all[url]!.state.withLockedValue({ $0.version }) else { continue }
+            for byte in "\(url)=\(v.etag ?? "length \(v.size)");".utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
+    private static let revalidating = NIOLockedValueBox(false)
+
+    /// Starts a thread that revalidates every archive of the process each `seconds` (once per
+    /// process; later calls do nothing). For long-running programs (`meridian serve`).
+    public static func startRevalidating(every seconds: Double = revalidateSeconds) {
+        guard
+            revalidating.withLockedValue({ started in
+                defer { started = true }
+                return !started
+            })
+        else { return }
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: seconds)
+                for archive in archives.withLockedValue({ Array($0.values) }) { archive.revalidate() }
+            }
+        }
+        thread.name = "meridian-remote-revalidate"
+        thread.start()
+    }
+}
