@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "MeridianRender", "CSQLite"]),
         // Archives on an HTTP server read by range requests (AsyncHTTPClient), for nodes that share one copy of the data.
         .target(name: "MeridianRemote", dependencies: [
-            "MeridianTiles", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "MeridianTiles", "MeridianCamera", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Metrics", package: "swift-metrics"),
         ]),
@@ -131,7 +131,7 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianRemoteTests", dependencies: [

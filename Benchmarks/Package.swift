@@ -28,6 +28,12 @@ let package = Package(
             .product(name: "Meridian", package: "Meridian"), .product(name: "MeridianRender", package: "Meridian"), .product(name: "MeridianTiles", package: "Meridian"),
             .product(name: "MeridianStyle", package: "Meridian"),
         ]),
+        // Cold and warm frames from local PMTiles and from the same archives over HTTP (issue 35).
+        .executableTarget(name: "RemoteFrames", dependencies: [
+            .product(name: "Meridian", package: "Meridian"), .product(name: "MeridianRender", package: "Meridian"),
+            .product(name: "MeridianTiles", package: "Meridian"), .product(name: "MeridianStyle", package: "Meridian"),
+            .product(name: "MeridianRemote", package: "Meridian"),
+        ]),
         .executableTarget(
             name: "MeridianBenchmarks",
             dependencies: [

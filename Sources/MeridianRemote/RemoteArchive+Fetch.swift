@@ -15,51 +15,19 @@ extension RemoteArchive {
     func fetch(
         _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool
     ) throws(TileError) -> (bytes: [UInt8], etag: String?, size: UInt64) {
-        if let wait = CircuitBreaker.shared.retryAfter(origin) {
-            throw .unavailable(
-                url: url, reason: "its server failed \(CircuitBreaker.threshold) times in a row", retryAfter: wait)
+        let got = try retrying(
+            url, timeout: timeout, bytes: { $0.bytes.count },
+            replaced: { if let pinned { replaced(pinned.generation) } }
+        ) { deadline throws(RangeFailure) in
+            try once(start, count, pinned: pinned, probing: probing, deadline: deadline)
         }
-        var last = "no answer"
-        let deadline = NIODeadline.now() + .seconds(timeout)
-        for attempt in 0...Self.backoff.count {
-            if attempt > 0 {
-                let pause = TimeAmount.milliseconds(Int64(Self.backoff[attempt - 1] * 1000))
-                guard NIODeadline.now() + pause < deadline else { break }
-                Thread.sleep(forTimeInterval: Self.backoff[attempt - 1])
-            }
-            let began = Date()
-            do throws(RangeFailure) {
-                let got = try once(start, count, pinned: pinned, probing: probing, deadline: deadline)
-                counters.fetched(bytes: got.bytes.count, seconds: Date().timeIntervalSince(began))
-                state.withLockedValue { s in (s.requests, s.bytes) = (s.requests + 1, s.bytes + got.bytes.count) }
-                CircuitBreaker.shared.success(origin)
-                return got
-            } catch {
-                counters.failed()
-                switch error {
-                case .replaced:
-                    if let pinned { replaced(pinned.generation) }
-                    throw .changed(url: url)
-                case let .refused(reason):
-                    // An answer that will not change by asking again (404, no ranges): not retried.
-                    throw .unavailable(url: url, reason: reason, retryAfter: CircuitBreaker.shared.failure(origin))
-                case let .transient(reason): last = reason
-                }
-            }
-        }
-        throw .unavailable(url: url, reason: last, retryAfter: CircuitBreaker.shared.failure(origin))
+        state.withLockedValue { s in (s.requests, s.bytes) = (s.requests + 1, s.bytes + got.bytes.count) }
+        return got
     }
 
     /// The most bytes of a body held for a request of `count`: the count, or for a small one 64
     /// KiB (an error answer's page, say a 412's, is longer than a one-byte range).
     static func bodyBound(_ count: UInt64) -> Int { Int(max(count, blockSize)) }
-
-    /// Why a range request failed: the object was replaced, it will fail again, or it may not.
-    enum RangeFailure: Error {
-        case replaced
-        case refused(String)
-        case transient(String)
-    }
 
     /// One GET of `bytes=start-(start+count-1)`, `If-Match` the pinned ETag, checked: a 206 whose
     /// `Content-Range` is the range asked and whose body is that long. A body is held up to

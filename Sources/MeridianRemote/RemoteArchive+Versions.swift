@@ -53,3 +53,19 @@ extension RemoteArchive {
         thread.start()
     }
 }
+
+extension RemoteArchive {
+    /// Forgets every archive of the process (their caches and pins): the next read of each
+    /// fetches anew, as in a process just started. For measuring cold reads (Benchmarks/).
+    public static func forgetAll() { archives.withLockedValue { $0.removeAll() } }
+
+    /// Range requests answered and bytes fetched by every archive the process holds now.
+    public static var totals: (requests: Int, bytes: Int) {
+        archives.withLockedValue { all in
+            all.values.reduce((0, 0)) { sum, archive in
+                let s = archive.stats
+                return (sum.0 + s.requests, sum.1 + s.bytes)
+            }
+        }
+    }
+}

@@ -32,9 +32,18 @@ extension RemoteArchive {
         return try PMTiles(source: RemoteBytes(archive, try archive.version()))
     }
 
-    /// Lets `DataFolder.open` open `http://` and `https://` archives (idempotent).
+    /// Lets `DataFolder.open` open `http://` and `https://` archives, and TileJSON documents and
+    /// `tiles` templates on HTTP servers be read (idempotent).
     public static func install() {
         if DataFolder.remoteOpener == nil { DataFolder.remoteOpener = { url throws(TileError) in try open(url) } }
         if DataFolder.remoteVersions == nil { DataFolder.remoteVersions = { fingerprint() } }
+        if DataFolder.remoteTemplateOpener == nil {
+            DataFolder.remoteTemplateOpener = { template, described throws(TileError) in
+                try RemoteTiles(template: template, described: described)
+            }
+        }
+        if DataFolder.remoteDocument == nil {
+            DataFolder.remoteDocument = { url throws(TileError) in try RemoteData.fetch(url) }
+        }
     }
 }

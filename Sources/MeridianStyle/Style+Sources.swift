@@ -1,7 +1,7 @@
 extension Style {
     /// The vector, raster, raster-dem, GeoJSON and image sources of a document, and the names of
     /// those Meridian does not draw yet (video, a raster-dem source of the `custom` encoding: each
-    /// a warning; their layers are left out), without a `url` (inline `tiles` lists are not fetched), or GeoJSON sources
+    /// a warning; their layers are left out), without a `url` or a `tiles` list, or GeoJSON sources
     /// without usable `data` (``GeoJSONOptions``).
     static func sources(
         _ raw: [String: StyleValue], warnings: inout [StyleWarning]
@@ -36,12 +36,17 @@ extension Style {
                 }
                 continue
             }
-            guard let url = s["url"]?.string, !url.isEmpty else {
+            var inline: String?
+            if s["url"]?.string.map(\.isEmpty) ?? true, case .array = s["tiles"] {
+                // TileJSON written in the source (`tiles`, `minzoom`, `maxzoom`, `bounds`, `scheme`…).
+                inline = value.jsonText
+            }
+            guard let url = s["url"]?.string ?? inline.map({ _ in "" }), !url.isEmpty || inline != nil else {
                 undrawn[name] = "has no url"
                 warnings.append(
                     StyleWarning(
                         property: place,
-                        "has no url (a tiles list is not fetched): give mbtiles://NAME for a tileset in the data folder, or a TileJSON file's path"
+                        "has neither url nor tiles: give mbtiles://NAME for a tileset in the data folder, a TileJSON's path or URL, or a tiles list"
                     ))
                 continue
             }
@@ -57,7 +62,7 @@ extension Style {
                 }
                 encoding = e
             }
-            drawn[name] = Source(kind: kind, url: url, encoding: encoding)
+            drawn[name] = Source(kind: kind, url: url, encoding: encoding, tileJSON: inline)
         }
         return (drawn, undrawn)
     }

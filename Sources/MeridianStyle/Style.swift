@@ -24,8 +24,10 @@ public struct Style: Sendable {
         /// `mbtiles://{NAME}` too) names a tileset, or a folder of regional tilesets, in the
         /// data folder (resolved by MeridianTiles' `DataFolder`); `file:///PATH` or a path ending
         /// in `.json` names a TileJSON file (relative to the style file's ``Style/folder``), read
-        /// by MeridianTiles' `TileJSONFile`; any other URL resolves to nothing, and the renderer
-        /// names the source as missing.
+        /// by MeridianTiles' `TileJSONFile`; `pmtiles://https://…` or `https://…/x.pmtiles` a
+        /// PMTiles archive on an HTTP server, any other `http(s)://` URL a TileJSON there (read
+        /// where the program fetches remote data: `MeridianRemote`); empty where ``tileJSON``
+        /// gives the tiles.
         public let url: String
         /// A `geojson` source's data and options (nil for other kinds); its ``url`` is the
         /// `data` member when that is a string (a path or URL), else empty.
@@ -37,6 +39,17 @@ public struct Style: Sendable {
         /// when the style gives none (the tileset's own then, else `mapbox`, the specification's
         /// default) and for other kinds.
         public var encoding: String? = nil
+        /// The source object as JSON text when it lists its `tiles` itself (TileJSON written
+        /// inline, with its `minzoom`, `maxzoom`, `bounds`, `scheme`, `attribution`); nil when
+        /// ``url`` names where the tiles are.
+        public var tileJSON: String? = nil
+
+        /// Whether the source reads from an HTTP server: its `url`, or a template of its `tiles`.
+        public var readsHTTP: Bool {
+            let url = url.lowercased()
+            return url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("pmtiles://http")
+                || tileJSON.map { $0.contains("\"http://") || $0.contains("\"https://") } == true
+        }
     }
 
     public struct Layer: Sendable {

@@ -11,6 +11,19 @@ extension TileJSONFile {
         return Self.resolve(reference, against: base)
     }
 
+    /// `relative` (a path, braces and all) resolved against the URL `base` as a browser would:
+    /// from the origin when it starts with `/`, else from `base`'s folder.
+    static func resolve(_ relative: String, at base: String) -> String {
+        let scheme = base.range(of: "://")!.upperBound
+        if relative.hasPrefix("/") {
+            let origin = base[scheme...].firstIndex(of: "/") ?? base.endIndex
+            return base[..<origin] + relative
+        }
+        let withoutQuery = base.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard let slash = withoutQuery[scheme...].lastIndex(of: "/") else { return withoutQuery + "/" + relative }
+        return withoutQuery[...slash] + relative
+    }
+
     /// `path` made absolute against the folder `base` (the working directory when nil).
     static func resolve(_ path: String, against base: String?) -> String {
         guard !path.hasPrefix("/") else { return path }
@@ -22,13 +35,17 @@ extension TileJSONFile {
     /// names nothing readable: `mbtiles://NAME` and `pmtiles://NAME` resolve in `folder` (their
     /// files' own metadata apply); `file:///…/{z}/{x}/{y}.pbf` and relative paths (against this
     /// file's folder) are folders of tile files (``TileFolder``, with this document's zooms,
-    /// bounds and credits); `http://` and `https://` templates are not read (remote tiles).
+    /// bounds and credits); `http://` and `https://` templates (and relative ones of a document
+    /// fetched over HTTP) are tiles fetched one by one (``DataFolder/remoteTemplateOpener``), or
+    /// a line of `missing` in a program that fetches nothing.
     /// - Throws: the ``TileError`` of a tileset that is there and cannot be opened, or of a
     ///   template without its placeholders.
     public func tilesets(in folder: DataFolder) throws(TileError) -> (tilesets: [any Tileset], missing: [String]) {
         var tilesets: [any Tileset] = []
         var missing: [String] = []
-        for template in tiles {
+        for given in tiles {
+            // A template of a document fetched over HTTP is resolved against the document's URL.
+            let template = DataFolder.isRemote(path) && !given.contains("://") ? Self.resolve(given, at: path) : given
             let scheme = template.range(of: "://").map { template[..<$0.lowerBound].lowercased() }
             switch scheme {
             case "mbtiles", "pmtiles":
@@ -39,8 +56,14 @@ extension TileJSONFile {
                 let file = scheme == nil ? template : String(template.dropFirst(7))
                 let absolute = Self.resolve(file, against: (path as NSString).deletingLastPathComponent)
                 tilesets.append(try TileFolder(template: absolute, described: self))
+            case "http", "https":
+                guard let opener = DataFolder.remoteTemplateOpener else {
+                    missing.append("\(template) is not read (this program fetches no remote tiles)")
+                    continue
+                }
+                tilesets.append(try opener(template, self))
             default:
-                missing.append("\(template) is not read (remote tiles are not fetched yet)")
+                missing.append("\(template) is not read (its scheme is not one Meridian reads)")
             }
         }
         return (tilesets, missing)

@@ -33,9 +33,21 @@ public struct TileJSONFile: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
         guard let size else { throw bad("cannot be read") }
         guard size <= Self.maxBytes else { throw bad("is \(size) bytes, more than a TileJSON file may have (1 MiB)") }
-        guard let data = FileManager.default.contents(atPath: path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw bad("is not a JSON object") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw bad("cannot be read") }
+        try self.init(bytes: [UInt8](data), path: path)
+    }
+
+    /// Reads and checks a document fetched from `path` (a URL, or a style source's place for
+    /// one written inline: its templates resolve against `path` when it is a URL), by the rules
+    /// of ``init(path:)``.
+    public init(bytes: [UInt8], path: String) throws(TileError) {
+        func bad(_ reason: String) -> TileError { .badTileJSON(path: path, reason: reason) }
+        guard bytes.count <= Self.maxBytes else {
+            throw bad("is \(bytes.count) bytes, more than a TileJSON file may have (1 MiB)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw bad("is not a JSON object")
+        }
         guard let tiles = object["tiles"] as? [Any], !tiles.isEmpty, tiles.count <= Self.maxTemplates else {
             throw bad("tiles must be a list of 1 to \(Self.maxTemplates) URL templates")
         }

@@ -103,7 +103,7 @@ extension MeridianCommand {
             }
             // Data on an HTTP server: a replaced archive is noticed within seconds, even when
             // every tile drawn is cached.
-            if !folder.remote.isEmpty { RemoteArchive.startRevalidating() }
+            if service.readsHTTP { RemoteArchive.startRevalidating() }
             let host = self.host
             let home = service.home.target
             let app = MeridianServer.application(service: service, host: host, port: port) { bound in

@@ -1,4 +1,5 @@
 import Foundation
+import MeridianRemote
 @testable import MeridianServer
 import MeridianStyle
 import MeridianTestSupport
@@ -50,6 +51,8 @@ struct GivenStyleServedTests {
         let dir = try Self.folder(style: Self.given)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let style = try Style(file: dir + "/style.json")
+        // As `meridian serve` does: its `tiles` list on HTTP is read from there (lazily: not fetched here).
+        RemoteArchive.install()
         try await withLiveServer(style: style) { base in
             let served = try await get(base + "/style.json")
             #expect(served.status == 200)

@@ -43,13 +43,18 @@ import Testing
                 { "s": { "type": "vector", "url": "mbtiles://{openmaptiles}" },
                   "pins": { "type": "video", "urls": ["pins.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]] },
                   "dem": { "type": "raster-dem", "url": "mbtiles://dem", "encoding": "custom" },
-                  "web": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"] } }
+                  "web": { "type": "vector", "minzoom": 2 },
+                  "listed": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"], "maxzoom": 9 } }
                 """#)
         #expect(loaded.layers.map(\.id) == ["kept"])
-        #expect(loaded.sources.keys.sorted() == ["s"] && loaded.sources["s"]?.url == "mbtiles://{openmaptiles}")
+        #expect(
+            loaded.sources.keys.sorted() == ["listed", "s"] && loaded.sources["s"]?.url == "mbtiles://{openmaptiles}")
+        // A tiles list is TileJSON written in the source, read as such (MeridianTiles' TileJSONFile).
+        let listed = try #require(loaded.sources["listed"])
+        #expect(listed.url.isEmpty && listed.readsHTTP && listed.tileJSON?.contains(#""maxzoom":9"#) == true)
         let lines = loaded.warnings.map(\.description)
         #expect(lines.contains("style: sources.pins: video sources are not drawn yet"))
-        #expect(lines.contains { $0.hasPrefix("style: sources.web: has no url") })
+        #expect(lines.contains { $0.hasPrefix("style: sources.web: has neither url nor tiles") })
         #expect(lines.contains(#"style: layer "points", source: "pins" is a video source, not drawn yet; left out"#))
         #expect(
             lines.contains(#"style: layer "relief", source: "dem" has the custom encoding, not drawn yet; left out"#))

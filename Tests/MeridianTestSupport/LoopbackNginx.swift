@@ -26,7 +26,7 @@ public enum DefaultPMTiles {
 public final class LoopbackNginx: @unchecked Sendable {  // immutable after init
     /// The folder served: a copy of the converted archives (which a test may replace) and the
     /// manifest (made once).
-    static let folder: Result<String, Error> = Result {
+    public static let folder: Result<String, Error> = Result {
         let source = try DefaultPMTiles.folder.get()
         let out = temporaryPath("remote-data")
         try? FileManager.default.removeItem(atPath: out)

@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test(
-        "templates by kind: data-folder names resolve there, remote ones are named as not read, a template without placeholders is an error"
+        "templates by kind: data-folder names resolve there, remote ones are named as not read where nothing reads them, a template without placeholders is an error"
     )
     func templates() throws {
         let dir = try Self.folder()
@@ -129,9 +129,14 @@ import Testing
         let remote = try TileJSONFile(
             path: Self.write(#"{"tiles": ["https://tiles.example/{z}/{x}/{y}.pbf", "mbtiles://absent"]}"#, in: dir))
         let (sets, missing) = try remote.tilesets(in: DataFolder(path: dir))
-        #expect(sets.isEmpty && missing.count == 2)
-        #expect(missing[0].contains("https://tiles.example") && missing[0].contains("not read"))
-        #expect(missing[1].contains("mbtiles://absent"))
+        if DataFolder.remoteTemplateOpener == nil {
+            // No reader of remote tiles in this process (MeridianRemote installs one when used).
+            #expect(sets.isEmpty && missing.count == 2)
+            #expect(missing[0].contains("https://tiles.example") && missing[0].contains("not read"))
+        } else {
+            #expect(sets.map(\.path) == ["https://tiles.example/{z}/{x}/{y}.pbf"] && missing.count == 1)
+        }
+        #expect(missing.last?.contains("mbtiles://absent") == true)
         let flat = try TileJSONFile(path: Self.write(#"{"tiles": ["tiles/{z}.pbf"]}"#, in: dir))
         #expect(throws: TileError.self) { try flat.tilesets(in: DataFolder(path: dir)) }
     }

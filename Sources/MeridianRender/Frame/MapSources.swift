@@ -32,9 +32,7 @@ public struct MapSources {
     ///   but unreadable or corrupt, or of a TileJSON file that is not one.
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
-        let onlyFiles = style.sources.values.allSatisfy {
-            $0.geojson != nil || $0.kind == .image || TileJSONFile.path(ofReference: $0.url, base: style.folder) != nil
-        }
+        let onlyFiles = style.sources.values.allSatisfy { Self.needsNoFolder($0, style: style) }
         guard
             onlyFiles || !folder.remote.isEmpty
                 || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) })
@@ -63,6 +61,11 @@ public struct MapSources {
                             "source \(name): no image at \(described.url) (PNG files beside the style or in the data folder are read)"
                         )
                     }
+                    continue
+                }
+                if let (tilesets, unread) = try Self.outside(name, described, style: style, folder: folder) {
+                    missing += unread
+                    if !tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: tilesets) }
                     continue
                 }
                 let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
@@ -104,6 +107,11 @@ public struct MapSources {
                         name: name,
                         tilesets: [ContourTileset(name: String(reference.dropFirst(10)), elevation: elevation)])
                 }
+                continue
+            }
+            if let (tilesets, unread) = try Self.outside(name, described, style: style, folder: folder) {
+                missing += unread
+                if !tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: tilesets) }
                 continue
             }
             if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {

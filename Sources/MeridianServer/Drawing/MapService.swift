@@ -31,6 +31,9 @@ public final class MapService: Sendable {
     let geojsonFiles: [String: StyleValue]
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
+    /// Whether some data is read from an HTTP server (the folder's, or a style source's), which
+    /// may change under the server: see ``dataStamp``.
+    public let readsHTTP: Bool
     let styles: [MapType: Style]
     /// What loading left out, one line each: what a given style leaves out (grouped by
     /// property, `StyleWarning.summary`), then sources of the styles with no data in the folder
@@ -105,6 +108,8 @@ public final class MapService: Sendable {
         }
         self.styles = styles
         self.customStyle = customStyle
+        readsHTTP =
+            !dataFolder.remote.isEmpty || styles.values.contains { $0.sources.values.contains(where: \.readsHTTP) }
         spriteFile =
             if let style = customStyle {
                 style.sprites.lazy.compactMap { StyleImages.path(of: $0, style: style, folders: dataFolder.paths) }
@@ -225,7 +230,7 @@ extension MapService {
     /// changes when one is replaced. Part of every ETag; the response cache and the workers'
     /// decoded tiles hold one version's.
     var dataStamp: String {
-        guard !dataFolder.remote.isEmpty, let versions = DataFolder.remoteVersions else { return dataVersion }
+        guard readsHTTP, let versions = DataFolder.remoteVersions else { return dataVersion }
         return dataVersion + "-" + versions()
     }
 

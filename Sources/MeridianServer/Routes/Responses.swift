@@ -37,7 +37,7 @@ extension MeridianServer {
         _ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
         request: Request, service: MapService
     ) -> Response {
-        let maxAge = service.dataFolder.remote.isEmpty ? maxAge : min(maxAge, remoteMaxAge)
+        let maxAge = service.readsHTTP ? min(maxAge, remoteMaxAge) : maxAge
         var body = bytes
         var tag = etag
         var headers: HTTPFields = [

@@ -1,0 +1,55 @@
+import Foundation
+import MeridianTiles
+import NIOCore
+
+/// Why one request of remote data failed: the object was replaced, it will fail again, or it may not.
+enum RangeFailure: Error {
+    case replaced
+    case refused(String)
+    case transient(String)
+}
+
+/// A request of `url` tried up to three times (backoff 0.1 s, then 0.3 s), every attempt within
+/// one deadline of `timeout` seconds, behind the origin's ``CircuitBreaker``, counted in
+/// ``RemoteCounters``.
+/// - Throws: `TileError.changed` when an attempt finds the object replaced (after `replaced`
+///   ran); `TileError.unavailable` when the breaker is open, the answer is refused (not
+///   retried: 404, no ranges) or the last attempt failed.
+func retrying<T>(
+    _ url: String, timeout: Int64, bytes: (T) -> Int, replaced: () -> Void,
+    _ once: (NIODeadline) throws(RangeFailure) -> T
+) throws(TileError) -> T {
+    let origin = CircuitBreaker.origin(url)
+    let counters = RemoteCounters.shared
+    if let wait = CircuitBreaker.shared.retryAfter(origin) {
+        throw .unavailable(
+            url: url, reason: "its server failed \(CircuitBreaker.threshold) times in a row", retryAfter: wait)
+    }
+    var last = "no answer"
+    let deadline = NIODeadline.now() + .seconds(timeout)
+    for attempt in 0...RemoteArchive.backoff.count {
+        if attempt > 0 {
+            let pause = RemoteArchive.backoff[attempt - 1]
+            guard NIODeadline.now() + .milliseconds(Int64(pause * 1000)) < deadline else { break }
+            Thread.sleep(forTimeInterval: pause)
+        }
+        let began = Date()
+        do throws(RangeFailure) {
+            let got = try once(deadline)
+            counters.fetched(bytes: bytes(got), seconds: Date().timeIntervalSince(began))
+            CircuitBreaker.shared.success(origin)
+            return got
+        } catch {
+            counters.failed()
+            switch error {
+            case .replaced:
+                replaced()
+                throw .changed(url: url)
+            case let .refused(reason):
+                throw .unavailable(url: url, reason: reason, retryAfter: CircuitBreaker.shared.failure(origin))
+            case let .transient(reason): last = reason
+            }
+        }
+    }
+    throw .unavailable(url: url, reason: last, retryAfter: CircuitBreaker.shared.failure(origin))
+}
