@@ -125,28 +125,9 @@ if [ -s "$DATA/openmaptiles/helsinki.mbtiles" ]; then
   fi
 fi
 
-# Data on an HTTP server (issue 35): the default data as PMTiles (the reference converter that
-# scripts/build-data.sh unzips), served by nginx on loopback with ranges and ETags, drawn cold and
-# warm from there and from the same files on disk, interleaved (RemoteFrames).
-if [ -s "$DATA/openmaptiles/helsinki.mbtiles" ] && [ -x /usr/sbin/nginx ] && [ -d "$DATA/tools/pmtiles" ]; then
-  REMOTE="$HERE/out/remote"; rm -rf "$REMOTE"; mkdir -p "$REMOTE/data/openmaptiles" "$REMOTE/nginx"
-  for name in openmaptiles/helsinki openmaptiles/kotka world coast satellite; do
-    PYTHONPATH="$DATA/tools/pmtiles" python3 -c 'import sys; from pmtiles.convert import mbtiles_to_pmtiles; mbtiles_to_pmtiles(sys.argv[1], sys.argv[2], 30)' \
-      "$DATA/$name.mbtiles" "$REMOTE/data/$name.pmtiles"
-  done
-  echo '["openmaptiles/helsinki.pmtiles", "openmaptiles/kotka.pmtiles", "world.pmtiles", "coast.pmtiles", "satellite.pmtiles"]' > "$REMOTE/data/manifest.json"
-  PORT=18791
-  cat > "$REMOTE/nginx/nginx.conf" <<NGINX
-daemon on; worker_processes 1; pid $REMOTE/nginx/nginx.pid; error_log $REMOTE/nginx/error.log;
-events { worker_connections 256; }
-http { access_log off; client_body_temp_path $REMOTE/nginx/body; proxy_temp_path $REMOTE/nginx/proxy;
-  fastcgi_temp_path $REMOTE/nginx/fastcgi; uwsgi_temp_path $REMOTE/nginx/uwsgi; scgi_temp_path $REMOTE/nginx/scgi;
-  types { application/json json; application/octet-stream pmtiles; }
-  server { listen 127.0.0.1:$PORT; root $REMOTE/data; location / { } } }
-NGINX
-  /usr/sbin/nginx -p "$REMOTE/nginx" -c "$REMOTE/nginx/nginx.conf"
-  swift build -c release --product RemoteFrames >/dev/null
+# Data on an HTTP server (issue 35): cold and warm frames from local PMTiles and from the same
+# archives behind nginx on loopback (remote.sh).
+if [ -s "$DATA/openmaptiles/helsinki.mbtiles" ] && [ -x /usr/sbin/nginx ]; then
   echo
-  "$(swift build -c release --show-bin-path)/RemoteFrames" "$REMOTE/data" "http://127.0.0.1:$PORT/manifest.json" 15 | tee -a "out/summary-$stamp.md" || true
-  /usr/sbin/nginx -p "$REMOTE/nginx" -c "$REMOTE/nginx/nginx.conf" -s stop
+  bash remote.sh "$DATA" 15 | tee -a "out/summary-$stamp.md" || true
 fi
