@@ -138,6 +138,6 @@ let package = Package(
             "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianCamera", "MeridianGeometry", "MeridianTestSupport", "MeridianTileFixtures",
             "MeridianServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         ]),
-        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTiles", "MeridianTestSupport"]),
     ]
 )

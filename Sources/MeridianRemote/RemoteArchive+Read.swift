@@ -28,7 +28,7 @@ extension RemoteArchive {
                 run = []
             }
             for block in first...last {
-                if let kept = s.blocks.value(for: block) {
+                if let kept = RemoteBlocks.shared.value(.init(url: url, generation: pinned.generation, block: block)) {
                     have[block] = kept
                     close()
                 } else if let future = s.inFlight[block] {
@@ -56,7 +56,10 @@ extension RemoteArchive {
                                 Int(UInt64(i) * Self.blockSize)..<min(bytes.count, Int(UInt64(i + 1) * Self.blockSize))]
                         )
                         have[block] = piece
-                        if s.generation == pinned.generation { s.blocks.insert(piece, for: block, cost: piece.count) }
+                        if s.generation == pinned.generation {
+                            RemoteBlocks.shared.insert(
+                                piece, .init(url: url, generation: pinned.generation, block: block))
+                        }
                         if s.inFlight[block] === promises[i].futureResult { s.inFlight[block] = nil }
                         promises[i].succeed(piece)
                     }

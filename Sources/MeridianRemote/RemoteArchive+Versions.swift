@@ -19,8 +19,11 @@ extension RemoteArchive {
 
     /// A fingerprint of every pinned archive of the process (URL and ETag, or length where the
     /// server sends no ETag), 16 hex digits: it changes when an archive is found replaced or
-    /// first read, so what was made from remote data can be keyed by it.
+    /// first read, so what was made from remote data can be keyed by it. Made again only after
+    /// such a change (a server asks it for every response).
     public static func fingerprint() -> String {
+        let changes = fingerprintCache.withLockedValue { $0 }
+        if let made = changes.made, made.at == changes.changes { return made.text }
         let all = archives.withLockedValue { $0 }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for url in all.keys.sorted() {
@@ -29,8 +32,16 @@ extension RemoteArchive {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }
-        return String(hash, radix: 16)
+        let text = String(hash, radix: 16)
+        fingerprintCache.withLockedValue { c in if c.changes == changes.changes { c.made = (changes.changes, text) } }
+        return text
     }
+
+    /// Changes of pinned versions so far, and the fingerprint made at a count of them.
+    private static let fingerprintCache = NIOLockedValueBox<(changes: Int, made: (at: Int, text: String)?)>((0, nil))
+
+    /// A version was pinned or dropped: the next ``fingerprint()`` is made anew.
+    static func versionsChanged() { fingerprintCache.withLockedValue { $0.changes += 1 } }
 
     private static let revalidating = NIOLockedValueBox(false)
 
@@ -57,7 +68,11 @@ extension RemoteArchive {
 extension RemoteArchive {
     /// Forgets every archive of the process (their caches and pins): the next read of each
     /// fetches anew, as in a process just started. For measuring cold reads (Benchmarks/).
-    public static func forgetAll() { archives.withLockedValue { $0.removeAll() } }
+    public static func forgetAll() {
+        archives.withLockedValue { $0.removeAll() }
+        RemoteBlocks.shared.removeAll()
+        versionsChanged()
+    }
 
     /// Range requests answered and bytes fetched by every archive the process holds now.
     public static var totals: (requests: Int, bytes: Int) {

@@ -5,12 +5,12 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// One archive on an HTTP server, read by range requests and shared by every reader of it in the
-/// process (``shared(_:)``): one cache of its bytes, one request in flight per part.
+/// process (``shared(_:)``): its bytes cached once, one request in flight per part.
 ///
 /// Bytes are fetched in blocks of ``blockSize`` (a tile's neighbours in a PMTiles archive lie
 /// next to it, so one block serves several), the missing blocks of a read in one request a run
-/// (neighbouring ranges coalesced), kept in a least-recently-used cache bounded at
-/// ``cacheBytes``. A block another reader is already fetching is waited for, not asked again.
+/// (neighbouring ranges coalesced), kept in the process's one least-recently-used cache of
+/// blocks, bounded at ``cacheBytes`` over every archive. A block another reader is already fetching is waited for, not asked again.
 ///
 /// The archive's version is pinned: the first answer's ETag, sent with every later request as
 /// `If-Match`. When the server answers 412 (the object was replaced), the cache is dropped, the
@@ -27,7 +27,7 @@ public final class RemoteArchive: @unchecked Sendable {
     public let url: String
     /// Bytes a block holds: reads fetch whole blocks.
     public static let blockSize: UInt64 = 64 << 10
-    /// Most bytes of blocks one archive keeps (64 MiB).
+    /// Most bytes of blocks the process keeps, over every archive (64 MiB).
     public static let cacheBytes = 64 << 20
     /// Longest a read's requests may take by default, seconds (connecting, reading and retries).
     public static let requestSeconds: Int64 = 10
@@ -45,7 +45,6 @@ public final class RemoteArchive: @unchecked Sendable {
     struct State {
         var version: Version?
         var generation = 0
-        var blocks = LRUCache<UInt64, [UInt8]>(capacity: RemoteArchive.cacheBytes)
         var inFlight: [UInt64: EventLoopFuture<[UInt8]>] = [:]
         var requests = 0
         var bytes = 0
@@ -81,7 +80,8 @@ public final class RemoteArchive: @unchecked Sendable {
             if let known = s.version { return known }
             let v = Version(etag: etag, size: size, generation: s.generation)
             s.version = v
-            s.blocks.insert(bytes, for: 0, cost: bytes.count)
+            Self.versionsChanged()
+            RemoteBlocks.shared.insert(bytes, .init(url: url, generation: v.generation, block: 0))
             return v
         }
     }
@@ -95,7 +95,7 @@ public final class RemoteArchive: @unchecked Sendable {
             guard s.generation == generation else { return }
             s.generation += 1
             s.version = nil
-            s.blocks.removeAll()
+            Self.versionsChanged()
             // Blocks in flight are the old version's: a reader of the new one fetches its own.
             s.inFlight = [:]
         }

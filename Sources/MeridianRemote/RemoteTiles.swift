@@ -13,7 +13,7 @@ import NIOCore
 /// A 200 is the tile (at most `TileError.maxTileBytes`), a 204 or 404 no tile; anything else is
 /// retried within one deadline, behind the origin's breaker, and then `TileError.unavailable`.
 /// Answers, tiles and absences both, are kept in one cache of the process bounded at
-/// ``cacheBytes`` (``shared``), and a tile asked by several readers at once is fetched once.
+/// ``cacheBytes`` (`shared`), and a tile asked by several readers at once is fetched once.
 /// Reads block the calling thread, as ``RemoteArchive``'s do.
 public final class RemoteTiles: Tileset {
     /// The template, as resolved.
@@ -29,28 +29,16 @@ public final class RemoteTiles: Tileset {
     /// - Throws: `TileError.badTileJSON` naming the document when the template lacks `{z}`,
     ///   `{x}` or `{y}`.
     public init(template: String, described: TileJSONFile) throws(TileError) {
-        guard ["{z}", "{x}", "{y}"].allSatisfy(template.contains) else {
-            throw .badTileJSON(path: described.path, reason: "template \(template) lacks {z}, {x} or {y}")
-        }
+        let parsed = try TileTemplate(template, described: described)
         var info = described.info
-        let file = String(template.split(separator: "?", omittingEmptySubsequences: false)[0])
-        info.content =
-            switch (file as NSString).pathExtension.lowercased() {
-            case "pbf", "mvt": .vector
-            case "png": .png
-            case "jpg", "jpeg": .jpeg
-            case "webp": .webp
-            default: .unknown
-            }
-        (path, self.info, isTMS) = (template, info, described.isTMS)
+        info.content = parsed.content
+        (path, self.info, isTMS, self.template) = (template, info, described.isTMS, parsed)
     }
 
+    private let template: TileTemplate
+
     /// The URL of `tile`.
-    public func url(for tile: TileID) -> String {
-        let row = isTMS ? (1 << tile.z) - 1 - tile.y : tile.y
-        return path.replacingOccurrences(of: "{z}", with: String(tile.z))
-            .replacingOccurrences(of: "{x}", with: String(tile.x)).replacingOccurrences(of: "{y}", with: String(row))
-    }
+    public func url(for tile: TileID) -> String { template.filled(tile) }
 
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {

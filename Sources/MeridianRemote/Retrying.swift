@@ -10,8 +10,8 @@ enum RangeFailure: Error {
 }
 
 /// A request of `url` tried up to three times (backoff 0.1 s, then 0.3 s), every attempt within
-/// one deadline of `timeout` seconds, behind the origin's ``CircuitBreaker``, counted in
-/// ``RemoteCounters``.
+/// one deadline of `timeout` seconds, behind the origin's `CircuitBreaker`, counted in
+/// `RemoteCounters`.
 /// - Throws: `TileError.changed` when an attempt finds the object replaced (after `replaced`
 ///   ran); `TileError.unavailable` when the breaker is open, the answer is refused (not
 ///   retried: 404, no ranges) or the last attempt failed.

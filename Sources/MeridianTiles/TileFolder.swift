@@ -19,28 +19,16 @@ public final class TileFolder: Tileset {
     /// - Throws: ``TileError/badTileJSON(path:reason:)`` naming `described` (the TileJSON) when
     ///   the template lacks one of the three placeholders.
     public init(template: String, described: TileJSONFile) throws(TileError) {
-        guard ["{z}", "{x}", "{y}"].allSatisfy(template.contains) else {
-            throw .badTileJSON(path: described.path, reason: "template \(template) lacks {z}, {x} or {y}")
-        }
+        let parsed = try TileTemplate(template, described: described)
         var info = described.info
-        info.content =
-            switch (template as NSString).pathExtension.lowercased() {
-            case "pbf", "mvt": .vector
-            case "png": .png
-            case "jpg", "jpeg": .jpeg
-            case "webp": .webp
-            default: .unknown
-            }
-        (path, self.info, isTMS) = (template, info, described.isTMS)
+        info.content = parsed.content
+        (path, self.info, isTMS, self.template) = (template, info, described.isTMS, parsed)
     }
 
+    private let template: TileTemplate
+
     /// The file that holds `tile`.
-    public func file(for tile: TileID) -> String {
-        let row = isTMS ? (1 << tile.z) - 1 - tile.y : tile.y
-        return path.replacingOccurrences(of: "{z}", with: String(tile.z))
-            .replacingOccurrences(of: "{x}", with: String(tile.x))
-            .replacingOccurrences(of: "{y}", with: String(row))
-    }
+    public func file(for tile: TileID) -> String { template.filled(tile) }
 
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         guard tile.z >= 0, tile.z <= 30, tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {

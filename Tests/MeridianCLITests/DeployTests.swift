@@ -56,6 +56,27 @@ struct DeployTests {
         for _ in 0..<300 where await get(url) == nil { try await Task.sleep(for: .milliseconds(100)) }
     }
 
+    /// The status line nginx on `port` answers a viewer session's WebSocket upgrade with (a raw
+    /// request: URLSession has no upgrade).
+    static func upgradeStatus(port: Int) throws -> String {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        probe.arguments = [
+            "-c",
+            """
+            import socket; s = socket.create_connection(("127.0.0.1", \(port))); s.settimeout(5)
+            s.sendall(b"GET /session HTTP/1.1\\r\\nHost: x\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n")
+            print(s.recv(200).split(b"\\r\\n")[0].decode())
+            """,
+        ]
+        let out = Pipe()
+        probe.standardOutput = out
+        try probe.run()
+        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        return line
+    }
+
     @Test(
         "nginx balances over two processes, caches tiles (a HIT the second time) and passes a viewer session's upgrade")
     func nginx() async throws {
@@ -98,21 +119,7 @@ struct DeployTests {
         let style = try Data(contentsOf: URL(string: base + "/style.json")!)
         #expect(String(decoding: style, as: UTF8.self).contains("\"\(base)/data/openmaptiles/512/{z}/{x}/{y}.pbf\""))
         // A viewer session upgrades through nginx (a raw request: URLSession has no upgrade).
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = [
-            "-c",
-            """
-            import socket; s = socket.create_connection(("127.0.0.1", \(front))); s.settimeout(5)
-            s.sendall(b"GET /session HTTP/1.1\\r\\nHost: x\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n")
-            print(s.recv(200).split(b"\\r\\n")[0].decode())
-            """,
-        ]
-        let out = Pipe()
-        probe.standardOutput = out
-        try probe.run()
-        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let line = try Self.upgradeStatus(port: front)
         #expect(line.hasPrefix("HTTP/1.1 101"), "\(line)")
     }
 }

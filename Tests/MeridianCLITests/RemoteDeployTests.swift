@@ -12,14 +12,14 @@ import FoundationNetworking
 /// compared with `meridian serve` on the same archives as local files.
 @Suite(.serialized, .needsLoopbackNginx)
 struct RemoteDeployTests {
-    /// Status and body of a GET (nil while nothing answers).
-    static func fetch(_ url: String) async -> (status: Int, body: Data)? {
+    /// Status, body and `Retry-After` of a GET (nil while nothing answers).
+    static func fetch(_ url: String) async -> (status: Int, body: Data, retryAfter: Int?)? {
         var request = URLRequest(url: URL(string: url)!)
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         guard let (data, response) = try? await URLSession.shared.data(for: request),
             let http = response as? HTTPURLResponse
         else { return nil }
-        return (http.statusCode, data)
+        return (http.statusCode, data, http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) })
     }
 
     /// `meridian serve` on `data` at a free port, started and answering; stopped by `stop`.
@@ -45,12 +45,15 @@ struct RemoteDeployTests {
     @Test(
         "two nodes with no copy of the data, behind nginx: static maps, raster and vector tiles, the style and the viewer equal a node on local files"
     )
-    func balanced() async throws {
-        let site = try LoopbackNginx()
-        defer { site.stop() }
+    func balanced() async throws { try await HeavyClients.shared.run { try await Self.balancedRun() } }
+
+    static func balancedRun() async throws {
+        var site: LoopbackNginx? = try LoopbackNginx()
+        let siteBase = site!.base
+        defer { site?.stop() }
         let local = try await Self.node(try DefaultPMTiles.folder.get())
         let nodes = [
-            try await Self.node(site.base + "/manifest.json"), try await Self.node(site.base + "/manifest.json"),
+            try await Self.node(siteBase + "/manifest.json"), try await Self.node(siteBase + "/manifest.json"),
         ]
         defer { ([local] + nodes).forEach { kill($0.process.processIdentifier, SIGKILL) } }
         let port = try LoopbackNginx.freePort()
@@ -87,22 +90,25 @@ struct RemoteDeployTests {
             }
         }
         // A viewer session upgrades through nginx to a node.
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = [
-            "-c",
-            """
-            import socket; s = socket.create_connection(("127.0.0.1", \(port))); s.settimeout(5)
-            s.sendall(b"GET /session HTTP/1.1\\r\\nHost: x\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n")
-            print(s.recv(200).split(b"\\r\\n")[0].decode())
-            """,
-        ]
-        let out = Pipe()
-        probe.standardOutput = out
-        try probe.run()
-        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let line = try DeployTests.upgradeStatus(port: port)
         #expect(line.hasPrefix("HTTP/1.1 101"), "\(line)")
+        // The data server stopped: what was drawn is still answered, a new view is a 503 with
+        // Retry-After; back on its port, the nodes draw again by themselves.
+        site?.stop()
+        site = nil
+        let seen = try #require(await Self.fetch(front + Self.paths[0]))
+        #expect(seen.status == 200, "a view drawn before")
+        let unseen = front + "/staticmap?center=60.53,26.95&zoom=15&size=300x200"  // the Kotka region
+        let down = try #require(await Self.fetch(unseen))
+        #expect(
+            down.status == 503 && (down.retryAfter ?? 0) >= 1, "\(down.status) \(String(describing: down.retryAfter))")
+        site = try LoopbackNginx(port: Int(URL(string: siteBase)!.port!))
+        var back = 0
+        for _ in 0..<120 where back != 200 {
+            back = await Self.fetch(unseen)?.status ?? 0
+            if back != 200 { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        #expect(back == 200, "served again without a restart")
     }
 }
 
@@ -114,7 +120,13 @@ extension RemoteDeployTests {
         "an archive replaced on the data server under load: every image is all of one version, and the new one is served within the revalidation time"
     )
     func replacedUnderLoad() async throws {
-        let site = try LoopbackNginx()
+        try await HeavyClients.shared.run { try await Self.replacedUnderLoadRun() }
+    }
+
+    static func replacedUnderLoadRun() async throws {
+        // Its own copy of the served folder: other tests read the shared one meanwhile.
+        let site = try LoopbackNginx(root: try LoopbackNginx.copyOfFolder("replaced"))
+        defer { try? FileManager.default.removeItem(atPath: site.root) }
         defer { site.stop() }
         let original = try DefaultPMTiles.folder.get()
         // Version B of the data: Kotka's archive replaced by Helsinki's (Kotka's streets gone).
@@ -130,7 +142,6 @@ extension RemoteDeployTests {
         ]
         defer {
             ([a, b] + nodes).forEach { kill($0.process.processIdentifier, SIGKILL) }
-            try? site.copy(original + "/openmaptiles/kotka.pmtiles", to: "openmaptiles/kotka.pmtiles")
         }
         var versions: [String: (a: Data, b: Data)] = [:]
         for path in Self.kotka {

@@ -56,7 +56,9 @@ struct HostileServerTests {
     @Test(
         "a range cut short, a Content-Range that lies, a body longer than asked, a server that ignores ranges, one that stalls: each a clear error",
         arguments: ["short", "lie", "long", "whole", "slow"])
-    func misbehaves(mode: String) throws {
+    func misbehaves(mode: String) async throws { try await onOwnThread { try Self.misbehavesRun(mode: mode) } }
+
+    static func misbehavesRun(mode: String) throws {
         try Self.withServer(mode) { url in
             let archive = RemoteArchive(url: url, client: HTTPClient.shared, timeout: 1)
             let started = Date()
@@ -71,8 +73,8 @@ struct HostileServerTests {
                 }
                 #expect(named == url && !reason.isEmpty && retryAfter >= 1, "\(mode): \(error)")
             }
-            // Every attempt within the one deadline (a second), and a little for the reply.
-            #expect(Date().timeIntervalSince(started) < 2.5, "\(mode): no hang")
+            // Every attempt within the one deadline (a second), and room for a loaded machine.
+            #expect(Date().timeIntervalSince(started) < 4, "\(mode): no hang")
             #expect(
                 archive.stats.bytes <= 3 * Int(RemoteArchive.blockSize), "\(mode): nothing held beyond what was asked")
             CircuitBreaker.shared.success(CircuitBreaker.origin(url))

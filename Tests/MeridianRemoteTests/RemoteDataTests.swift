@@ -19,7 +19,9 @@ struct RemoteDataTests {
     @Test(
         "a manifest of archives on nginx draws what the same archives draw from a local folder, flat, tilted and the world"
     )
-    func sameImages() throws {
+    func sameImages() async throws { try await onOwnThread { try Self.sameImagesRun() } }
+
+    static func sameImagesRun() throws {
         let site = try LoopbackNginx()
         let remote = try RemoteData.folder(site.base + "/manifest.json")
         #expect(remote.remote["openmaptiles/helsinki.pmtiles"] == site.base + "/openmaptiles/helsinki.pmtiles")
@@ -43,7 +45,9 @@ struct RemoteDataTests {
     }
 
     @Test("a warm view reads nothing more over HTTP; a replaced archive is noticed, never mixed, and read anew")
-    func cacheAndReplacement() throws {
+    func cacheAndReplacement() async throws { try await onOwnThread { try Self.cacheAndReplacementRun() } }
+
+    static func cacheAndReplacementRun() throws {
         let site = try LoopbackNginx()
         let url = site.base + "/replaceable.pmtiles"
         try site.copy("world.pmtiles", to: "replaceable.pmtiles")

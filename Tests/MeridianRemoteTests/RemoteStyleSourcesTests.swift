@@ -59,7 +59,9 @@ struct RemoteStyleSourcesTests {
     @Test(
         "vector tiles by a tiles list, by a TileJSON URL with a relative template, and from pmtiles://http://…: the same PNG as the local region"
     )
-    func vector() throws {
+    func vector() async throws { try await onOwnThread { try Self.vectorRun() } }
+
+    static func vectorRun() throws {
         RemoteArchive.install()
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
@@ -86,7 +88,9 @@ struct RemoteStyleSourcesTests {
     }
 
     @Test("raster tiles by a tiles list: the same PNG as the local imagery")
-    func raster() throws {
+    func raster() async throws { try await onOwnThread { try Self.rasterRun() } }
+
+    static func rasterRun() throws {
         RemoteArchive.install()
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
@@ -103,7 +107,9 @@ struct RemoteStyleSourcesTests {
     @Test(
         "a tiles list whose server is gone is a clear error naming the URL; one that has no tile draws nothing, without an error"
     )
-    func failures() throws {
+    func failures() async throws { try await onOwnThread { try Self.failuresRun() } }
+
+    static func failuresRun() throws {
         RemoteArchive.install()
         let site = try LoopbackNginx()
         let folder = DataFolder(path: site.root)

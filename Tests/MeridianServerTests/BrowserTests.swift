@@ -39,22 +39,6 @@ enum Browser {
     }
 }
 
-/// One heavy external client at a time (the viewer's Chromium, MapLibre's Chromium with its
-/// software WebGL, GDAL's scan of a tileset): on two cores, together they starve each other's
-/// servers and the viewer's timing.
-actor HeavyClients {
-    static let shared = HeavyClients()
-    var busy = false
-    var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        if busy { await withCheckedContinuation { waiting.append($0) } }
-        busy = true
-        defer { if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() } }
-        return try await body()
-    }
-}
-
 /// Runs a program to its end on a thread of its own (never on Swift's cooperative threads,
 /// which the live servers under test need): its standard output, standard error and status.
 func runProcess(

@@ -36,6 +36,14 @@ public final class LoopbackNginx: @unchecked Sendable {  // immutable after init
         return out
     }
 
+    /// A copy of ``folder`` of a test's own at a temporary path named by `name`.
+    public static func copyOfFolder(_ name: String) throws -> String {
+        let out = temporaryPath("remote-data-\(name)")
+        try? FileManager.default.removeItem(atPath: out)
+        try FileManager.default.copyItem(atPath: try folder.get(), toPath: out)
+        return out
+    }
+
     /// The folder served.
     public let root: String
     /// `http://127.0.0.1:PORT`.
@@ -43,9 +51,11 @@ public final class LoopbackNginx: @unchecked Sendable {  // immutable after init
     private let process: Process
     private let prefix: String
 
-    /// A running nginx on `port` (a free loopback port when nil), serving ``folder``.
-    public init(port given: Int? = nil) throws {
-        root = try Self.folder.get()
+    /// A running nginx on `port` (a free loopback port when nil), serving `root` (``folder`` when
+    /// nil: shared by every test of the process, so a test that replaces files serves its own copy,
+    /// ``copyOfFolder(_:)``).
+    public init(port given: Int? = nil, root given2: String? = nil) throws {
+        root = try given2 ?? Self.folder.get()
         prefix = temporaryPath("nginx-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
         let port = try given ?? Self.freePort()

@@ -32,7 +32,7 @@ public final class MapService: Sendable {
     /// The data's VERSION stamp (part of every ETag); "0" when the folder has none.
     public let dataVersion: String
     /// Whether some data is read from an HTTP server (the folder's, or a style source's), which
-    /// may change under the server: see ``dataStamp``.
+    /// may change under the server: what is drawn from it is then keyed by its versions.
     public let readsHTTP: Bool
     let styles: [MapType: Style]
     /// What loading left out, one line each: what a given style leaves out (grouped by
