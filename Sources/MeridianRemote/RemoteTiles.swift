@@ -29,10 +29,8 @@ public final class RemoteTiles: Tileset {
     /// - Throws: `TileError.badTileJSON` naming the document when the template lacks `{z}`,
     ///   `{x}` or `{y}`.
     public init(template: String, described: TileJSONFile) throws(TileError) {
-        let parsed = try TileTemplate(template, described: described)
-        var info = described.info
-        info.content = parsed.content
-        (path, self.info, isTMS, self.template) = (template, info, described.isTMS, parsed)
+        self.template = try TileTemplate(template, described: described)
+        (path, info, isTMS) = (template, self.template.info, self.template.isTMS)
     }
 
     private let template: TileTemplate

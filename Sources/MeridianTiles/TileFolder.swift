@@ -19,10 +19,8 @@ public final class TileFolder: Tileset {
     /// - Throws: ``TileError/badTileJSON(path:reason:)`` naming `described` (the TileJSON) when
     ///   the template lacks one of the three placeholders.
     public init(template: String, described: TileJSONFile) throws(TileError) {
-        let parsed = try TileTemplate(template, described: described)
-        var info = described.info
-        info.content = parsed.content
-        (path, self.info, isTMS, self.template) = (template, info, described.isTMS, parsed)
+        self.template = try TileTemplate(template, described: described)
+        (path, info, isTMS) = (template, self.template.info, self.template.isTMS)
     }
 
     private let template: TileTemplate

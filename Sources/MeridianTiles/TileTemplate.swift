@@ -3,11 +3,13 @@ import MeridianCamera
 
 /// An XYZ tile URL or path template (`…/{z}/{x}/{y}.pbf`) as a TileJSON's `tiles` gives it: what
 /// ``TileFolder`` and MeridianRemote's `RemoteTiles` read tiles by.
-public struct TileTemplate: Sendable, Hashable {
+public struct TileTemplate: Sendable {
     /// The template as written.
     public let text: String
     /// Whether rows count from the south (`scheme: "tms"`).
     public let isTMS: Bool
+    /// The TileJSON's zooms, bounds and credits, and ``content``.
+    public private(set) var info: TilesetInfo
 
     /// - Throws: ``TileError/badTileJSON(path:reason:)`` naming `described` when `text` lacks
     ///   `{z}`, `{x}` or `{y}`.
@@ -15,7 +17,8 @@ public struct TileTemplate: Sendable, Hashable {
         guard ["{z}", "{x}", "{y}"].allSatisfy(text.contains) else {
             throw .badTileJSON(path: described.path, reason: "template \(text) lacks {z}, {x} or {y}")
         }
-        (self.text, isTMS) = (text, described.isTMS)
+        (self.text, isTMS, info) = (text, described.isTMS, described.info)
+        info.content = content
     }
 
     /// What the template's extension says the tiles are (before any `?query`): `pbf` and `mvt`
