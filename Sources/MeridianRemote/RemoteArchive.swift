@@ -52,11 +52,10 @@ public final class RemoteArchive: @unchecked Sendable {
 
     let state = NIOLockedValueBox(State())
     let client: HTTPClient
-    let origin: String
     let counters = RemoteCounters.shared
 
     init(url: String, client: HTTPClient, timeout: Int64 = RemoteArchive.requestSeconds) {
-        (self.url, self.client, origin, self.timeout) = (url, client, CircuitBreaker.origin(url), timeout)
+        (self.url, self.client, self.timeout) = (url, client, timeout)
     }
 
     static let archives = NIOLockedValueBox<[String: RemoteArchive]>([:])

@@ -45,6 +45,16 @@ extension MapSources {
         return (tilesets, unread.map { "source \(name): \(document.path): \($0)" })
     }
 
+    /// Adds what ``outside(_:_:style:folder:)`` found for the source `name`: its tilesets (when
+    /// there are any) and its lines of `missing`.
+    static func add(
+        _ name: String, _ found: (tilesets: [any Tileset], missing: [String]), to sources: inout [String: TileSource],
+        missing: inout [String]
+    ) {
+        missing += found.missing
+        if !found.tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: found.tilesets) }
+    }
+
     /// The `http(s)://` URL a source's `url` names (without a `pmtiles://` prefix), or nil.
     static func remoteURL(_ url: String) -> String? {
         let bare = url.lowercased().hasPrefix("pmtiles://") ? String(url.dropFirst(10)) : url

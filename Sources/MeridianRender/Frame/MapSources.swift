@@ -63,9 +63,8 @@ public struct MapSources {
                     }
                     continue
                 }
-                if let (tilesets, unread) = try Self.outside(name, described, style: style, folder: folder) {
-                    missing += unread
-                    if !tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: tilesets) }
+                if let found = try Self.outside(name, described, style: style, folder: folder) {
+                    Self.add(name, found, to: &sources, missing: &missing)
                     continue
                 }
                 let stem = (DataFolder.name(ofReference: described.url) as NSString).deletingPathExtension
@@ -109,9 +108,8 @@ public struct MapSources {
                 }
                 continue
             }
-            if let (tilesets, unread) = try Self.outside(name, described, style: style, folder: folder) {
-                missing += unread
-                if !tilesets.isEmpty { sources[name] = TileSource(name: name, tilesets: tilesets) }
+            if let found = try Self.outside(name, described, style: style, folder: folder) {
+                Self.add(name, found, to: &sources, missing: &missing)
                 continue
             }
             if let file = TileJSONFile.path(ofReference: described.url, base: style.folder) {

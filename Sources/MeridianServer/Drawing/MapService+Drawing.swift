@@ -155,17 +155,16 @@ extension MapService {
                 renderer.bands = bands
                 // A remote archive replaced mid-frame: the frame is drawn again, whole, from the new
                 // one (sources reopened, the old one's tiles dropped), never from both.
-                do {
-                    return try body(
+                func draw() throws -> T {
+                    try body(
                         renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
                         worker.cache)
-                } catch TileError.changed(let url) {
+                }
+                do { return try draw() } catch TileError.changed(let url) {
                     Logger(label: "meridian.server").notice(
                         "a remote archive was replaced; drawing again", metadata: ["url": "\(url)"])
                     worker.reopen()
-                    return try body(
-                        renderer, try worker.sources(for: mapType, style: style, expecting: found[mapType] ?? []),
-                        worker.cache)
+                    return try draw()
                 }
             }
         } catch let RenderError.deadlinePassed(stage) { throw abandoned(at: stage) } catch let gone as DataUnavailable {

@@ -6,11 +6,9 @@ extension Pyramid {
     /// What each tile costs to draw, for splitting a job into shards of equal cost: 1, plus a
     /// unit for every KiB of the data under it (each source's stored tile at the tile's zoom, or
     /// the parent it over-zooms), so a shard of the city and one of the sea take about as long.
-    /// Sources that cannot be opened count nothing (every tile costs 1: shards by count).
-    static func weights(_ tiles: [TileID], job: PyramidJob, service: MapService) -> [Double] {
-        guard let style = service.styles[job.mapType],
-            let sources = try? MapSources(style: style, folder: service.dataFolder)
-        else { return tiles.map { _ in 1 } }
+    /// Without sources (they could not be opened) every tile costs 1: shards by count.
+    static func weights(_ tiles: [TileID], sources: MapSources?) -> [Double] {
+        guard let sources else { return tiles.map { _ in 1 } }
         let tilesets = sources.sources.keys.sorted().flatMap { sources.sources[$0]!.tilesets }
         var sizes: [[TileID: Int]] = Array(repeating: [:], count: tilesets.count)
         return tiles.map { tile in

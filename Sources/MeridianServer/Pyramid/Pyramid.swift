@@ -28,7 +28,9 @@ public enum Pyramid {
         // The job as its text gives it (bounds to 7 decimals), as a merge reads it back: the same tiles.
         let job = try PyramidJob(text: job.text)
         let all = try job.tiles()
-        let range = shard.map { $0.range(of: weights(all.map(\.tile), job: job, service: service)) } ?? all.indices
+        // The map type's sources, opened once: the weights of a shard's split and the credit line.
+        let sources = service.styles[job.mapType].flatMap { try? MapSources(style: $0, folder: service.dataFolder) }
+        let range = shard.map { $0.range(of: weights(all.map(\.tile), sources: sources)) } ?? all.indices
         let mine = Array(all[range])
         // The data's version too: tiles drawn from other data are never resumed into this archive.
         let header =
@@ -68,7 +70,8 @@ public enum Pyramid {
         if let failure { throw failure }
         var kept: [TileID: [UInt8]] = [:]
         for (id, tile) in mine { kept[tile] = tiles[id] }
-        try write(kept, job: job, shard: shard, attribution: attribution(job, service), to: output)
+        let credit = sources.flatMap { s in service.styles[job.mapType].map { s.attribution(for: $0) } } ?? ""
+        try write(kept, job: job, shard: shard, attribution: credit, to: output)
         try? FileManager.default.removeItem(atPath: journal.path)
         return todo.count
     }
@@ -87,13 +90,5 @@ public enum Pyramid {
                 ), metadata: job.metadata(shard: shard, attribution: attribution))
         } catch { throw .failed("\(output): \(error)") }
         guard rename(aside, output) == 0 else { throw .failed("\(output): cannot be renamed into place") }
-    }
-
-    /// The credit line of the job's map type: its sources' attributions.
-    static func attribution(_ job: PyramidJob, _ service: MapService) -> String {
-        guard let style = service.styles[job.mapType],
-            let sources = try? MapSources(style: style, folder: service.dataFolder)
-        else { return "" }
-        return sources.attribution(for: style)
     }
 }
