@@ -20,9 +20,13 @@ public struct MapSources {
     public var images = StyleImages()
     /// The style's `image` sources, read (``PlacedImage``).
     var placed: [String: PlacedImage] = [:]
+    /// One line per source that draws only part of its data (a GeoJSON source's features with
+    /// bad positions, left out).
+    public private(set) var partial: [String] = []
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
-    /// then one per sprite that draws no icons (``StyleImages/warnings``).
-    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } + images.warnings }
+    /// then one per source drawn in part (``partial``) and one per sprite that draws no icons
+    /// (``StyleImages/warnings``).
+    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } + partial + images.warnings }
 
     /// Opens every source of `style` from `folder`; a source whose `url` is a TileJSON file
     /// (`TileJSONFile`) reads the tilesets its templates name.
@@ -41,6 +45,7 @@ public struct MapSources {
         }
         var sources: [String: TileSource] = [:]
         var missing: [String] = []
+        var partial: [String] = []
         let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
         guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue
         else {
@@ -50,7 +55,8 @@ public struct MapSources {
             }
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
                 if let options = described.geojson {
-                    try Self.geojson(name, options, style: style, folders: [], into: &sources, missing: &missing)
+                    try Self.geojson(
+                        name, options, style: style, folders: [], into: &sources, missing: &missing, partial: &partial)
                     continue
                 }
                 if described.kind == .image {
@@ -74,13 +80,15 @@ public struct MapSources {
                     missing.append("source \(name): not in the offline region \(folder.path)")
                 }
             }
-            (self.folder, self.sources, self.missing) = (folder, sources, missing)
+            (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
             images = StyleImages(style: style, folders: folder.paths)
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             if let options = described.geojson {
-                try Self.geojson(name, options, style: style, folders: folder.paths, into: &sources, missing: &missing)
+                try Self.geojson(
+                    name, options, style: style, folders: folder.paths, into: &sources, missing: &missing,
+                    partial: &partial)
                 continue
             }
             if described.kind == .image {
@@ -136,19 +144,25 @@ public struct MapSources {
             for file in files { tilesets.append(try DataFolder.open(file)) }
             sources[name] = TileSource(name: name, tilesets: tilesets)
         }
-        (self.folder, self.sources, self.missing) = (folder, sources, missing)
+        (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
         images = StyleImages(style: style, folders: folder.paths)
     }
 
     /// Opens a GeoJSON source (``GeoJSONTileset``): data on HTTP or a file that is not there is
-    /// one line of `missing`; a file that is there but not GeoJSON is an error naming the source.
+    /// one line of `missing`; a file that is there but not GeoJSON is an error naming the source;
+    /// features left out for bad positions are one line of `partial`.
     static func geojson(
         _ name: String, _ options: GeoJSONOptions, style: Style, folders: [String],
-        into sources: inout [String: TileSource], missing: inout [String]
+        into sources: inout [String: TileSource], missing: inout [String], partial: inout [String]
     ) throws(TileError) {
         do {
             let tileset = try GeoJSONTileset(name: name, options: options, base: style.folder, folders: folders)
             sources[name] = TileSource(name: name, tilesets: [tileset])
+            if tileset.skipped > 0 {
+                partial.append(
+                    "source \(name): \(tileset.skipped) features left out (a position not two finite numbers, or a longitude beyond ±540°)"
+                )
+            }
         } catch {
             guard case let .badGeoJSON(_, reason) = error, reason.contains("HTTP") || reason.hasPrefix("no file")
             else { throw error }

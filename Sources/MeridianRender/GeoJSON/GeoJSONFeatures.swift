@@ -22,8 +22,8 @@ struct GeoJSONFeature: Sendable {
 /// Reads GeoJSON (RFC 7946; a FeatureCollection, a Feature or a bare geometry) into features.
 ///
 /// Positions are [longitude, latitude] in degrees: latitudes are clamped to Web Mercator's
-/// ±85.0511°; a position that is not two finite numbers leaves its feature out (counted in
-/// ``Result/skipped``); rings with fewer than three distinct positions are left out.
+/// ±85.0511°; a position that is not two finite numbers, or whose longitude is beyond ±540°,
+/// leaves its feature out (counted in ``Result/skipped``); rings with fewer than three distinct positions are left out.
 /// Properties keep strings, numbers and booleans; arrays and objects become their JSON text
 /// (a vector tile has no such values); nulls are left out. A feature's `id` is kept when it is a
 /// whole number in 0…2⁵³.
@@ -136,10 +136,16 @@ enum GeoJSONFeatures {
         return true
     }
 
-    /// [longitude, latitude] in normalised Mercator; nil unless two finite numbers.
+    /// Longitudes read, in degrees: one world copy past either side of ±180 (data across the
+    /// antimeridian is written 170…190); further out a position is bad (its feature left out),
+    /// so a hostile ±1e308 never reaches tile units where it would overflow.
+    static let longitudes = -540.0...540.0
+
+    /// [longitude, latitude] in normalised Mercator; nil unless two finite numbers with the
+    /// longitude in ``longitudes`` (the latitude is clamped to Web Mercator's).
     static func position(_ v: StyleValue) -> MercatorPoint? {
-        guard case let .array(a) = v, a.count >= 2, let lng = a[0].number, let lat = a[1].number, lng.isFinite,
-            lat.isFinite
+        guard case let .array(a) = v, a.count >= 2, let lng = a[0].number, let lat = a[1].number,
+            longitudes.contains(lng), lat.isFinite
         else { return nil }
         let clamped = min(max(lat, -WebMercator.maxLatitude), WebMercator.maxLatitude)
         return MercatorPoint(x: WebMercator.x(longitude: lng), y: WebMercator.y(latitude: clamped))

@@ -94,8 +94,11 @@ struct GeoJSONTiler {
         return VectorTile(layers: [VectorTile.Layer(name: "", extent: Self.extent, features: out)])
     }
 
+    /// A position in tile units, rounded. Positions reach here clipped to the buffered tile;
+    /// anything else (NaN, past ±2^30) is clamped there rather than trapping the conversion.
     static func point(_ x: Double, _ y: Double) -> VectorTile.Point {
-        VectorTile.Point(x: Int32(x.rounded()), y: Int32(y.rounded()))
+        func unit(_ v: Double) -> Int32 { v.isNaN ? 0 : Int32(min(max(v.rounded(), -0x4000_0000), 0x4000_0000)) }
+        return VectorTile.Point(x: unit(x), y: unit(y))
     }
 
     /// Twice the signed area (shoelace, y down: clockwise on screen is positive).

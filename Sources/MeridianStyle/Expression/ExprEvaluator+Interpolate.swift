@@ -9,7 +9,10 @@ extension ExprEvaluator {
         guard let first = stops.first, let last = stops.last else { return .null }
         if stops.count == 1 || x <= first.input { return try evaluate(first.output) }
         if x >= last.input { return try evaluate(last.output) }
-        let upper = stops.firstIndex { $0.input > x }!
+        // Here first.input < x < last.input, so a stop above x exists; NaN was refused by `input`.
+        guard let upper = stops.firstIndex(where: { $0.input > x }), upper > 0 else {
+            throw Failure("Cannot interpolate at \(ExprValues.text(x)).")
+        }
         let (lo, hi) = (stops[upper - 1], stops[upper])
         let t = Self.factor(kind, x: x, lower: lo.input, upper: hi.input)
         return try Self.mix(try evaluate(lo.output), try evaluate(hi.output), t, space)

@@ -25,10 +25,10 @@ struct ExprEvaluator {
             for b in list where try evaluate(b.condition) == .bool(true) { return try evaluate(b.output) }
             return try evaluate(otherwise)
         case let .step(input, first, stops):
-            let x = try number(input)
+            let x = try self.input(input)
             return try evaluate(stops.last { $0.input <= x }?.output ?? first)
         case let .interpolate(kind, space, input, stops):
-            return try interpolate(kind, space, x: try number(input), stops)
+            return try interpolate(kind, space, x: try self.input(input), stops)
         case let .call(op, args): return try call(op, args)
         case let .legacy(test): return .bool(test.holds(in: context))
         }
@@ -40,6 +40,14 @@ struct ExprEvaluator {
             throw Failure("Expected value to be of type number, but found \(ExprValues.typeName(v)) instead.")
         }
         return n
+    }
+
+    /// The input of `step` or `interpolate`: a number that is not NaN (a data-driven `0 / 0`
+    /// is a runtime error, as in MapLibre, so the property falls back to its default).
+    func input(_ node: ExprNode) throws(Failure) -> Double {
+        let x = try number(node)
+        guard !x.isNaN else { throw Failure("Input is not a number.") }
+        return x
     }
 
     func string(_ node: ExprNode) throws(Failure) -> String {
