@@ -38,8 +38,8 @@ extension RemoteArchive {
         if DataFolder.remoteOpener == nil { DataFolder.remoteOpener = { url throws(TileError) in try open(url) } }
         if DataFolder.remoteVersions == nil { DataFolder.remoteVersions = { fingerprint() } }
         if DataFolder.remoteTemplateOpener == nil {
-            DataFolder.remoteTemplateOpener = { template, described throws(TileError) in
-                try RemoteTiles(template: template, described: described)
+            DataFolder.remoteTemplateOpener = { templates, described throws(TileError) in
+                try RemoteTiles(mirrors: templates, described: described)
             }
         }
         if DataFolder.remoteDocument == nil {

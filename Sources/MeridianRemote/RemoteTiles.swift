@@ -10,13 +10,17 @@ import NIOCore
 /// them; zooms, bounds and credits are the TileJSON's, the content the template's extension
 /// (`pbf`/`mvt` vector, `png`, `jpg`, `webp`).
 ///
+/// A list's templates are mirrors (`a.`, `b.`, `c.` hosts of one tileset): each tile is fetched
+/// from one of them, the one MapLibre picks (`(x + y) mod n`), so the load is spread and a tile is
+/// asked for (and kept) once.
+///
 /// A 200 is the tile (at most `TileError.maxTileBytes`), a 204 or 404 no tile; anything else is
 /// retried within one deadline, behind the origin's breaker, and then `TileError.unavailable`.
 /// Answers, tiles and absences both, are kept in one cache of the process bounded at
 /// ``cacheBytes`` (`shared`), and a tile asked by several readers at once is fetched once.
 /// Reads block the calling thread, as ``RemoteArchive``'s do.
 public final class RemoteTiles: Tileset {
-    /// The template, as resolved.
+    /// The first template, as resolved.
     public let path: String
     public let info: TilesetInfo
     /// Whether rows count from the south (`scheme: "tms"`).
@@ -25,18 +29,26 @@ public final class RemoteTiles: Tileset {
     /// Most bytes of tiles the process keeps (64 MiB), over every template.
     public static let cacheBytes = 64 << 20
 
-    /// A tileset of `template` described by `described`.
-    /// - Throws: `TileError.badTileJSON` naming the document when the template lacks `{z}`,
-    ///   `{x}` or `{y}`.
-    public init(template: String, described: TileJSONFile) throws(TileError) {
-        self.template = try TileTemplate(template, described: described)
-        (path, info, isTMS) = (template, self.template.info, self.template.isTMS)
+    /// A tileset of `mirrors` (one template or more) described by `described`.
+    /// - Throws: `TileError.badTileJSON` naming the document when `mirrors` is empty or a
+    ///   template lacks `{z}`, `{x}` or `{y}`.
+    public init(mirrors: [String], described: TileJSONFile) throws(TileError) {
+        guard let first = mirrors.first else {
+            throw .badTileJSON(path: described.path, reason: "tiles names no http(s) template")
+        }
+        var templates: [TileTemplate] = []
+        for m in mirrors { templates.append(try TileTemplate(m, described: described)) }
+        self.templates = templates
+        (path, info, isTMS) = (first, templates[0].info, templates[0].isTMS)
     }
 
-    private let template: TileTemplate
+    private let templates: [TileTemplate]
 
-    /// The URL of `tile`.
-    public func url(for tile: TileID) -> String { template.filled(tile) }
+    /// The URL of `tile`: its mirror's template, filled in.
+    public func url(for tile: TileID) -> String {
+        let mirror = (UInt(bitPattern: tile.x) &+ UInt(bitPattern: tile.y)) % UInt(templates.count)
+        return templates[Int(mirror)].filled(tile)
+    }
 
     public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
         guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {

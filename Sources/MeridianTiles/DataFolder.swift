@@ -49,11 +49,11 @@ public struct DataFolder: Hashable, Sendable {
     /// keyed by it. Nil where no remote archive can be read.
     public nonisolated(unsafe) static var remoteVersions: (@Sendable () -> String)?
 
-    /// What makes a tileset of a TileJSON's `http(s)://` template (tiles fetched one by one, the
-    /// document's zooms, bounds and credits), set with ``remoteOpener``; nil, such a template is
-    /// named as not read.
+    /// What makes one tileset of a TileJSON's `http(s)://` templates, mirrors of each other (tiles
+    /// fetched one by one, each from one mirror; the document's zooms, bounds and credits), set
+    /// with ``remoteOpener``; nil, such templates are named as not read.
     public nonisolated(unsafe) static var remoteTemplateOpener:
-        (@Sendable (String, TileJSONFile) throws(TileError) -> any Tileset)?
+        (@Sendable ([String], TileJSONFile) throws(TileError) -> any Tileset)?
 
     /// What fetches a small document (a TileJSON) over HTTP, at most `TileJSONFile.maxBytes`;
     /// set with ``remoteOpener``.

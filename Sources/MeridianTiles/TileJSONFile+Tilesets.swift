@@ -35,18 +35,31 @@ extension TileJSONFile {
     /// names nothing readable: `mbtiles://NAME` and `pmtiles://NAME` resolve in `folder` (their
     /// files' own metadata apply); `file:///…/{z}/{x}/{y}.pbf` and relative paths (against this
     /// file's folder) are folders of tile files (``TileFolder``, with this document's zooms,
-    /// bounds and credits); `http://` and `https://` templates (and relative ones of a document
-    /// fetched over HTTP) are tiles fetched one by one (``DataFolder/remoteTemplateOpener``), or
-    /// a line of `missing` in a program that fetches nothing.
+    /// bounds and credits); the `http://` and `https://` templates are mirrors of one tileset, as
+    /// TileJSON means its `tiles` (`a.`, `b.`, `c.` hosts): one tileset whose tiles are fetched one
+    /// by one, each from one of them (``DataFolder/remoteTemplateOpener``), or a line of `missing`
+    /// in a program that fetches nothing.
+    ///
+    /// A document fetched over HTTP names only HTTP(S) resources, as a browser rules it: its
+    /// relative templates resolve against its URL, and a `file://`, `mbtiles://` or `pmtiles://`
+    /// template (a node's local files) is a line of `missing`, never read.
     /// - Throws: the ``TileError`` of a tileset that is there and cannot be opened, or of a
     ///   template without its placeholders.
     public func tilesets(in folder: DataFolder) throws(TileError) -> (tilesets: [any Tileset], missing: [String]) {
         var tilesets: [any Tileset] = []
         var missing: [String] = []
+        var mirrors: [String] = []
+        let fetched = DataFolder.isRemote(path)
         for given in tiles {
             // A template of a document fetched over HTTP is resolved against the document's URL.
-            let template = DataFolder.isRemote(path) && !given.contains("://") ? Self.resolve(given, at: path) : given
+            let template = fetched && !given.contains("://") ? Self.resolve(given, at: path) : given
             let scheme = template.range(of: "://").map { template[..<$0.lowerBound].lowercased() }
+            if fetched, scheme != "http", scheme != "https" {
+                missing.append(
+                    "\(template) is not read (a document fetched over HTTP may name only http(s) tiles, not local files)"
+                )
+                continue
+            }
             switch scheme {
             case "mbtiles", "pmtiles":
                 let files = folder.files(for: template)
@@ -56,14 +69,16 @@ extension TileJSONFile {
                 let file = scheme == nil ? template : String(template.dropFirst(7))
                 let absolute = Self.resolve(file, against: (path as NSString).deletingLastPathComponent)
                 tilesets.append(try TileFolder(template: absolute, described: self))
-            case "http", "https":
-                guard let opener = DataFolder.remoteTemplateOpener else {
-                    missing.append("\(template) is not read (this program fetches no remote tiles)")
-                    continue
-                }
-                tilesets.append(try opener(template, self))
+            case "http", "https": mirrors.append(template)
             default:
                 missing.append("\(template) is not read (its scheme is not one Meridian reads)")
+            }
+        }
+        if !mirrors.isEmpty {
+            if let opener = DataFolder.remoteTemplateOpener {
+                tilesets.append(try opener(mirrors, self))
+            } else {
+                missing += mirrors.map { "\($0) is not read (this program fetches no remote tiles)" }
             }
         }
         return (tilesets, missing)
