@@ -119,28 +119,14 @@ public enum RegionExtractor {
     }
 
     /// Refuses an output that is one of the inputs (it would replace the tileset being read) or
-    /// lies inside a data folder (a region goes there through `meridian data import`). Paths
-    /// are compared with links resolved.
+    /// lies inside a data folder (a region goes there through `meridian data import`)
+    /// (`OutputGuard`).
     static func checkOutput(_ output: String, inputs: [String], dataFolders: [String]) throws(DataError) {
-        let target = canonical(output)
-        if inputs.contains(where: { canonical($0) == target }) {
-            throw .unsupported(
-                path: output, reason: "it is one of the tilesets the region is read from; write the region elsewhere")
+        if let reason = OutputGuard.refusal(
+            output, inputs: inputs, what: "tilesets the region is read from", dataFolders: dataFolders)
+        {
+            throw .unsupported(path: output, reason: reason)
         }
-        if let dataFolder = dataFolders.first(where: { target.hasPrefix(canonical($0) + "/") }) {
-            throw .unsupported(
-                path: output,
-                reason:
-                    "it lies inside the data folder \(dataFolder); write it elsewhere, then `meridian data import` it")
-        }
-    }
-
-    /// An absolute path with links resolved (for a file not there yet: its folder's, plus its name).
-    static func canonical(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
-        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
-            .path
     }
 
     /// The archive's metadata: MBTiles 1.3 keys (and the same keys in PMTiles' JSON), the

@@ -8,9 +8,13 @@ import MeridianTiles
 extension Pyramid {
     /// Joins the archives of every shard of one job (`inputs`, in any order) into `output`: the
     /// archive one run of the whole job writes, byte for byte.
-    /// - Throws: ``PyramidError/merge(_:)`` when an input is not a shard's archive, the shards
-    ///   are of different jobs, one is missing or repeated, or a tile of the job is in none.
+    /// - Throws: ``PyramidError/merge(_:)`` when `output` is one of the inputs, an input is not a
+    ///   shard's archive, the shards are of different jobs, one is missing or repeated, or a tile
+    ///   of the job is in none.
     public static func merge(_ inputs: [String], output: String) throws(PyramidError) {
+        if let reason = OutputGuard.refusal(output, inputs: inputs, what: "shards being merged", dataFolders: []) {
+            throw .merge("\(output): \(reason)")
+        }
         var shards: [(shard: Shard, archive: PMTiles)] = []
         var job: (text: String, attribution: String)?
         for path in inputs {

@@ -30,12 +30,18 @@ public enum Pyramid {
         let all = try job.tiles()
         // The map type's sources, opened once: the weights of a shard's split and the credit line.
         let sources = service.styles[job.mapType].flatMap { try? MapSources(style: $0, folder: service.dataFolder) }
+        // Never over what the job reads (a tileset of its sources, or anything in a data folder).
+        let inputs = sources.map { $0.sources.values.flatMap { $0.tilesets.map(\.path) } } ?? []
+        if let reason = OutputGuard.refusal(
+            output, inputs: inputs, what: "tilesets the job draws from", dataFolders: service.dataFolder.paths)
+        {
+            throw .invalid("\(output): \(reason)")
+        }
         let range = shard.map { $0.range(of: weights(all.map(\.tile), sources: sources)) } ?? all.indices
         let mine = Array(all[range])
-        // The data's version too: tiles drawn from other data are never resumed into this archive.
-        let header =
-            "meridian tiles journal 1 | \(job.text) | shard \(shard?.text ?? "whole") | data \(service.dataStamp)"
-        let (journal, resumed) = try PyramidJournal.open(output + ".journal", header: header)
+        let header = journalHeader(job, shard: shard, service: service)
+        let (journal, resumed) = try PyramidJournal.open(
+            output + ".journal", header: header, accepting: { job.format.isTile($0, side: 256 * job.scale) })
         defer { journal.close() }
         let todo = mine.filter { resumed[$0.id] == nil }
         let state = NIOLockedValueBox(
@@ -74,6 +80,12 @@ public enum Pyramid {
         try write(kept, job: job, shard: shard, attribution: credit, to: output)
         try? FileManager.default.removeItem(atPath: journal.path)
         return todo.count
+    }
+
+    /// The first line of a run's journal: the job, the shard and the data's version (tiles drawn
+    /// from other data are never resumed into this archive).
+    static func journalHeader(_ job: PyramidJob, shard: Shard?, service: MapService) -> String {
+        "meridian tiles journal 1 | \(job.text) | shard \(shard?.text ?? "whole") | data \(service.dataStamp)"
     }
 
     /// Writes the archive of `tiles` (aside, then renamed into place).

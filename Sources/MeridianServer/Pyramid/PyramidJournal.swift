@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Layout: a header line naming the job and shard, then one record per tile: its PMTiles tile id
 /// (8 bytes, little-endian), its length (4 bytes) and its bytes. A record cut short by a kill is
-/// dropped when the journal is opened again (the file is cut back to the last whole record).
+/// dropped when the journal is opened again (the file is cut back to the last whole record), and
+/// so is a whole record whose bytes are not a tile of the job (edited, or a disk error): it is
+/// drawn again.
 /// Records are flushed to disk every `syncEvery` tiles and when closed. Appended to behind the
 /// caller's lock (hence the unchecked `Sendable`).
 final class PyramidJournal: @unchecked Sendable {
@@ -16,10 +18,13 @@ final class PyramidJournal: @unchecked Sendable {
     static let syncEvery = 64
 
     /// Opens the journal at `path` for `header` (creating it when there is none), and returns
-    /// the tiles it already holds by tile id.
+    /// the tiles it already holds by tile id: those whose bytes `accepting` takes (the others
+    /// are drawn again).
     /// - Throws: ``PyramidError/journal(path:reason:)`` when it is another job's or shard's, or
     ///   cannot be read or written.
-    static func open(_ path: String, header: String) throws(PyramidError) -> (PyramidJournal, [UInt64: [UInt8]]) {
+    static func open(
+        _ path: String, header: String, accepting: ([UInt8]) -> Bool = { _ in true }
+    ) throws(PyramidError) -> (PyramidJournal, [UInt64: [UInt8]]) {
         let head = Array((header + "\n").utf8)
         var done: [UInt64: [UInt8]] = [:]
         var good = head.count
@@ -33,7 +38,8 @@ final class PyramidJournal: @unchecked Sendable {
                 let id = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
                 let length = (0..<4).reduce(0) { $0 | Int(bytes[at + 8 + $1]) << (8 * $1) }
                 guard at + 12 + length <= bytes.count else { break }
-                done[id] = Array(bytes[(at + 12)..<(at + 12 + length)])
+                let tile = Array(bytes[(at + 12)..<(at + 12 + length)])
+                if accepting(tile) { done[id] = tile }
                 at += 12 + length
                 good = at
             }
