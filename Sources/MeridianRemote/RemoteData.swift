@@ -10,7 +10,8 @@ import NIOCore
 /// over HTTP or in a local file; entries relative to a remote manifest are resolved against it).
 /// An entry's place in the data folder is its path under the entries' common folder, so a server
 /// holding a copy of a data folder's layout (`openmaptiles/helsinki.pmtiles`, `world.pmtiles`…)
-/// is listed as it is; a lone entry is its file name's place (or a region, for one `.pmtiles`).
+/// is listed as it is; a lone entry is its file name's place (or a region, for one `.pmtiles`;
+/// an offline region of `meridian data extract` is read as its local file is: every packed source).
 public enum RemoteData {
     /// The most bytes a manifest may have.
     static let maxManifestBytes = 1 << 20
@@ -32,6 +33,13 @@ public enum RemoteData {
         if let kept = resolved.withLockedValue({ $0[given] }) { return kept }
         let urls: [String]
         if given.lowercased().split(separator: "?").first?.hasSuffix(".pmtiles") == true {
+            // An offline region (`meridian data extract`) is read as its local file is: the
+            // folder's path is the archive (MapSources opens its packed sources).
+            if try PackedSource.sources(of: RemoteArchive.open(given)) != nil {
+                let folder = DataFolder(path: given)
+                resolved.withLockedValue { $0[given] = folder }
+                return folder
+            }
             let name = ((URL(string: given)?.lastPathComponent ?? "region") as NSString).deletingPathExtension
             let folder = DataFolder(path: Self.path(given), remote: ["openmaptiles/\(name).pmtiles": given])
             resolved.withLockedValue { $0[given] = folder }

@@ -37,8 +37,13 @@ public struct MapSources {
     public init(style: Style, folder: DataFolder) throws(TileError) {
         var isDirectory: ObjCBool = false
         let onlyFiles = style.sources.values.allSatisfy { Self.needsNoFolder($0, style: style) }
+        // An offline region (`meridian data extract`): one archive, a file or on an HTTP server.
+        let isPack =
+            DataFolder.isRemote(folder.path)
+            || (FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue)
         guard
-            onlyFiles || !folder.remote.isEmpty
+            onlyFiles || isPack || !folder.remote.isEmpty
                 || folder.paths.contains(where: { FileManager.default.fileExists(atPath: $0) })
         else {
             throw .noDataFolder(path: folder.path)
@@ -47,8 +52,7 @@ public struct MapSources {
         var missing: [String] = []
         var partial: [String] = []
         let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
-        guard !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || isDirectory.boolValue
-        else {
+        guard !isPack else {
             // An offline region: one archive holding the style's vector sources.
             guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else {
                 throw .notAPack(path: folder.path)
