@@ -72,8 +72,9 @@ struct SpriteSheet {
 
     /// The sheet at `path` + `.json` and `.png`; nil when the index file is not there.
     /// - Throws: ``RenderError/badImage(_:)`` when a file is there but unreadable, too large or
-    ///   bad (``init(json:png:name:)``), or the image is missing beside its index.
-    static func read(_ path: String) throws(RenderError) -> SpriteSheet? {
+    ///   bad (``init(json:png:name:)``), the image is missing beside its index, or it has more
+    ///   than `pixelBudget` pixels (checked by its header, before it is decoded).
+    static func read(_ path: String, pixelBudget: Int = RasterImage.maxPixels) throws(RenderError) -> SpriteSheet? {
         guard FileManager.default.fileExists(atPath: path + ".json") else { return nil }
         func bytes(_ file: String, limit: Int) throws(RenderError) -> Data {
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
@@ -85,7 +86,16 @@ struct SpriteSheet {
             return data
         }
         let json = try bytes(path + ".json", limit: maxIndexBytes)
-        let png = try bytes(path + ".png", limit: maxImageBytes)
-        return try SpriteSheet(json: json, png: [UInt8](png), name: path)
+        let png = [UInt8](try bytes(path + ".png", limit: maxImageBytes))
+        func overBudget(_ w: Int, _ h: Int) -> RenderError {
+            .badImage(
+                "sprite \(path).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
+            )
+        }
+        if let (w, h) = RasterImage.pngSize(png), w * h > pixelBudget { throw overBudget(w, h) }
+        let sheet = try SpriteSheet(json: json, png: png, name: path)
+        let (w, h) = (sheet.image.width, sheet.image.height)
+        guard w * h <= pixelBudget else { throw overBudget(w, h) }
+        return sheet
     }
 }

@@ -8,6 +8,10 @@ import MeridianStyle
 /// A sprite that cannot be used draws no icons and is one line of ``warnings``: on HTTP (not
 /// fetched), not there, or bad (the reason the sheet's reader gives). Built once with the sources
 /// (``MapSources``), shared by every frame.
+///
+/// Bounded as a whole: the sheets of a style's sprites (every sprite, at both ratios) hold at
+/// most ``maxPixels`` pixels together; a sheet that would go past it is refused by its header,
+/// before it is decoded, and named in ``warnings``.
 public struct StyleImages {
     /// One image: its sheet and where in it.
     struct Image {
@@ -22,6 +26,13 @@ public struct StyleImages {
     /// One line per sprite that draws nothing, and why.
     public private(set) var warnings: [String] = []
 
+    /// Most pixels of a style's sprite sheets together: 16 Mi (64 MiB decoded), as much as one
+    /// sheet of the largest size a sheet may have (`RasterImage.maxPixels`).
+    public static let maxPixels = 1 << 24
+
+    /// Pixels of the sheets held (at most ``maxPixels``).
+    public private(set) var pixels = 0
+
     /// No images.
     public init() {}
 
@@ -30,6 +41,7 @@ public struct StyleImages {
     /// data folder's paths): `"sprite": "sprite/meridian"` names the sprite the data build makes,
     /// wherever the style file is.
     public init(style: Style, folders: [String] = []) {
+        var left = Self.maxPixels
         for sprite in style.sprites {
             guard let path = Self.path(of: sprite, style: style, folders: folders) else {
                 warnings.append(
@@ -37,16 +49,25 @@ public struct StyleImages {
                 continue
             }
             do throws(RenderError) {
-                guard let base = try SpriteSheet.read(path) else {
+                guard let base = try SpriteSheet.read(path, pixelBudget: left) else {
                     warnings.append("sprite \(sprite.id): no file \(path).json; its icons are not drawn")
                     continue
                 }
                 Self.add(base, prefix: sprite.prefix, path: path, to: &one)
-                if let double = try SpriteSheet.read(path + "@2x") {
-                    Self.add(double, prefix: sprite.prefix, path: path + "@2x", to: &two)
-                }
+                left -= base.image.width * base.image.height
+                pixels += base.image.width * base.image.height
             } catch {
                 warnings.append("sprite \(sprite.id): \(error); its icons are not drawn")
+                continue
+            }
+            do throws(RenderError) {
+                if let double = try SpriteSheet.read(path + "@2x", pixelBudget: left) {
+                    Self.add(double, prefix: sprite.prefix, path: path + "@2x", to: &two)
+                    left -= double.image.width * double.image.height
+                    pixels += double.image.width * double.image.height
+                }
+            } catch {
+                warnings.append("sprite \(sprite.id): \(error); its icons are drawn from its 1x sheet")
             }
         }
     }

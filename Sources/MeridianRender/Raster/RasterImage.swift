@@ -24,13 +24,19 @@ final class RasterImage {
         try self.init(png: bytes, named: "tile \(tile)")
     }
 
+    /// The width and height a PNG's header (IHDR: big-endian, from byte 16) claims; nil when
+    /// the bytes do not start as a PNG's do.
+    static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
     /// Decodes PNG bytes; `name` says what they are in errors (`tile 3/4/2`, `sprite x.png`).
     /// - Throws: as ``init(png:tile:)``.
     init(png bytes: [UInt8], named name: String) throws(RenderError) {
-        // The header's size (IHDR: width and height, big-endian, from byte 16) checked first.
-        if bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
-            func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-            let (w, h) = (word(16), word(20))
+        // The header's size checked first.
+        if let (w, h) = Self.pngSize(bytes) {
             guard w <= Self.maxSide, h <= Self.maxSide, w * h <= Self.maxPixels else {
                 throw .badImage(
                     "\(name) claims \(w) × \(h) pixels, more than \(Self.maxSide) on a side or \(Self.maxPixels) in all"
