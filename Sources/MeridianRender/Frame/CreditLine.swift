@@ -3,7 +3,8 @@ import MeridianGeometry
 
 /// The credit line at the bottom right of the image: 10 pt, smaller in a view too narrow for
 /// it (never below 5 pt), right-aligned 4 pt from the edge with its baseline 5 pt above the
-/// bottom; labels are not placed over it.
+/// bottom; labels are not placed over it. The text is held within ``TextBounds`` (a tileset's
+/// `attribution` is anyone's text).
 struct CreditLine {
     let text: String
     /// Points.
@@ -12,7 +13,8 @@ struct CreditLine {
     /// The area labels leave free (left, top, right, bottom in points); nil for no credit.
     let box: LabelArea.Box?
 
-    init(_ text: String, in view: ScreenSize, measuring canvas: Canvas) {
+    init(_ given: String, in view: ScreenSize, measuring canvas: Canvas) {
+        let text = TextBounds.bounded(given)
         let full = canvas.measure(text, size: 10).width
         size = max(5, min(10, 10 * (view.width - 8) / max(full, 1)))
         let measure = canvas.measure(text, size: size)

@@ -33,7 +33,7 @@ extension MapRenderer {
         OverlayPainter(ground: frame.ground, canvas: canvas).draw(overlays)
         try deadline.check("labels")
         credit.draw(on: canvas)
-        let shown = Self.placeLabels(candidates, measuring: canvas, area: area)
+        let shown = try Self.placeLabels(candidates, measuring: canvas, area: area, deadline: deadline)
         for label in ShownLabel.drawn(shown) { label.ink.draw(on: canvas) }
         return (shown.map { $0.label }, frame.missingImages.names)
     }
@@ -42,7 +42,11 @@ extension MapRenderer {
     /// first; within a layer, in its candidates' order), none overlapping another.
     ///
     /// Returns those the area shows.
-    static func placeLabels(_ candidates: LabelCandidates, measuring canvas: Canvas, area: LabelArea) -> [ShownLabel] {
+    /// - Throws: ``RenderError/deadlinePassed(_:)`` once `deadline` passes (checked before each
+    ///   layer's labels: placing shapes their text).
+    static func placeLabels(
+        _ candidates: LabelCandidates, measuring canvas: Canvas, area: LabelArea, deadline: Deadline = .never
+    ) throws(RenderError) -> [ShownLabel] {
         var taken = TakenBoxes()
         var shown: [ShownLabel] = []
         let (points, lines) = (candidates.points, candidates.lines)
@@ -53,6 +57,7 @@ extension MapRenderer {
                 p < points.count ? points[p].layerOrder : .min, l < lines.count ? lines[l].layerOrder : .min)
             let pEnd = points[p...].firstIndex { $0.layerOrder != order } ?? points.count
             let lEnd = lines[l...].firstIndex { $0.layerOrder != order } ?? lines.count
+            try deadline.check("placing the labels of layer \(order)")
             shown += LabelPlacer.place(Array(points[p..<pEnd]), measuring: canvas, area: area, taken: &taken)
             shown += LineLabels.place(Array(lines[l..<lEnd]), measuring: canvas, area: area, taken: &taken)
             (p, l) = (pEnd, lEnd)

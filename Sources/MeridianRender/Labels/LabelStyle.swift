@@ -39,11 +39,13 @@ struct LabelStyle {
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
-    /// `lowercase`; `none` or any other value leaves it as it is); nil when empty or absent.
+    /// `lowercase`; `none` or any other value leaves it as it is), within ``TextBounds``; nil
+    /// when empty or absent.
     func text(_ properties: [String: StyleValue]) -> String? {
         // Blank lines and spaces at either end are not set, as MapLibre sets them: the OpenMapTiles
         // styles' "{name:latin}\n{name:nonlatin}" is one line where the second name is empty.
-        guard let text = field(properties)?.string.map(Self.trimmed), !text.isEmpty else { return nil }
+        guard let text = field(properties)?.string.map({ Self.trimmed(TextBounds.bounded($0)) }), !text.isEmpty
+        else { return nil }
         switch transform(properties)?.string {
         case "uppercase": return text.uppercased()
         case "lowercase": return text.lowercased()
