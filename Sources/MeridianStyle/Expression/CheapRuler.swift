@@ -37,26 +37,30 @@ struct CheapRuler {
     func pointToLine(_ p: Position, _ line: [Position]) -> Double {
         if line.count == 1 { return distance(p, line[0]) }
         var best = Double.infinity
-        for (a, b) in zip(line, line.dropFirst()) {
-            var (x, y) = (a.lon, a.lat)
-            let dx = wrap(b.lon - x) * kx
-            let dy = (b.lat - y) * ky
-            if dx != 0 || dy != 0 {
-                let t = (wrap(p.lon - x) * kx * dx + (p.lat - y) * ky * dy) / (dx * dx + dy * dy)
-                if t > 1 {
-                    (x, y) = (b.lon, b.lat)
-                } else if t > 0 {
-                    (x, y) = (x + dx / kx * t, y + dy / ky * t)
-                }
-            }
-            best = min(best, distance(p, (x, y)))
-        }
+        for (a, b) in zip(line, line.dropFirst()) { best = min(best, pointToSegment(p, a, b)) }
         return best
+    }
+
+    /// The distance from a point to the nearest point of the segment from `a` to `b`.
+    func pointToSegment(_ p: Position, _ a: Position, _ b: Position) -> Double {
+        var (x, y) = (a.lon, a.lat)
+        let dx = wrap(b.lon - x) * kx
+        let dy = (b.lat - y) * ky
+        if dx != 0 || dy != 0 {
+            let t = (wrap(p.lon - x) * kx * dx + (p.lat - y) * ky * dy) / (dx * dx + dy * dy)
+            if t > 1 {
+                (x, y) = (b.lon, b.lat)
+            } else if t > 0 {
+                (x, y) = (x + dx / kx * t, y + dy / ky * t)
+            }
+        }
+        return distance(p, (x, y))
     }
 
     func segmentToSegment(_ p1: Position, _ p2: Position, _ q1: Position, _ q2: Position) -> Double {
         min(
-            pointToLine(p1, [q1, q2]), pointToLine(p2, [q1, q2]), pointToLine(q1, [p1, p2]), pointToLine(q2, [p1, p2]))
+            pointToSegment(p1, q1, q2), pointToSegment(p2, q1, q2), pointToSegment(q1, p1, p2),
+            pointToSegment(q2, p1, p2))
     }
 
     static func crosses(_ a: Position, _ b: Position, _ c: Position, _ d: Position) -> Bool {

@@ -47,38 +47,87 @@ enum Distance {
         return (x * 360 - 180, 360 / Double.pi * Double.atan(Double.exp((180 - y * 360) * Double.pi / 180)) - 90)
     }
 
-    static func measure(_ context: ExpressionContext, _ geometries: StyleValue) -> Double {
-        guard let tile = context.tile, case let .array(targets) = geometries else { return .nan }
+    /// Metres from the context's feature to the nearest of `targets` (NaN without a feature
+    /// geometry or for a type `distance` does not measure; infinite when there are no targets).
+    /// The targets are indexed once (``Targets``); the feature's segments are indexed per call,
+    /// so a long line against a long line costs about (n + m) log(n + m), not n × m.
+    static func measure(_ context: ExpressionContext, _ targets: Targets) -> Double {
+        guard let tile = context.tile else { return .nan }
         let parts = context.coordinates.map { $0.map { quantized(($0.longitude, $0.latitude), z: tile.z) } }
-        let flat = Array(parts.joined())
-        guard let first = flat.first else { return .nan }
+        guard let first = parts.lazy.compactMap(\.first).first else { return .nan }
         let ruler = CheapRuler(latitude: first.lat)
-        var best = Double.infinity
-        for target in targets {
-            guard case let .object(o) = target, let type = o["type"]?.string, let c = o["coordinates"] else { continue }
-            switch (context.geometryType, type) {
-            case ("Point", "Point"), ("MultiPoint", "Point"):
-                if let p = position(c) { best = min(best, flat.map { ruler.distance($0, p) }.min() ?? .infinity) }
-            case ("Point", "LineString"), ("MultiPoint", "LineString"):
-                let line = positions(c)
-                best = min(best, flat.map { ruler.pointToLine($0, line) }.min() ?? .infinity)
-            case ("LineString", "Point"), ("MultiLineString", "Point"):
-                if let p = position(c) { best = min(best, ruler.pointToLine(p, flat)) }
-            case ("LineString", "LineString"), ("MultiLineString", "LineString"):
-                best = min(best, ruler.lineToLine(flat, positions(c)))
-            case ("Point", "Polygon"), ("MultiPoint", "Polygon"):
-                let polygon = rings(c)
-                best = min(best, flat.map { ruler.pointToPolygon($0, polygon) }.min() ?? .infinity)
-            case ("LineString", "Polygon"), ("MultiLineString", "Polygon"):
-                best = min(best, ruler.lineToPolygon(flat, rings(c)))
-            case ("Polygon", "Point"): if let p = position(c) { best = min(best, ruler.pointToPolygon(p, parts)) }
-            case ("Polygon", "LineString"): best = min(best, ruler.lineToPolygon(positions(c), parts))
-            case ("Polygon", "Polygon"): best = min(best, ruler.polygonToPolygon(parts, rings(c)))
-            default: return .nan
+        let (linear, areas) = (targets.linear, targets.areas)
+        switch context.geometryType {
+        case "Point", "MultiPoint":
+            let points = Array(parts.joined())
+            if points.contains(where: areas.contains) { return 0 }
+            return points.reduce(Double.infinity) { best, p in
+                areas.nearest(to: p, ruler, below: linear.nearest(to: p, ruler, below: best))
             }
-            if best == 0 { return 0 }
+        case "LineString", "MultiLineString":
+            let feature = SegmentTree(parts.filter { !$0.isEmpty }.flatMap(SegmentTree.segments(ofLine:)))
+            if parts.joined().contains(where: areas.contains) { return 0 }
+            return feature.nearest(to: areas, ruler, below: feature.nearest(to: linear, ruler))
+        case "Polygon":
+            let feature = SegmentTree(CheapRuler.edges(parts))
+            if targets.vertices.contains(where: feature.contains) || parts.joined().contains(where: areas.contains) {
+                return 0
+            }
+            return feature.nearest(to: areas, ruler, below: feature.nearest(to: linear, ruler))
+        default: return .nan
         }
-        return best
+    }
+
+    /// A `distance` expression's GeoJSON, read once when the expression is compiled: its points
+    /// and lines as one ``SegmentTree`` (a point a segment of no length), its polygons' edges as
+    /// another (each polygon its own owner), and every position of them (what lies inside a
+    /// feature's polygon). Compared and hashed by the GeoJSON it was read from.
+    final class Targets: Hashable, Sendable, CustomStringConvertible {
+        let geometries: StyleValue
+        let linear: SegmentTree
+        let areas: SegmentTree
+        let vertices: [Position]
+        private let hash: Int
+
+        /// The targets of `geometries` (``geometries(_:)``'s list of simple geometries).
+        init(_ geometries: StyleValue) {
+            var lines: [(Position, Position)] = []
+            var edges: [(Position, Position)] = []
+            var owners: [Int] = []
+            var vertices: [Position] = []
+            var polygons = 0
+            if case let .array(list) = geometries {
+                for g in list {
+                    guard case let .object(o) = g, let c = o["coordinates"] else { continue }
+                    switch o["type"]?.string {
+                    case "Point":
+                        if let p = Distance.position(c) {
+                            lines.append((p, p))
+                            vertices.append(p)
+                        }
+                    case "LineString":
+                        let line = Distance.positions(c)
+                        if !line.isEmpty { lines += SegmentTree.segments(ofLine: line) }
+                        vertices += line
+                    case "Polygon":
+                        let polygon = Distance.rings(c)
+                        let ring = CheapRuler.edges(polygon)
+                        edges += ring
+                        owners += Array(repeating: polygons, count: ring.count)
+                        vertices += polygon.joined()
+                        polygons += 1
+                    default: continue
+                    }
+                }
+            }
+            self.geometries = geometries
+            (linear, areas, self.vertices) = (SegmentTree(lines), SegmentTree(edges, owners: owners), vertices)
+            hash = geometries.hashValue
+        }
+
+        static func == (a: Targets, b: Targets) -> Bool { a === b || a.geometries == b.geometries }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        var description: String { "\(geometries)" }
     }
 
     static func position(_ v: StyleValue) -> Position? {

@@ -139,7 +139,7 @@ struct ExprCompiler {
             return Typed(node: .call(.within, [.literal(polygons)]), type: .boolean)
         case "distance":
             let geometries = try geoJSON(op, args, key: key, read: Distance.geometries)
-            return Typed(node: .call(.distance, [.literal(geometries)]), type: .number)
+            return Typed(node: .call(.distance, [.targets(Distance.Targets(geometries))]), type: .number)
         case "collator": return try collator(args, key: key)
         case "format": return try format(args, key: key)
         case "number-format": return try numberFormat(args, key: key)

@@ -57,8 +57,8 @@ extension ExprEvaluator {
             return .bool(try compare(op, a, b))
         case .collator, .resolvedLocale, .isSupportedScript, .image, .numberFormat, .format: return try text(op, args)
         case .distance:
-            guard case let .literal(geometries) = args[0] else { return .number(.nan) }
-            return .number(Distance.measure(context, geometries))
+            guard case let .targets(targets) = args[0] else { return .number(.nan) }
+            return .number(Distance.measure(context, targets))
         case .within:
             guard case let .literal(polygons) = args[0] else { return .bool(false) }
             return .bool(Within.holds(context, polygons))

@@ -31,6 +31,7 @@ struct ExprEvaluator {
             return try interpolate(kind, space, x: try self.input(input), stops)
         case let .call(op, args): return try call(op, args)
         case let .legacy(test): return .bool(test.holds(in: context))
+        case let .targets(targets): return targets.geometries
         }
     }
 

@@ -17,6 +17,8 @@ indirect enum ExprNode: Hashable, Sendable {
     case variable(String)
     /// A test of the legacy filter syntax (``LegacyFilter``): it reads the feature.
     case legacy(LegacyTest)
+    /// The GeoJSON `distance` measures to, read and indexed once (``Distance/Targets``).
+    case targets(Distance.Targets)
 
     struct Stop: Hashable, Sendable {
         let input: Double
@@ -40,7 +42,7 @@ indirect enum ExprNode: Hashable, Sendable {
     /// Every direct child.
     var children: [ExprNode] {
         switch self {
-        case .literal, .variable, .legacy: []
+        case .literal, .variable, .legacy, .targets: []
         case let .call(_, args), let .assertion(_, args), let .coercion(_, args): args
         case let .match(input, arms, otherwise): [input] + arms.map(\.output) + [otherwise]
         case let .branches(list, otherwise): list.flatMap { [$0.condition, $0.output] } + [otherwise]
