@@ -75,8 +75,10 @@ public struct StyleColor: Hashable, Sendable, CustomStringConvertible {
 
     public init(r: Double, g: Double, b: Double, a: Double = 1) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
 
+    /// `rgba(r,g,b,a)`, channels 0–255 (a channel that is not finite is written as 0).
     public var description: String {
-        "rgba(\(Int((r * 255).rounded())),\(Int((g * 255).rounded())),\(Int((b * 255).rounded())),\(a))"
+        func channel(_ v: Double) -> Int { v.isFinite ? Int(min(max(v * 255, -1e9), 1e9).rounded()) : 0 }
+        return "rgba(\(channel(r)),\(channel(g)),\(channel(b)),\(a))"
     }
 }
 

@@ -50,8 +50,10 @@ public final class LRUCache<Key: Hashable, Value> {
     }
 
     /// Stores a value with its cost in bytes (negative costs count as 0); a value costing more
-    /// than the whole capacity is not kept (and an older value under the key is dropped).
+    /// than the whole capacity is not kept (and an older value under the key is dropped), nor is
+    /// one under a key not equal to itself (holding a NaN): it could never be found, nor evicted.
     @inlinable public func insert(_ value: Value, for key: Key, cost: Int) {
+        guard key == key else { return }
         let cost = max(0, cost)
         remove(key)
         guard cost <= capacity else { return }

@@ -172,8 +172,8 @@ public enum TileQuad {
                 // A MoveTo (command 1) of at least one point: its first (dx, dy) is the first point.
                 if commands.count >= 3, commands[0] & 7 == 1, commands[0] >> 3 >= 1 {
                     for (i, shift) in [(1, offset.0), (2, offset.1)] {
-                        let value = WireReader.zigzag(commands[i]) + shift
-                        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+                        let (value, overflow) = WireReader.zigzag(commands[i]).addingReportingOverflow(shift)
+                        guard !overflow, value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                             throw .malformed("a moved coordinate leaves 32 bits", offset: start)
                         }
                         commands[i] = UInt64(bitPattern: (value << 1) ^ (value >> 63))

@@ -92,7 +92,12 @@ struct SpriteSheet {
                 "sprite \(path).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
             )
         }
-        if let (w, h) = RasterImage.pngSize(png), w * h > pixelBudget { throw overBudget(w, h) }
+        // Sides past RasterImage's bound are its refusal (and their product could overflow).
+        if let (w, h) = RasterImage.pngSize(png), w <= RasterImage.maxSide, h <= RasterImage.maxSide,
+            w * h > pixelBudget
+        {
+            throw overBudget(w, h)
+        }
         let sheet = try SpriteSheet(json: json, png: png, name: path)
         let (w, h) = (sheet.image.width, sheet.image.height)
         guard w * h <= pixelBudget else { throw overBudget(w, h) }

@@ -86,7 +86,9 @@ struct GeoJSONClusters: Sendable {
     static func cluster(
         _ items: [Item], radius r: Double, minPoints: Int, aggregates: [String: Aggregate], nextID: inout UInt64
     ) -> [Item] {
-        guard r > 0 else { return items }
+        // Below 1e-15 of the world (40 nm) nothing is clustered: the cells below would pass Int's
+        // range (a clusterRadius of 1e-300), and points that close are one point on any map.
+        guard r >= 1e-15 else { return items }
         // A grid of cells `r` wide: the neighbours of a point are in its cell and the eight around.
         var grid: [SIMD2<Int>: [Int]] = [:]
         func cell(_ x: Double, _ y: Double) -> SIMD2<Int> {

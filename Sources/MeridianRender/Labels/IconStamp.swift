@@ -32,8 +32,10 @@ enum IconStamp {
         let e = image.entry
         let factor = key.size * key.scale / e.pixelRatio  // device pixels per sheet pixel
         let (w, h) = (Double(e.width) * factor, Double(e.height) * factor)
+        // Checked before the sizes become integers (a pixel ratio of 1e-300 makes them 1e300).
+        guard factor > 0, factor.isFinite, w <= Double(maxSide), h <= Double(maxSide) else { return nil }
         let (side, tall) = (Int(w.rounded(.up)) + 2, Int(h.rounded(.up)) + 2)
-        guard factor > 0, factor.isFinite, side <= maxSide, tall <= maxSide,
+        guard side <= maxSide, tall <= maxSide,
             let part = cairo_surface_create_for_rectangle(
                 image.sheet.image.surface, Double(e.x), Double(e.y), Double(e.width), Double(e.height)),
             let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(tall))

@@ -183,16 +183,19 @@ struct LabelPlacer {
         for (i, a) in ring.enumerated() {
             let b = ring[(i + 1) % ring.count]
             // Relative to the first vertex, for precision.
-            let (x0, y0) = (Double(a.x - first.x), Double(a.y - first.y))
-            let (x1, y1) = (Double(b.x - first.x), Double(b.y - first.y))
+            // In Double: two vertices of a hostile tile may be more than Int32's range apart.
+            let (x0, y0) = (Double(a.x) - Double(first.x), Double(a.y) - Double(first.y))
+            let (x1, y1) = (Double(b.x) - Double(first.x), Double(b.y) - Double(first.y))
             let cross = x0 * y1 - x1 * y0
             area += cross
             cx += (x0 + x1) * cross
             cy += (y0 + y1) * cross
         }
-        guard area != 0 else { return first }
-        return VectorTile.Point(
-            x: first.x + Int32((cx / (3 * area)).rounded()), y: first.y + Int32((cy / (3 * area)).rounded()))
+        // A self-crossing ring whose lobes nearly cancel has its centroid far away: one outside
+        // the tile's 32-bit plane is no place for a label (the first vertex is).
+        let (x, y) = (Double(first.x) + (cx / (3 * area)).rounded(), Double(first.y) + (cy / (3 * area)).rounded())
+        guard area != 0, let px = Int32(exactly: x), let py = Int32(exactly: y) else { return first }
+        return VectorTile.Point(x: px, y: py)
     }
 
     /// Places the candidates in `area`; boxes in `taken` (labels already set) stay free, and each

@@ -73,7 +73,7 @@ enum LineIcons {
                     if onGround {
                         // On the ground the icon turns with the line in the map's own axes.
                         placed.ground = LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: viewport)
-                        placed = placed.turned(by: atan2(Double(b.y - a.y), Double(b.x - a.x)) + flip)
+                        placed = placed.turned(by: atan2(Double(b.y) - Double(a.y), Double(b.x) - Double(a.x)) + flip)
                     } else if alongLine, let screen {
                         placed = placed.turned(by: screen + flip)
                     }

@@ -118,7 +118,7 @@ final class PreparedLayer: @unchecked Sendable {
                     } else {
                         for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
                     }
-                    let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: Int(e)) : nil
+                    let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: layer.extent) : nil
                     guard filter.evaluate(p, zoom: key.filterZoom, geometry: geometry).isTrue else { continue }
                 }
                 let all = shape.readsAll ? f.styleProperties(reading: shape.pseudoKeys) : nil

@@ -55,7 +55,7 @@ final class Blend2DTarget: RasterTarget {
 
     /// Blend2D's non-premultiplied 0xAARRGGBB of a colour (components clamped to [0, 1]).
     static func rgba32(_ c: RGBA) -> UInt32 {
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> UInt32 { v.isNaN ? 0 : UInt32((min(max(v, 0), 1) * 255).rounded()) }
         return byte(c.a) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
     }
 

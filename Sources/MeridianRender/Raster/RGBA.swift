@@ -1,8 +1,11 @@
 /// An RGBA colour, components in [0, 1].
 public struct RGBA: Hashable, Sendable {
     public var r: Double, g: Double, b: Double, a: Double
+    /// A NaN component (a style's ramp gone wrong) is 0, so no conversion to a byte traps on it
+    /// and no cache key holds it.
     public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
-        (self.r, self.g, self.b, self.a) = (r, g, b, a)
+        func sane(_ v: Double) -> Double { v.isNaN ? 0 : v }
+        (self.r, self.g, self.b, self.a) = (sane(r), sane(g), sane(b), sane(a))
     }
     /// From 0xRRGGBB.
     public init(hex: UInt32, alpha: Double = 1) {

@@ -15,6 +15,10 @@ extension ExprEvaluator {
         }
         let (lo, hi) = (stops[upper - 1], stops[upper])
         let t = Self.factor(kind, x: x, lower: lo.input, upper: hi.input)
+        // An exponential base below 0 or past 1e300 makes the factor NaN: an error, not a NaN colour.
+        guard !t.isNaN else {
+            throw Failure("Cannot interpolate at \(ExprValues.text(x)): the factor is not a number.")
+        }
         return try Self.mix(try evaluate(lo.output), try evaluate(hi.output), t, space)
     }
 
