@@ -13,9 +13,7 @@ struct RemoteRegionCLITests {
     func remoteRegion() async throws { try await onOwnThread { try Self.remoteRegionRun() } }
 
     static func remoteRegionRun() throws {
-        let dir = temporaryPath("remote-region")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("remote-region")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let region = dir + "/centre.pmtiles"
         let extract = try runMeridian([

@@ -84,9 +84,7 @@ struct HostileTileTests {
 
     @Test("a sprite PNG claiming 2^32 − 1 pixels a side is refused by name; an icon of pixel ratio 1e-300 is not drawn")
     func spriteSizes() throws {
-        let dir = temporaryPath("hostile-sprite")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("hostile-sprite")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         header += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 6, 0, 0, 0]

@@ -11,9 +11,7 @@ import Testing
 struct SpriteBudgetTests {
     @Test("16 sprites of 4096 × 2048: two decoded (the budget), fourteen refused by name; pixels held within the bound")
     func bombsAddUp() throws {
-        let dir = temporaryPath("sprite-budget")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("sprite-budget")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (w, h) = (4096, 2048)
         let words = [UInt32](repeating: 0, count: w * h)
@@ -46,9 +44,7 @@ struct SpriteBudgetTests {
         "a sheet whose header claims more than the budget left is refused before decoding (a truncated body never read)"
     )
     func headerFirst() throws {
-        let dir = temporaryPath("sprite-header")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("sprite-header")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A PNG signature and an IHDR claiming 4096 × 4096, then nothing: Cairo could not read it.
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)

@@ -68,9 +68,7 @@ struct PyramidSafetyTests {
 
     @Test("tiles merge -o naming one of its shards is refused, the shard left as it was")
     func mergeOverShard() throws {
-        let dir = temporaryPath("pyramid-safety-merge")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("pyramid-safety-merge")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
         let shards = try (1...2).map { i in
@@ -92,9 +90,7 @@ struct PyramidSafetyTests {
         "a journal record that is not a PNG tile of the job (garbage, a PNG cut short, a tile of the wrong size) is drawn again; a good one is resumed; the archive equals a straight run"
     )
     func corruptJournal() throws {
-        let dir = temporaryPath("pyramid-safety-journal")
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try emptyFolder("pyramid-safety-journal")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
         let job = try Self.job()

@@ -27,3 +27,11 @@ public func temporaryPath(_ name: String) -> String {
         "meridian-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
     ).path
 }
+
+/// A fresh, empty folder at ``temporaryPath(_:)`` for `name` (whatever was there removed).
+public func emptyFolder(_ name: String) throws -> String {
+    let dir = temporaryPath(name)
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
