@@ -20,8 +20,9 @@ public struct MapSources {
     public var images = StyleImages()
     /// The style's `image` sources, read (``PlacedImage``).
     var placed: [String: PlacedImage] = [:]
-    /// One line per source that draws only part of its data (a GeoJSON source's features with
-    /// bad positions, left out).
+    /// One line per source that draws only part of its data, or none of it: a GeoJSON source's
+    /// features with bad positions (left out), a vector source whose tilesets hold none of the
+    /// layers the style reads (``unplaced(_:_:)``).
     public private(set) var partial: [String] = []
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
     /// then one per source drawn in part (``partial``) and one per sprite that draws no icons
@@ -84,6 +85,7 @@ public struct MapSources {
                     missing.append("source \(name): not in the offline region \(folder.path)")
                 }
             }
+            partial += Self.unplaced(style, sources)
             (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
             images = StyleImages(style: style, folders: folder.paths)
             return
@@ -148,6 +150,7 @@ public struct MapSources {
             for file in files { tilesets.append(try DataFolder.open(file)) }
             sources[name] = TileSource(name: name, tilesets: tilesets)
         }
+        partial += Self.unplaced(style, sources)
         (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
         images = StyleImages(style: style, folders: folder.paths)
     }
