@@ -22,7 +22,7 @@ public struct MapSources {
     var placed: [String: PlacedImage] = [:]
     /// One line per source that draws only part of its data, or none of it: a GeoJSON source's
     /// features with bad positions (left out), a vector source whose tilesets hold none of the
-    /// layers the style reads (``unplaced(_:_:)``).
+    /// layers the style reads (`unplaced`).
     public private(set) var partial: [String] = []
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
     /// then one per source drawn in part (``partial``) and one per sprite that draws no icons
