@@ -87,20 +87,15 @@ struct SpriteSheet {
         }
         let json = try bytes(path + ".json", limit: maxIndexBytes)
         let png = [UInt8](try bytes(path + ".png", limit: maxImageBytes))
-        func overBudget(_ w: Int, _ h: Int) -> RenderError {
-            .badImage(
-                "sprite \(path).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
-            )
-        }
-        // Sides past RasterImage's bound are its refusal (and their product could overflow).
+        // Every PNG Cairo decodes has this header; sides past RasterImage's bound are its refusal
+        // (and their product could overflow).
         if let (w, h) = RasterImage.pngSize(png), w <= RasterImage.maxSide, h <= RasterImage.maxSide,
             w * h > pixelBudget
         {
-            throw overBudget(w, h)
+            throw .badImage(
+                "sprite \(path).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
+            )
         }
-        let sheet = try SpriteSheet(json: json, png: png, name: path)
-        let (w, h) = (sheet.image.width, sheet.image.height)
-        guard w * h <= pixelBudget else { throw overBudget(w, h) }
-        return sheet
+        return try SpriteSheet(json: json, png: png, name: path)
     }
 }

@@ -41,7 +41,6 @@ public struct StyleImages {
     /// data folder's paths): `"sprite": "sprite/meridian"` names the sprite the data build makes,
     /// wherever the style file is.
     public init(style: Style, folders: [String] = []) {
-        var left = Self.maxPixels
         for sprite in style.sprites {
             guard let path = Self.path(of: sprite, style: style, folders: folders) else {
                 warnings.append(
@@ -49,21 +48,19 @@ public struct StyleImages {
                 continue
             }
             do throws(RenderError) {
-                guard let base = try SpriteSheet.read(path, pixelBudget: left) else {
+                guard let base = try SpriteSheet.read(path, pixelBudget: Self.maxPixels - pixels) else {
                     warnings.append("sprite \(sprite.id): no file \(path).json; its icons are not drawn")
                     continue
                 }
                 Self.add(base, prefix: sprite.prefix, path: path, to: &one)
-                left -= base.image.width * base.image.height
                 pixels += base.image.width * base.image.height
             } catch {
                 warnings.append("sprite \(sprite.id): \(error); its icons are not drawn")
                 continue
             }
             do throws(RenderError) {
-                if let double = try SpriteSheet.read(path + "@2x", pixelBudget: left) {
+                if let double = try SpriteSheet.read(path + "@2x", pixelBudget: Self.maxPixels - pixels) {
                     Self.add(double, prefix: sprite.prefix, path: path + "@2x", to: &two)
-                    left -= double.image.width * double.image.height
                     pixels += double.image.width * double.image.height
                 }
             } catch {

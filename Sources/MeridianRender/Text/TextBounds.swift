@@ -19,7 +19,7 @@ enum TextBounds {
         var (count, marks) = (0, 0)
         for scalar in text.unicodeScalars {
             guard count < maxScalars else { break }
-            if scalar.properties.canonicalCombiningClass != .notReordered {
+            if isMark(scalar) {
                 marks += 1
                 if marks > maxMarksInARow { continue }
             } else {
@@ -31,13 +31,19 @@ enum TextBounds {
         return String(out)
     }
 
+    /// Whether `scalar` is a non-starter (canonical combining class above 0; none lies below
+    /// U+0300, so the common Latin text reads no property).
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x300 && scalar.properties.canonicalCombiningClass != .notReordered
+    }
+
     /// Whether `text` is within both bounds.
     static func fits(_ text: String) -> Bool {
         var (count, marks) = (0, 0)
         for scalar in text.unicodeScalars {
             count += 1
             if count > maxScalars { return false }
-            if scalar.value >= 0x300, scalar.properties.canonicalCombiningClass != .notReordered {
+            if isMark(scalar) {
                 marks += 1
                 if marks > maxMarksInARow { return false }
             } else {
