@@ -53,6 +53,26 @@ DRAWN = {
     "hillshade-method", "color-relief-color", "color-relief-opacity",
 }
 
+# The bounds within which the renderer uses a number it multiplies (points, metres, factors),
+# Meridian's fact beside DRAWN: a style or a feature asking for a radius of 1e308 draws a large
+# circle, not a hang. A drawn number not listed here is bounded to ±1e6.
+DRAWABLE = {
+    "circle-radius": (0, 1024), "line-width": (0, 1024), "text-size": (1, 256), "text-halo-width": (0, 64),
+    "fill-extrusion-height": (0, 10000), "fill-extrusion-base": (0, 10000),
+    "fill-extrusion-rounded-corner-distance": (0, 10000), "raster-opacity": (0, 1),
+    "symbol-sort-key": (-1e15, 1e15), "text-letter-spacing": (-2, 10), "text-max-width": (0, 1000),
+    "symbol-spacing": (1, 100000), "text-max-angle": (0, 180), "line-gap-width": (0, 1024),
+    "line-offset": (-1024, 1024), "line-miter-limit": (1, 1000), "text-padding": (0, 100),
+    "text-line-height": (0.5, 5), "line-blur": (0, 64), "circle-stroke-width": (0, 1024), "circle-blur": (0, 1),
+    "circle-sort-key": (-1e15, 1e15), "fill-sort-key": (-1e15, 1e15), "line-sort-key": (-1e15, 1e15),
+    "heatmap-radius": (1, 300), "heatmap-weight": (0, 1e6), "heatmap-intensity": (0, 1e6),
+    "heatmap-opacity": (0, 1), "icon-halo-width": (0, 64), "icon-halo-blur": (0, 64),
+    "fill-layer-opacity": (0, 1), "line-layer-opacity": (0, 1), "raster-brightness-min": (0, 1),
+    "raster-brightness-max": (0, 1), "raster-saturation": (-1, 1),
+    # A contrast of 1 would make MapLibre's factor 1 / (1 − c) infinite.
+    "raster-contrast": (-1, 0.999),
+}
+
 # Names shared by several layer kinds and drawn in only some: (kind, name).
 DRAWN_IN = {("raster", "resampling"), ("hillshade", "resampling"), ("color-relief", "resampling")}
 
@@ -98,12 +118,25 @@ def value_type(p):
     return "." + t
 
 
+def swift_case(name):
+    parts = name.split("-")
+    return parts[0] + "".join(part.capitalize() for part in parts[1:])
+
+
+def swift_type(name):
+    return "".join(part.capitalize() for part in name.split("-"))
+
+
+def number(x):
+    return "%d" % x if float(x).is_integer() and abs(x) < 1e9 else "%g" % x
+
+
 def bound(x, fallback):
     return fallback if x is None else repr(float(x))
 
 
 def entry(name, group, p, kind):
-    args = [swift_string(name), "." + group, value_type(p), "default: " + value(p.get("default"))]
+    args = ["." + swift_case(name), "." + group, value_type(p), "default: " + value(p.get("default"))]
     if "minimum" in p or "maximum" in p:
         args.append("range: %s...%s" % (bound(p.get("minimum"), "-Double.infinity"), bound(p.get("maximum"), "Double.infinity")))
     expression = p.get("expression", {})
@@ -113,11 +146,18 @@ def entry(name, group, p, kind):
     args.append("inputs: [%s]" % ", ".join(inputs))
     if name in DRAWN or (kind, name) in DRAWN_IN:
         args.append("drawn: true")
+    if name in DRAWABLE:
+        low, high = DRAWABLE[name]
+        args.append("drawable: %s...%s" % (number(low), number(high)))
     return "        StyleProperty(%s)," % ", ".join(args)
 
 
 def main():
     spec = json.load(open(sys.argv[1]))
+    known = {name for kind in KINDS for group in ("layout", "paint") for name in spec["%s_%s" % (group, kind)]}
+    stray = sorted((DRAWN | set(DRAWABLE)) - known)
+    if stray or not set(DRAWABLE) <= DRAWN:
+        sys.exit("not properties of the specification, or bounded but not drawn: %s" % (stray or sorted(set(DRAWABLE) - DRAWN)))
     out = os.path.join(os.path.dirname(__file__), "..", "Sources", "MeridianStyle", "Catalogue")
     os.makedirs(out, exist_ok=True)
     written = []
@@ -145,11 +185,35 @@ def main():
              "/// does not compile).",
              "public enum StylePropertyName: String, Hashable, Sendable, CaseIterable {"]
     for name in names:
-        parts = name.split("-")
-        swift = parts[0] + "".join(part.capitalize() for part in parts[1:])
-        lines.append("    case %s = %s" % (swift, swift_string(name)))
+        lines.append("    case %s = %s" % (swift_case(name), swift_string(name)))
     lines += ["}", ""]
     path = os.path.join(out, "StylePropertyName.swift")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    written.append(path)
+    # One Swift enum per enumeration property, read as that enum (StyleKeyword).
+    enums = {}
+    for kind in KINDS:
+        for group in ("layout", "paint"):
+            for name, p in spec["%s_%s" % (group, kind)].items():
+                if p["type"] == "enum":
+                    enums[name] = (list(p["values"]), p.get("default"))
+    lines = ["// Written by scripts/style-catalogue.py from the style specification (v8.json); see there.", "",
+             "extension StyleProperty {"]
+    for name in sorted(enums):
+        values, default = enums[name]
+        protocol = "DefaultedStyleKeyword" if default is not None else "StyleKeyword"
+        lines += ["    /// The values of `%s`." % name,
+                  "    public enum %s: String, %s {" % (swift_type(name), protocol)]
+        for v in values:
+            case = swift_case(v)
+            lines.append("        case %s" % case if case == v else "        case %s = %s" % (case, swift_string(v)))
+        lines.append("        public static let property = StylePropertyName.%s" % swift_case(name))
+        if default is not None:
+            lines.append("        public static let specificationDefault = %s.%s" % (swift_type(name), swift_case(default)))
+        lines += ["    }", ""]
+    lines[-1:] = ["}", ""]
+    path = os.path.join(out, "StyleProperty+Keywords.swift")
     with open(path, "w") as f:
         f.write("\n".join(lines))
     written.append(path)

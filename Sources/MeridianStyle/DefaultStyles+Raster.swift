@@ -80,7 +80,7 @@ extension DefaultStyles {
     static func capitals(text: String, halo: String) -> String {
         #"""
         { "id": "capitals", "type": "symbol", "source": "world", "source-layer": "capitals", "minzoom": 3, "maxzoom": 9,
-          "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": 13 },
+          "layout": { "icon-image": "dot", "text-anchor": "left", "text-justify": "auto", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": 13 },
           "paint": { "icon-color": "\#(text)", "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         """#
     }
@@ -95,7 +95,7 @@ extension DefaultStyles {
           "paint": { "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         \#(placeNames(text: text, halo: halo))
         { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-          "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+          "layout": { "icon-image": "dot", "text-anchor": "left", "text-justify": "auto", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                       "symbol-sort-key": ["-", 0, ["get", "population"]] },
           "paint": { "icon-color": "\#(text)", "text-color": "\#(text)", "text-halo-color": "\#(halo)", "text-halo-width": 1.5 } },
         \#(capitals(text: text, halo: halo))

@@ -81,7 +81,7 @@ public enum DefaultStyles {
               "paint": { "text-color": "#555555", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
         """# + placeNames(text: "#5C4E44", halo: "rgba(255, 255, 255, 0.85)") + #"""
                 { "id": "places", "type": "symbol", "source": "world", "source-layer": "places",
-                  "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
+                  "layout": { "icon-image": "dot", "text-anchor": "left", "text-justify": "auto", "text-offset": [0.5, 0], "text-field": ["get", "name"], "text-size": ["step", ["get", "population"], 11.5, 1000000, 13],
                               "symbol-sort-key": ["-", 0, ["get", "population"]] },
                   "paint": { "icon-color": "#333333", "text-color": "#333333", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
             """# + capitals(text: "#222222", halo: "rgba(255, 255, 255, 0.85)") + #"""
@@ -92,7 +92,7 @@ public enum DefaultStyles {
                   "paint": { "text-color": "#6B5B7B", "text-halo-color": "rgba(255, 255, 255, 0.85)", "text-halo-width": 1.5 } },
                 { "id": "poi-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 16,
                   "filter": ["all", ["!=", \#(name), ""], ["has", "class"]],
-                  "layout": { "icon-image": "dot", "text-anchor": "left", "text-offset": [0.5, 0], "text-field": \#(name), "text-size": 10 },
+                  "layout": { "icon-image": "dot", "text-anchor": "left", "text-justify": "auto", "text-offset": [0.5, 0], "text-field": \#(name), "text-size": 10 },
                   "paint": { "icon-color": "#7A6A5C", "text-color": "#7A6A5C", "text-halo-color": "#FFFFFF", "text-halo-width": 1.5 } },
                 { "id": "building-names", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 16,
                   "filter": ["all", ["!=", \#(name), ""], ["!", ["has", "class"]]],

@@ -150,8 +150,7 @@ extension Style {
             if kind == .symbol { warnings += Style.alignmentWarnings(layout, layer: id) }
             let paint = properties(o["paint"], .paint, kind, id, hasSprite: hasSprite, warnings: &warnings)
             // MapLibre makes a colour ramp only of an interpolation on the elevation; it draws nothing else.
-            if kind == .colorRelief, paint[StylePropertyName.colorReliefColor.rawValue]?.compiled.elevationStops == nil
-            {
+            if kind == .colorRelief, paint[.colorReliefColor]?.compiled.elevationStops == nil {
                 warnings.append(
                     StyleWarning(
                         layer: id, property: "paint.color-relief-color",

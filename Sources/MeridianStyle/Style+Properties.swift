@@ -6,13 +6,13 @@ extension Style {
     static func properties(
         _ raw: StyleValue?, _ group: StyleProperty.Group, _ kind: Layer.Kind, _ id: String, hasSprite: Bool = false,
         warnings: inout [StyleWarning]
-    ) -> [String: StyleExpression] {
+    ) -> [StylePropertyName: StyleExpression] {
         guard let raw else { return [:] }
         guard case let .object(o) = raw else {
             warnings.append(StyleWarning(layer: id, property: group.rawValue, "must be an object; ignored"))
             return [:]
         }
-        var out: [String: StyleExpression] = [:]
+        var out: [StylePropertyName: StyleExpression] = [:]
         for (key, value) in o.sorted(by: { $0.key < $1.key }) {
             let place = "\(group.rawValue).\(key)"
             guard let property = StyleProperty.named(key, kind: kind), property.group == group else {
@@ -40,7 +40,7 @@ extension Style {
                     warnings.append(
                         StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))
                 }
-                if key == StylePropertyName.iconImage.rawValue, !hasSprite,
+                if property.key == .iconImage, !hasSprite,
                     value != .string(Style.builtInIcon)
                 {
                     warnings.append(
@@ -49,7 +49,7 @@ extension Style {
                             "the style names no sprite, and only Meridian's own icon \"\(Style.builtInIcon)\" is built in; other images are left out, the text drawn without them"
                         ))
                 }
-                out[key] = expression
+                out[property.key] = expression
             } catch {
                 warnings.append(StyleWarning(layer: id, property: place, "\(error.problem); its default is drawn"))
             }

@@ -9,17 +9,17 @@ extension Style {
     /// facing the viewer (`viewport`); point labels level (`viewport`, `auto`) or turned with the
     /// map (`map`), laid on the ground (`map` pitch, and `auto` with `map` rotation) or facing
     /// the viewer.
-    static func alignmentWarnings(_ layout: [String: StyleExpression], layer id: String) -> [StyleWarning] {
+    static func alignmentWarnings(_ layout: [StylePropertyName: StyleExpression], layer id: String) -> [StyleWarning] {
         var out: [StyleWarning] = []
-        if let e = layout[StylePropertyName.textKeepUpright.rawValue], case .literal(.bool(false)) = e.compiled.node {
+        if let e = layout[.textKeepUpright], case .literal(.bool(false)) = e.compiled.node {
             out.append(
                 StyleWarning(
                     layer: id, property: "layout.text-keep-upright",
                     "false is not drawn yet; names along lines are kept upright"))
         }
         // Names along lines are set along the line as written (point labels are written vertically).
-        let placement = layout[StylePropertyName.symbolPlacement.rawValue]
-        if layout[StylePropertyName.textWritingMode.rawValue] != nil, let placement,
+        let placement = layout[.symbolPlacement]
+        if layout[.textWritingMode] != nil, let placement,
             placement.compiled.node != .literal(.string("point"))
         {
             out.append(

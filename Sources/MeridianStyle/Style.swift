@@ -69,14 +69,16 @@ public struct Style: Sendable {
         public let minzoom: Double
         public let maxzoom: Double
         public let filter: StyleExpression?
-        public let paint: [String: StyleExpression]
-        public let layout: [String: StyleExpression]
+        /// The paint and layout properties the layer sets (and Meridian draws), compiled; read
+        /// them through ``value(_:_:zoom:)`` and the typed reads, whose fallback is the catalogue's default.
+        public let paint: [StylePropertyName: StyleExpression]
+        public let layout: [StylePropertyName: StyleExpression]
 
         /// Whether the layer draws at `zoom` (minzoom inclusive, maxzoom exclusive, as in the spec)
         /// and is not hidden by `visibility: none`.
         public func isVisible(atZoom zoom: Double) -> Bool {
             zoom >= minzoom && zoom < maxzoom
-                && layout[StylePropertyName.visibility.rawValue]?.evaluate([:], zoom: zoom) != .string("none")
+                && keyword(StyleProperty.Visibility.self, zoom: zoom) != StyleProperty.Visibility.none
         }
 
         /// Whether a feature with these properties passes the filter at `zoom`.

@@ -98,7 +98,7 @@ struct MultiScriptLabelTests {
         try #require(road.count > 20)
         let sources = try MapSources(style: MapRenderer.streets, folder: DataFolder(path: folder + "/data"))
         let size = try #require(MapRenderer.streets.layers.first { $0.id == "road-names" }).number(
-            .textSize, [:], zoom: 17, default: 0)
+            .textSize, [:], zoom: 17)
         let advances = TextShaper.shape("Quarter Circle Road").glyphs.map { $0.glyph.advance * size }
         for (bearing, tilt) in [(0.0, 0.0), (40.0, 50.0)] {
             let middle = road[road.count / 2]

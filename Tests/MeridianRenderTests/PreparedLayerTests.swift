@@ -57,7 +57,7 @@ import Testing
             for (i, f) in kept.enumerated() where i < prepared.featureClass.count {
                 let representative = prepared.classes[Int(prepared.featureClass[i])]
                 for zoom in [16.0, 16.3, 16.99] {
-                    for property in layer.paint.keys.compactMap(StylePropertyName.init(rawValue:)) {
+                    for property in layer.paint.keys {
                         #expect(
                             layer.value(property, f.styleProperties(), zoom: zoom)
                                 == layer.value(property, representative, zoom: zoom), "\(layer.id) \(property)")

@@ -28,7 +28,8 @@ func dominantColor(_ image: (width: Int, height: Int, pixels: [UInt32]), at p: S
 enum Palette {
     static func paint(_ layer: String, _ property: String) -> UInt32 {
         guard let l = MapRenderer.streets.layers.first(where: { $0.id == layer }),
-            case let .color(c)? = l.paint[property]?.evaluate([:], zoom: 16)
+            let name = StylePropertyName(rawValue: property),
+            case let .color(c)? = l.paint[name]?.evaluate([:], zoom: 16)
         else { return 0xDEAD }
         return UInt32((c.r * 255).rounded()) << 16 | UInt32((c.g * 255).rounded()) << 8 | UInt32((c.b * 255).rounded())
     }

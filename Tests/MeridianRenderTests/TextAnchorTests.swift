@@ -97,7 +97,7 @@ import Testing
             lines.count == 1 && lines[0].contains("layer \"poi\"") && lines[0].contains("layout.icon-image"), "\(lines)"
         )
         #expect(
-            style.layers.first?.layout["icon-image"] != nil, "the property is kept (its value decides nothing drawn)")
+            style.layers.first?.layout[.iconImage] != nil, "the property is kept (its value decides nothing drawn)")
     }
 
     @Test("text-halo-blur fades the halo's edge: more pixels touched by it, fewer wholly in its colour")

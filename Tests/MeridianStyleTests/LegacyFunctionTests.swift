@@ -141,8 +141,8 @@ import Testing
                 """##.utf8))
         let roads = try #require(style.layers.first)
         let t = (Foundation.pow(1.2, 5.0) - 1) / (Foundation.pow(1.2, 10.0) - 1)
-        #expect(abs((roads.paint["line-width"]?.evaluate([:], zoom: 15).number ?? 0) - (1 + 10 * t)) < 1e-9)
-        guard case let .color(c)? = roads.paint["line-color"]?.evaluate([:], zoom: 20) else {
+        #expect(abs((roads.paint[.lineWidth]?.evaluate([:], zoom: 15).number ?? 0) - (1 + 10 * t)) < 1e-9)
+        guard case let .color(c)? = roads.paint[.lineColor]?.evaluate([:], zoom: 20) else {
             Issue.record("line-color is not a colour")
             return
         }
@@ -167,11 +167,11 @@ import Testing
             try #require(StyleProperty.named("text-font", kind: .symbol)))
         #expect(fonts.evaluate([:], zoom: 10) == .array([.string("Noto Sans Regular"), .string("Open Sans")]))
         let dashes = try symbolLayout(#""text-field": ["get", "name"], "text-font": ["Noto Sans Regular"]"#)
-        #expect(dashes.layers.count == 1 && dashes.layers[0].layout["text-field"] != nil)
+        #expect(dashes.layers.count == 1 && dashes.layers[0].layout[.textField] != nil)
         // Only array-valued properties read plain arrays so: text-field still refuses one (a
         // warning naming it, and the layer draws no text).
         let refused = try symbolLayout(#""text-field": ["Helsinki"]"#)
-        #expect(refused.layers.first?.layout["text-field"] == nil)
+        #expect(refused.layers.first?.layout[.textField] == nil)
         #expect(
             refused.warnings.map(\.description) == [
                 #"style: layer "names", layout.text-field: Expected formatted but found array<string, 1> instead.; its default is drawn"#
@@ -184,7 +184,7 @@ import Testing
             "name": .string("Kamppi"), "ref": .number(12), "name:latin": .string("Kamppi"),
         ]
         func text(_ field: String) throws -> StyleValue? {
-            try symbolLayout(#""text-field": \#(field)"#).layers.first?.layout["text-field"]?.evaluate(place, zoom: 14)
+            try symbolLayout(#""text-field": \#(field)"#).layers.first?.layout[.textField]?.evaluate(place, zoom: 14)
         }
         #expect(try text(#""{name:latin}""#) == .string("Kamppi"))
         #expect(try text(#""{name} ({ref})""#) == .string("Kamppi (12)"))

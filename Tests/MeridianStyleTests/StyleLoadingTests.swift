@@ -20,10 +20,10 @@ import Testing
         #expect(loaded.layers.map(\.id) == ["road", "road-casing"])
         let casing = loaded.layers[1]
         #expect(casing.kind == .line && casing.source == "s" && casing.sourceLayer == "transportation")
-        #expect(casing.minzoom == 5 && casing.layout["visibility"] != nil)
+        #expect(casing.minzoom == 5 && casing.layout[.visibility] != nil)
         #expect(casing.accepts(["class": .string("primary")], zoom: 10) && !casing.accepts([:], zoom: 10))
-        #expect(casing.paint["line-color"]?.evaluate([:], zoom: 10) == .color(StyleColor(css: "#888888")!))
-        #expect(casing.paint["line-width"] == nil)
+        #expect(casing.paint[.lineColor]?.evaluate([:], zoom: 10) == .color(StyleColor(css: "#888888")!))
+        #expect(casing.paint[.lineWidth] == nil)
         #expect(
             loaded.warnings.map(\.description) == [
                 #"style: layer "orphan", ref: "nowhere" is not an earlier layer; left out"#

@@ -175,16 +175,16 @@ func filter(_ json: String) throws -> StyleExpression {
             casing.accepts(["class": .string("path"), "subclass": .string("pedestrian")], zoom: 16)
                 && !casing.accepts(["class": .string("rail")], zoom: 16))
         let roads = try #require(streets.layers.first { $0.id == "roads" })
-        #expect(roads.paint["line-width"]?.evaluate(["class": .string("primary")], zoom: 16) == .number(11))
+        #expect(roads.paint[.lineWidth]?.evaluate(["class": .string("primary")], zoom: 16) == .number(11))
         #expect(
-            roads.paint["line-width"]?.evaluate(["class": .string("path"), "subclass": .string("footway")], zoom: 16)
+            roads.paint[.lineWidth]?.evaluate(["class": .string("path"), "subclass": .string("footway")], zoom: 16)
                 == .number(1.4))
         let rail = try #require(streets.layers.first { $0.id == "rail" })
         #expect(
             rail.accepts(["class": .string("rail")], zoom: 16) && rail.accepts(["class": .string("tram")], zoom: 16)
                 && !rail.accepts(["class": .string("minor")], zoom: 16))
         let buildings = try #require(streets.layers.first { $0.kind == .fillExtrusion })
-        let height = try #require(buildings.paint["fill-extrusion-height"])
+        let height = try #require(buildings.paint[.fillExtrusionHeight])
         #expect(height.evaluate(["render_height": .number(14.64)], zoom: 16) == .number(14.64))
         #expect(
             height.evaluate(["render_height": .string("39")], zoom: 16) == .number(39)
@@ -193,10 +193,10 @@ func filter(_ json: String) throws -> StyleExpression {
         // Names: OpenMapTiles' `name`, else tilemaker's `name:latin`.
         let names = try #require(streets.layers.first { $0.id == "road-names" })
         #expect(
-            names.layout["text-field"]?.evaluate(["name:latin": .string("Mannerheimintie")], zoom: 16)
+            names.layout[.textField]?.evaluate(["name:latin": .string("Mannerheimintie")], zoom: 16)
                 == .string("Mannerheimintie"))
         #expect(
-            names.layout["text-field"]?.evaluate(["name": .string("Esplanadi"), "name:latin": .string("x")], zoom: 16)
+            names.layout[.textField]?.evaluate(["name": .string("Esplanadi"), "name:latin": .string("x")], zoom: 16)
                 == .string("Esplanadi"))
         #expect(
             !names.accepts(["class": .string("primary")], zoom: 16)
@@ -296,7 +296,7 @@ func filter(_ json: String) throws -> StyleExpression {
             loaded.warnings.map(\.description) == [
                 #"style: layer "t", layout.text-field: "format" sections' own text-color are not drawn yet; drawn as plain text"#
             ])
-        let text = loaded.layers.first?.layout["text-field"]?.evaluate(
+        let text = loaded.layers.first?.layout[.textField]?.evaluate(
             ["name": .string("Kamppi"), "ref": .number(12)], zoom: 14)
         #expect(text == .string("Kamppi 12"))
     }

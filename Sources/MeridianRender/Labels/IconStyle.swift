@@ -16,25 +16,25 @@ struct IconStyle {
     let zOrder: SymbolZOrder
     /// `icon-text-fit` (`none` unless `width`, `height` or `both`) and `icon-text-fit-padding`
     /// (top, right, bottom, left, points, each within ±1000; 0 when not finite).
-    let fit: String, fitPadding: (top: Double, right: Double, bottom: Double, left: Double)
+    let fit: StyleProperty.IconTextFit, fitPadding: (top: Double, right: Double, bottom: Double, left: Double)
 
     init(_ layer: Style.Layer, zoom: Double) {
         image = layer.resolved(.iconImage, zoom: zoom)
         (anchor, offset) = (layer.resolved(.iconAnchor, zoom: zoom), layer.resolved(.iconOffset, zoom: zoom))
-        size = layer.numberResolver(.iconSize, zoom: zoom, default: 1)
-        rotate = layer.numberResolver(.iconRotate, zoom: zoom, default: 0)
-        padding = layer.numberResolver(.iconPadding, zoom: zoom, default: 2)
-        opacity = layer.numberResolver(.iconOpacity, zoom: zoom, default: 1)
-        color = layer.colorResolver(.iconColor, zoom: zoom, default: RGBA(0, 0, 0))
-        halo = layer.colorResolver(.iconHaloColor, zoom: zoom, default: RGBA(0, 0, 0, 0))
-        haloWidth = layer.numberResolver(.iconHaloWidth, zoom: zoom, default: 0)
-        haloBlur = layer.numberResolver(.iconHaloBlur, zoom: zoom, default: 0)
-        turnsWithMap = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string == "map"
-        let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string
-        liesOnGround = pitch == "map" || (pitch == "auto" && turnsWithMap)
+        size = layer.numberResolver(.iconSize, zoom: zoom)
+        rotate = layer.numberResolver(.iconRotate, zoom: zoom)
+        padding = layer.numberResolver(.iconPadding, zoom: zoom)
+        opacity = layer.numberResolver(.iconOpacity, zoom: zoom)
+        color = layer.colorResolver(.iconColor, zoom: zoom)
+        halo = layer.colorResolver(.iconHaloColor, zoom: zoom)
+        haloWidth = layer.numberResolver(.iconHaloWidth, zoom: zoom)
+        haloBlur = layer.numberResolver(.iconHaloBlur, zoom: zoom)
+        turnsWithMap = layer.keyword(StyleProperty.IconRotationAlignment.self, zoom: zoom) == .map
+        let pitch = layer.keyword(StyleProperty.IconPitchAlignment.self, zoom: zoom)
+        liesOnGround = pitch == .map || (pitch == .auto && turnsWithMap)
         rules = PlacementRules(layer, zoom: zoom)
         zOrder = SymbolZOrder(layer, zoom: zoom, rules: rules)
-        fit = layer.resolved(.iconTextFit, zoom: zoom).constant?.string ?? "none"
+        fit = layer.keyword(zoom: zoom)
         var pad = [0.0, 0, 0, 0]
         if case let .array(values)? = layer.resolved(.iconTextFitPadding, zoom: zoom).constant {
             for (i, v) in values.prefix(4).enumerated() { pad[i] = min(max(v.finite ?? 0, -1000), 1000) }
@@ -89,9 +89,9 @@ struct PlacementRules {
         (textAllowOverlap, textIgnorePlacement) = (flag(.textAllowOverlap), flag(.textIgnorePlacement))
         (iconOptional, textOptional) = (flag(.iconOptional), flag(.textOptional))
         iconOverlap = SymbolOverlap(
-            layer.resolved(.iconOverlap, zoom: zoom).constant?.string, allowOverlap: iconAllowOverlap)
+            layer.keyword(StyleProperty.IconOverlap.self, zoom: zoom), allowOverlap: iconAllowOverlap)
         textOverlap = SymbolOverlap(
-            layer.resolved(.textOverlap, zoom: zoom).constant?.string, allowOverlap: textAllowOverlap)
+            layer.keyword(StyleProperty.TextOverlap.self, zoom: zoom), allowOverlap: textAllowOverlap)
     }
 
     init() {}
@@ -106,12 +106,12 @@ struct SymbolZOrder {
     let placesByY: Bool, drawsByY: Bool
 
     init(_ layer: Style.Layer, zoom: Double, rules: PlacementRules) {
-        let value = layer.resolved(.symbolZOrder, zoom: zoom).constant?.string ?? "auto"
-        let sorted = layer.layout[StylePropertyName.symbolSortKey.rawValue] != nil
+        let value = layer.keyword(StyleProperty.SymbolZOrder.self, zoom: zoom)
+        let sorted = layer[.symbolSortKey] != nil
         let overlapping =
             rules.textOverlap != .never || rules.iconOverlap != .never || rules.textIgnorePlacement
             || rules.iconIgnorePlacement
-        placesByY = value == "viewport-y"
-        drawsByY = (placesByY || (value == "auto" && !sorted)) && overlapping
+        placesByY = value == .viewportY
+        drawsByY = (placesByY || (value == .auto && !sorted)) && overlapping
     }
 }

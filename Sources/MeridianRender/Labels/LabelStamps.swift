@@ -88,9 +88,11 @@ final class LabelStamp {
             let gap = key.lineHeight * key.size
             let extra = Double(lines.count - 1) * gap
             pen = (x: key.centered ? -width / 2 : 0, y: key.centered ? height * 0.3 - extra / 2 : 0)
-            for (i, line) in lines.enumerated() {
-                let set = TextShaper.shape(String(line), font: key.font, letterSpacing: key.letterSpacing)
-                let room = width - set.advance * key.size
+            let sets = lines.map { TextShaper.shape(String($0), font: key.font, letterSpacing: key.letterSpacing) }
+            // Lines are justified within the widest (one line has no room to move in).
+            let widest = sets.map(\.advance).max() ?? 0
+            for (i, set) in sets.enumerated() {
+                let room = (widest - set.advance) * key.size
                 let x = pen.x + (key.justify == .center ? room / 2 : key.justify == .right ? room : 0)
                 let y = pen.y + Double(i) * gap
                 runs += set.runs.map { run in

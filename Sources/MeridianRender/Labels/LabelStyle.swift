@@ -17,25 +17,30 @@ struct LabelStyle {
 
     init(_ layer: Style.Layer, zoom: Double) {
         (field, transform) = (layer.resolved(.textField, zoom: zoom), layer.resolved(.textTransform, zoom: zoom))
-        (font, anchor) = (layer.resolved(.textFont, zoom: zoom), layer.resolved(.textAnchor, zoom: zoom))
+        // Unset, `text-font` is Meridian's own look (DejaVu Sans, bold from 13 pt for point labels:
+        // `LabelFont`, and the fontstack the served style names), not the specification's Open
+        // Sans: until a style's own glyphs are drawn, the one property whose unset value is not
+        // the catalogue's default (`StyleProperty.ownLook`).
+        font = ResolvedProperty(layer[.textFont], zoom: zoom, fallback: nil)
+        anchor = layer.resolved(.textAnchor, zoom: zoom)
         sortKey = layer.resolved(.symbolSortKey, zoom: zoom)
         (offset, justify) = (layer.resolved(.textOffset, zoom: zoom), layer.resolved(.textJustify, zoom: zoom))
-        size = layer.numberResolver(.textSize, zoom: zoom, default: 16)
-        haloWidth = layer.numberResolver(.textHaloWidth, zoom: zoom, default: 0)
-        haloBlur = layer.numberResolver(.textHaloBlur, zoom: zoom, default: 0)
-        letterSpacing = layer.numberResolver(.textLetterSpacing, zoom: zoom, default: 0)
-        maxWidth = layer.numberResolver(.textMaxWidth, zoom: zoom, default: 10)
-        spacing = layer.numberResolver(.symbolSpacing, zoom: zoom, default: LineLabels.repeatDistance)
-        maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom, default: 45)
-        padding = layer.numberResolver(.textPadding, zoom: zoom, default: LabelPlacer.padding)
-        lineHeight = layer.numberResolver(.textLineHeight, zoom: zoom, default: LabelStamp.lineHeight)
-        rotate = layer.numberResolver(.textRotate, zoom: zoom, default: 0)
+        size = layer.numberResolver(.textSize, zoom: zoom)
+        haloWidth = layer.numberResolver(.textHaloWidth, zoom: zoom)
+        haloBlur = layer.numberResolver(.textHaloBlur, zoom: zoom)
+        letterSpacing = layer.numberResolver(.textLetterSpacing, zoom: zoom)
+        maxWidth = layer.numberResolver(.textMaxWidth, zoom: zoom)
+        spacing = layer.numberResolver(.symbolSpacing, zoom: zoom)
+        maxAngle = layer.numberResolver(.textMaxAngle, zoom: zoom)
+        padding = layer.numberResolver(.textPadding, zoom: zoom)
+        lineHeight = layer.numberResolver(.textLineHeight, zoom: zoom)
+        rotate = layer.numberResolver(.textRotate, zoom: zoom)
         variableAnchor = layer.resolved(.textVariableAnchor, zoom: zoom)
         radialOffset = layer.resolved(.textRadialOffset, zoom: zoom)
         anchorOffsets = layer.resolved(.textVariableAnchorOffset, zoom: zoom)
         writingMode = layer.resolved(.textWritingMode, zoom: zoom)
-        color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom, default: LabelPlacer.textColor)
-        halo = layer.colorResolver(.textHaloColor, zoom: zoom, default: LabelPlacer.haloColor)
+        color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom)
+        halo = layer.colorResolver(.textHaloColor, zoom: zoom)
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
@@ -46,10 +51,10 @@ struct LabelStyle {
         // styles' "{name:latin}\n{name:nonlatin}" is one line where the second name is empty.
         guard let text = field(properties)?.string.map({ Self.trimmed(TextBounds.bounded($0)) }), !text.isEmpty
         else { return nil }
-        switch transform(properties)?.string {
-        case "uppercase": return text.uppercased()
-        case "lowercase": return text.lowercased()
-        default: return text
+        switch transform.keyword(StyleProperty.TextTransform.self, properties) {
+        case .uppercase: return text.uppercased()
+        case .lowercase: return text.lowercased()
+        case .none: return text
         }
     }
 

@@ -46,15 +46,9 @@ public struct PlacedLabel: Hashable, Sendable {
 /// Under tilt, nothing is labelled deeper than ``maximumDepth`` (three times the target's
 /// distance), where the ground is too foreshortened to read.
 struct LabelPlacer {
-    /// `text-padding`'s default: points around a label's text kept free of other symbols.
-    static let padding = 2.0
     /// The radius of the built-in `dot` icon, points.
     static let dotRadius = 2.5
     static let maximumDepth = 3.0
-    /// The style specification's defaults for what a layer leaves out: `text-color` black,
-    /// `text-halo-color` transparent (and `text-halo-width` 0, `text-size` 16), so a style
-    /// draws in Meridian what it draws in MapLibre.
-    static let textColor = RGBA(0, 0, 0), haloColor = RGBA(0, 0, 0, 0)
 
     struct Candidate {
         let text: String, anchor: ScreenPoint, priority: Double, size: Double, font: LabelFont
@@ -79,13 +73,13 @@ struct LabelPlacer {
         var drawnByY = false
         /// `icon-text-fit` and its padding: the icon stretched over the text once it is placed
         /// (``PointIcon/fitted(to:fit:padding:)``).
-        var iconFit = (mode: "none", padding: (top: 0.0, right: 0.0, bottom: 0.0, left: 0.0))
+        var iconFit = (mode: StyleProperty.IconTextFit.none, padding: (top: 0.0, right: 0.0, bottom: 0.0, left: 0.0))
         /// `text-letter-spacing`, ems.
         var letterSpacing = 0.0
         /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
         var maxWidth = 10.0
-        /// `text-padding`, points around the text's box, in [0, 100].
-        var padding = LabelPlacer.padding
+        /// `text-padding`, points around the text's box, in [0, 100] (0: no text).
+        var padding = 0.0
         /// `text-translate` on the screen, points right and down.
         var shift = (x: 0.0, y: 0.0)
         /// `text-line-height`, ems between baselines, in [0.5, 5].
@@ -114,12 +108,12 @@ struct LabelPlacer {
         let icons = IconStyle(layer, zoom: zoom)
         let bearing = viewport.camera.bearing
         // `text-rotation-alignment: map`: point labels turn with the map (`auto` is `viewport` for points).
-        let turnsWithMap = layer.resolved(.textRotationAlignment, zoom: zoom)([:])?.string == "map"
+        let turnsWithMap = layer.keyword(StyleProperty.TextRotationAlignment.self, zoom: zoom) == .map
         // `text-pitch-alignment: map` lays the text on the ground under tilt (`auto` follows rotation).
-        let pitch = layer.resolved(.textPitchAlignment, zoom: zoom)([:])?.string
-        let onGround = frame.isTilted && (pitch == "map" || (pitch == "auto" && turnsWithMap))
-        let textShift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
-        let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: .iconTranslateAnchor)
+        let pitch = layer.keyword(StyleProperty.TextPitchAlignment.self, zoom: zoom)
+        let onGround = frame.isTilted && (pitch == .map || (pitch == .auto && turnsWithMap))
+        let textShift = frame.screenTranslation(layer, .textTranslate, anchor: StyleProperty.TextTranslateAnchor.self)
+        let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: StyleProperty.IconTranslateAnchor.self)
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         for feature in features {
@@ -154,8 +148,8 @@ struct LabelPlacer {
             out.append(
                 Candidate(
                     text: text, anchor: anchor, priority: priority, size: size,
-                    font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? Self.textColor,
-                    halo: style.halo(p) ?? Self.haloColor, haloWidth: style.haloWidth(p), layerOrder: order,
+                    font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? .clear,
+                    halo: style.halo(p) ?? .clear, haloWidth: style.haloWidth(p), layerOrder: order,
                     haloBlur: style.haloBlur(p),
                     placement: placements[0], alternatives: Array(placements.dropFirst()),
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),

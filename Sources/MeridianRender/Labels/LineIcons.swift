@@ -24,11 +24,10 @@ enum LineIcons {
         let icons = IconStyle(layer, zoom: zoom)
         let text = LabelStyle(layer, zoom: zoom)
         // MapLibre measures a text-less symbol's length with the text's box scale at zoom 18.
-        let textMaxSize = layer.numberResolver(.textSize, zoom: 18, default: 16)
-        let rotation = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string
-        let alongLine = rotation != "viewport"
-        let pitch = layer.resolved(.iconPitchAlignment, zoom: zoom).constant?.string ?? "auto"
-        let onGround = frame.isTilted && alongLine && pitch != "viewport"
+        let textMaxSize = layer.numberResolver(.textSize, zoom: 18)
+        let alongLine = layer.keyword(StyleProperty.IconRotationAlignment.self, zoom: zoom) != .viewport
+        let pitch = layer.keyword(StyleProperty.IconPitchAlignment.self, zoom: zoom)
+        let onGround = frame.isTilted && alongLine && pitch != .viewport
         let keepUpright = alongLine && layer.resolved(.iconKeepUpright, zoom: zoom).constant == .bool(true)
         let viewport = frame.viewport
         // Symbols are laid out at the whole zoom below the view's, as MapLibre lays out a tile.
@@ -80,8 +79,7 @@ enum LineIcons {
                     out.append(
                         LabelPlacer.Candidate(
                             text: "", anchor: at, priority: icons.zOrder.placesByY ? at.y : 0, size: 0, font: .regular,
-                            color: LabelPlacer.textColor,
-                            halo: LabelPlacer.haloColor, haloWidth: 0, layerOrder: order,
+                            color: .clear, halo: .clear, haloWidth: 0, layerOrder: order,
                             placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
                             source: SourceOrder(
                                 tile: feature.tile, feature: feature.index, anchor: count,

@@ -19,7 +19,7 @@ enum LineLabelIcons {
     ) -> (lines: [LineLabels.Candidate], points: [LabelPlacer.Candidate]) {
         let zoom = frame.styleZoom
         let icons = IconStyle(layer, zoom: zoom)
-        let alongLine = layer.resolved(.iconRotationAlignment, zoom: zoom).constant?.string != "viewport"
+        let alongLine = layer.keyword(StyleProperty.IconRotationAlignment.self, zoom: zoom) != .viewport
         let viewport = frame.viewport
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }

@@ -18,12 +18,12 @@ final class LineLabelLayout {
     /// One name's look and lines.
     struct Name {
         let text: String
-        var size = 16.0, color = LabelPlacer.textColor, halo = LabelPlacer.haloColor, haloWidth = 0.0,
-            haloBlur = 0.0, letterSpacing = 0.0
-        var spacing = LineLabels.repeatDistance, maxAngle = CurvedLabels.maximumAngle
-        var font = LabelFont.regular
+        /// The layer's values for the name's first feature (``LabelStyle``).
+        var size: Double, color: RGBA, halo: RGBA, haloWidth: Double, haloBlur: Double, letterSpacing: Double
+        var spacing: Double, maxAngle: Double
+        var font: LabelFont
         /// `text-size` at zoom 18, which MapLibre's anchors measure the text by.
-        var textMaxSize = 16.0
+        var textMaxSize: Double
         /// Its lines (each a tile's piece, in world points at the zoom) and their anchors.
         var lines: [Line] = []
         /// The first feature's properties (its icon's image: ``LineLabelIcons``).
@@ -43,7 +43,7 @@ final class LineLabelLayout {
     struct Key: Hashable {
         let source: String, sourceLayer: String?
         let filter: StyleExpression?
-        let values: [String: StyleExpression]
+        let values: [StylePropertyName: StyleExpression]
         let tiles: [TileKey]
         let zoomBits: UInt64
     }
@@ -72,7 +72,7 @@ final class LineLabelLayout {
         let style = LabelStyle(layer, zoom: frame.styleZoom)
         // MapLibre lays symbols out at the whole zoom below the view's, with text-size at zoom 18.
         let layoutZoom = frame.styleZoom.rounded(.down)
-        let textMaxSize = layer.numberResolver(.textSize, zoom: 18, default: 16)
+        let textMaxSize = layer.numberResolver(.textSize, zoom: 18)
         var cost = 256
         // One tile at a time (the features come tile by tile): its lines of one text joined, then
         // anchored, an anchor dropped within half a spacing of the same text's last in the tile.
@@ -148,8 +148,8 @@ final class LineLabelLayout {
                 names[text] = out.count
                 out.append(
                     Name(
-                        text: text, size: style.size(p), color: style.color(p) ?? LabelPlacer.textColor,
-                        halo: style.halo(p) ?? LabelPlacer.haloColor, haloWidth: style.haloWidth(p),
+                        text: text, size: style.size(p), color: style.color(p) ?? .clear,
+                        halo: style.halo(p) ?? .clear, haloWidth: style.haloWidth(p),
                         haloBlur: style.haloBlur(p),
                         letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
                         maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular,
@@ -163,9 +163,9 @@ final class LineLabelLayout {
         }
         anchorTile()
         (self.names, self.scale, self.cost) = (out, scale, cost)
-        let pitch = layer.resolved(.textPitchAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"
-        let rotation = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string ?? "auto"
-        onGround = pitch == "map" || (pitch == "auto" && rotation != "viewport")
+        let pitch = layer.keyword(StyleProperty.TextPitchAlignment.self, zoom: frame.styleZoom)
+        let rotation = layer.keyword(StyleProperty.TextRotationAlignment.self, zoom: frame.styleZoom)
+        onGround = pitch == .map || (pitch == .auto && rotation != .viewport)
     }
 
     /// The layout of `layer` for the frame's tiles, from the frame's cache or made (and kept).
@@ -173,7 +173,7 @@ final class LineLabelLayout {
         let make = { LineLabelLayout(frame.features(layer, tiles, .lineString), layer, frame) }
         guard let cache = frame.cache, let source = layer.source else { return make() }
         var values = layer.layout.merging(layer.paint) { a, _ in a }
-        values.removeValue(forKey: StylePropertyName.visibility.rawValue)
+        values.removeValue(forKey: .visibility)
         let key = Key(
             source: source, sourceLayer: layer.sourceLayer, filter: layer.filter, values: values,
             tiles: (tiles.labels[source] ?? []).map { TileKey(tileset: $0.tileset, id: $0.id) },

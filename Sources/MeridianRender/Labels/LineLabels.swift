@@ -38,14 +38,12 @@ enum LineLabels {
         var rules = PlacementRules()
         /// The layer's index in the style: later layers are placed first.
         var layerOrder = 0
-        /// `text-padding`, points: half of it along the text, all of it across.
-        var padding = LabelPlacer.padding
+        /// `text-padding`, points: half of it along the text, all of it across (the layer's, set
+        /// by ``SymbolPainter``).
+        var padding = 0.0
         /// The name's feature properties (``LineLabelLayout/Name/properties``).
         var properties: [String: StyleValue] = [:]
     }
-
-    /// `symbol-spacing`'s default: points between two anchors of a line.
-    static let repeatDistance = 250.0
 
     /// Candidates from a symbol layer's line layout (``LineLabelLayout``: each name's lines tile
     /// by tile in world points, and their anchors): every anchor in the frame's label area where

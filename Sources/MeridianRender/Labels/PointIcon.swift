@@ -1,5 +1,6 @@
 import Foundation
 import MeridianGeometry
+import MeridianStyle
 
 /// A symbol's icon at its point: a sprite image (``StyleImages``) or the built-in `dot` (a disc of
 /// radius ``LabelPlacer/dotRadius`` points in `icon-color`, when no sprite has an image of that
@@ -55,16 +56,16 @@ struct PointIcon {
     /// other axis keeps the image's size, centred on the text. `none` (or an empty image)
     /// leaves it as it is. Returns the icon and its centre in the same axes.
     func fitted(
-        to box: (left: Double, top: Double, right: Double, bottom: Double), fit: String,
+        to box: (left: Double, top: Double, right: Double, bottom: Double), fit: StyleProperty.IconTextFit,
         padding: (top: Double, right: Double, bottom: Double, left: Double)
     ) -> (icon: PointIcon, center: ScreenPoint)? {
         let (w, h) = extent
-        guard fit == "width" || fit == "height" || fit == "both", w > 0, h > 0 else { return nil }
+        guard fit != .none, w > 0, h > 0 else { return nil }
         let (tw, th) = (box.right - box.left, box.bottom - box.top)
-        let width = fit == "height" ? w : tw
-        let height = fit == "width" ? h : th
-        let left = box.left + (fit == "height" ? (tw - w) / 2 : 0) - padding.left
-        let top = box.top + (fit == "width" ? (th - h) / 2 : 0) - padding.top
+        let width = fit == .height ? w : tw
+        let height = fit == .width ? h : th
+        let left = box.left + (fit == .height ? (tw - w) / 2 : 0) - padding.left
+        let top = box.top + (fit == .width ? (th - h) / 2 : 0) - padding.top
         let (fw, fh) = (width + padding.left + padding.right, height + padding.top + padding.bottom)
         guard fw > 0, fh > 0 else { return nil }
         var out = self

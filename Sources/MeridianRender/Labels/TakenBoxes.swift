@@ -1,6 +1,8 @@
+import MeridianStyle
+
 /// How a symbol's part may overlap the parts placed before it (`text-overlap`, `icon-overlap`;
 /// without them `*-allow-overlap`: `always` when true, else `never`), as MapLibre reads them.
-enum SymbolOverlap: Equatable {
+enum SymbolOverlap: String, Equatable {
     /// Hidden where it would overlap any placed part.
     case never
     /// Shown whatever it overlaps.
@@ -10,13 +12,8 @@ enum SymbolOverlap: Equatable {
     case cooperative
 
     /// `text-overlap` or `icon-overlap`'s value (nil: not set, so `allowOverlap` decides).
-    init(_ value: String?, allowOverlap: Bool) {
-        switch value {
-        case "always"?: self = .always
-        case "cooperative"?: self = .cooperative
-        case "never"?: self = .never
-        default: self = allowOverlap ? .always : .never
-        }
+    init(_ value: (some StyleKeyword)?, allowOverlap: Bool) {
+        self = value.flatMap { SymbolOverlap(rawValue: $0.rawValue) } ?? (allowOverlap ? .always : .never)
     }
 }
 

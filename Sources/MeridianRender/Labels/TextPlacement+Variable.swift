@@ -4,10 +4,6 @@ import MeridianStyle
 /// placements a point label tries in order, the first whose text fits winning (as MapLibre's
 /// variable anchors; `text-anchor` is then not used).
 extension TextPlacement {
-    /// The anchors a style may name.
-    static let anchors: Set<String> = [
-        "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
-    ]
     /// Most anchors tried for one label.
     static let maxAnchors = 9
 
@@ -28,7 +24,7 @@ extension TextPlacement {
             var out: [TextPlacement] = []
             var i = 0
             while i + 1 < list.count, out.count < maxAnchors {
-                if let name = list[i].string, Self.anchors.contains(name), let pair = list[i + 1].pair(within: 100) {
+                if let name = StyleProperty.TextAnchor(list[i]), let pair = list[i + 1].pair(within: 100) {
                     out.append(placement(name, pair.x, pair.y, justify: justify))
                 }
                 i += 2
@@ -36,8 +32,9 @@ extension TextPlacement {
             if !out.isEmpty { return out }
         }
         guard case let .array(names)? = anchors else { return [] }
-        let valid = names.compactMap(\.string).filter { Self.anchors.contains($0) }.prefix(maxAnchors)
-        if let r = radial?.finite {
+        let valid = names.compactMap { StyleProperty.TextAnchor($0) }.prefix(maxAnchors)
+        // A radial offset of 0 is none (MapLibre tests it for truth): `text-offset` applies.
+        if let r = radial?.finite, r != 0 {
             return valid.map { name in
                 let (x, y) = fromRadial(name, max(0, min(r, 100)))
                 return placement(name, x, y, justify: justify)
@@ -45,27 +42,41 @@ extension TextPlacement {
         }
         let (ox, oy) = offset?.pair(within: 100) ?? (0, 0)
         return valid.map { name in
-            let x = name.hasSuffix("left") ? abs(ox) : name.hasSuffix("right") ? -abs(ox) : 0
-            let y = name.hasPrefix("top") ? abs(oy) : name.hasPrefix("bottom") ? -abs(oy) : 0
+            let (x, y) = (-Double(name.side.x) * abs(ox), -Double(name.side.y) * abs(oy))
             return placement(name, x, y, justify: justify)
         }
     }
 
     /// The offset, ems, of a label `radius` ems from its point on the side `anchor` names
     /// (a corner anchor r/√2 along each axis).
-    static func fromRadial(_ anchor: String, _ radius: Double) -> (x: Double, y: Double) {
-        let corner = radius / 2.0.squareRoot()
-        let diagonal = anchor.contains("-")
-        let y =
-            anchor.hasPrefix("top")
-            ? (diagonal ? corner : radius) : anchor.hasPrefix("bottom") ? -(diagonal ? corner : radius) : 0
-        let x =
-            anchor.hasSuffix("left")
-            ? (diagonal ? corner : radius) : anchor.hasSuffix("right") ? -(diagonal ? corner : radius) : 0
-        return (x, y)
+    static func fromRadial(_ anchor: StyleProperty.TextAnchor, _ radius: Double) -> (x: Double, y: Double) {
+        let (h, v) = anchor.side
+        let r = h != 0 && v != 0 ? radius / 2.0.squareRoot() : radius
+        return (-Double(h) * r, -Double(v) * r)
     }
 
-    static func placement(_ anchor: String, _ x: Double, _ y: Double, justify: StyleValue?) -> TextPlacement {
-        TextPlacement(anchor: .string(anchor), offset: .array([.number(x), .number(y)]), justify: justify)
+    static func placement(
+        _ anchor: StyleProperty.TextAnchor, _ x: Double, _ y: Double, justify: StyleValue?
+    )
+        -> TextPlacement
+    {
+        TextPlacement(anchor: .string(anchor.rawValue), offset: .array([.number(x), .number(y)]), justify: justify)
+    }
+}
+
+extension StyleProperty.TextAnchor {
+    /// The side of the text block put on the point: x −1 left, 1 right; y −1 top, 1 bottom; 0 centre.
+    var side: (x: Int, y: Int) {
+        switch self {
+        case .center: (0, 0)
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        case .top: (0, -1)
+        case .bottom: (0, 1)
+        case .topLeft: (-1, -1)
+        case .topRight: (1, -1)
+        case .bottomLeft: (-1, 1)
+        case .bottomRight: (1, 1)
+        }
     }
 }

@@ -9,18 +9,18 @@ struct TextPlacement {
     var offset = (x: 0.0, y: 0.0)
     let justify: TextJustify
 
-    /// From a feature's `text-anchor`, `text-offset` and `text-justify` values (absent or invalid:
-    /// `center`, `[0, 0]`, `center`; `auto` justification follows the anchor's side, as MapLibre's).
+    /// From a feature's `text-anchor` (or `icon-anchor`: the same names), `text-offset` and
+    /// `text-justify` values (an anchor absent or invalid is `center`, an offset `[0, 0]`;
+    /// `auto` justification, or none, follows the anchor's side, as MapLibre's).
     init(anchor: StyleValue?, offset: StyleValue?, justify: StyleValue?) {
-        let name = anchor?.string ?? "center"
-        left = name.hasSuffix("left") ? 0 : name.hasSuffix("right") ? 1 : 0.5
-        above = name.hasPrefix("top") ? 0 : name.hasPrefix("bottom") ? 1 : 0.5
+        let side = (StyleProperty.TextAnchor(anchor) ?? .center).side
+        (left, above) = ((1 + Double(side.x)) / 2, (1 + Double(side.y)) / 2)
         if let pair = offset?.pair(within: 100) { self.offset = pair }
-        switch justify?.string {
-        case "left": self.justify = .left
-        case "right": self.justify = .right
-        case "center": self.justify = .center
-        default: self.justify = left == 0 ? .left : left == 1 ? .right : .center
+        switch StyleProperty.TextJustify(justify) {
+        case .left?: self.justify = .left
+        case .right?: self.justify = .right
+        case .center?: self.justify = .center
+        case .auto?, nil: self.justify = left == 0 ? .left : left == 1 ? .right : .center
         }
     }
 }

@@ -11,7 +11,7 @@ struct BackgroundPainter: LayerPainter {
         let viewport = frame.viewport
         if let name = StyleImages.name(layer.value(.backgroundPattern, [:], zoom: frame.styleZoom)) {
             // The pattern replaces the colour; an image no sprite has draws nothing (and is named).
-            let opacity = layer.number(.backgroundOpacity, [:], zoom: frame.styleZoom, default: 1)
+            let opacity = layer.number(.backgroundOpacity, [:], zoom: frame.styleZoom)
             if let image = frame.images.image(name, scale: frame.canvas.scale),
                 let pattern = FillPattern(image, viewport: viewport, opacity: opacity)
             {

@@ -22,24 +22,24 @@ struct CirclePainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let zoom = frame.styleZoom
-        let translate = frame.translation(layer, .circleTranslate, anchor: .circleTranslateAnchor)
-        let scaleWithMap = layer.resolved(.circlePitchScale, zoom: zoom)([:])?.string != "viewport"
-        let onGround = frame.isTilted && layer.resolved(.circlePitchAlignment, zoom: zoom)([:])?.string == "map"
+        let translate = frame.translation(layer, .circleTranslate, anchor: StyleProperty.CircleTranslateAnchor.self)
+        let scaleWithMap = layer.keyword(StyleProperty.CirclePitchScale.self, zoom: zoom) == .map
+        let onGround = frame.isTilted && layer.keyword(StyleProperty.CirclePitchAlignment.self, zoom: zoom) == .map
         var features = frame.features(layer, tiles, .point)
-        if layer.layout[StylePropertyName.circleSortKey.rawValue] != nil {
-            let keys = features.map { layer.number(.circleSortKey, $0.properties, zoom: zoom, default: 0) }
+        if layer[.circleSortKey] != nil {
+            let keys = features.map { layer.number(.circleSortKey, $0.properties, zoom: zoom) }
             features = zip(keys, features).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
                 .map(\.element.1)
         }
         for f in features {
             let p = f.properties
-            let radius = layer.number(.circleRadius, p, zoom: zoom, default: 5)
-            let stroke = layer.number(.circleStrokeWidth, p, zoom: zoom, default: 0)
-            let blur = layer.number(.circleBlur, p, zoom: zoom, default: 0)
-            let fill = layer.color(.circleColor, opacity: .circleOpacity, p, zoom: zoom, default: RGBA(0, 0, 0))
+            let radius = layer.number(.circleRadius, p, zoom: zoom)
+            let stroke = layer.number(.circleStrokeWidth, p, zoom: zoom)
+            let blur = layer.number(.circleBlur, p, zoom: zoom)
+            let fill = layer.color(.circleColor, opacity: .circleOpacity, p, zoom: zoom)
             let ring =
                 stroke > 0
-                ? layer.color(.circleStrokeColor, opacity: .circleStrokeOpacity, p, zoom: zoom, default: RGBA(0, 0, 0))
+                ? layer.color(.circleStrokeColor, opacity: .circleStrokeOpacity, p, zoom: zoom)
                 : nil
             guard fill != nil || ring != nil else { continue }
             // A point counts once: in the tile whose own square holds it, not in its neighbours'

@@ -17,7 +17,7 @@ struct ColorReliefPainter: LayerPainter {
 
         /// Reads `color-relief-color` at `zoom`; nil when it makes no ramp.
         init?(_ layer: Style.Layer, zoom: Double) {
-            guard let expression = layer.paint[StylePropertyName.colorReliefColor.rawValue],
+            guard let expression = layer[.colorReliefColor],
                 var stops = expression.compiled.elevationStops
             else { return nil }
             var colors = stops.map { e -> SIMD4<Double> in
@@ -52,8 +52,8 @@ struct ColorReliefPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         guard let ramp = Ramp(layer, zoom: frame.styleZoom) else { return }
-        let opacity = layer.number(.colorReliefOpacity, [:], zoom: frame.styleZoom, default: 1)
-        let nearest = layer.value(.resampling, [:], zoom: frame.styleZoom)?.string == "nearest"
+        let opacity = layer.number(.colorReliefOpacity, [:], zoom: frame.styleZoom)
+        let nearest = layer.keyword(StyleProperty.Resampling.self, zoom: frame.styleZoom) == .nearest
         let coloured = (tiles.dem[layer.source ?? ""] ?? []).compactMap { tile in
             frame.relief(ReliefKey(layer.id, tile, look: ramp)) { Self.image(tile, ramp: ramp) }.map {
                 RasterTile(id: tile.id, image: $0)

@@ -9,8 +9,8 @@ extension PreparedLayer {
     /// The key is evaluated once per look class (it reads only properties the class shares); a key
     /// that is not a finite number counts as 0.
     func drawOrder(_ layer: Style.Layer, key: StylePropertyName, zoom: Double) -> [Int]? {
-        guard layer.layout[key.rawValue] != nil else { return nil }
-        let keyOf = layer.numberResolver(key, zoom: zoom, default: 0)
+        guard layer[key] != nil else { return nil }
+        let keyOf = layer.numberResolver(key, zoom: zoom)
         let classKeys = classes.map { keyOf($0) }
         return featureClass.indices.sorted {
             (classKeys[Int(featureClass[$0])], $0) < (classKeys[Int(featureClass[$1])], $1)

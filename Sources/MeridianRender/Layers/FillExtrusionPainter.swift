@@ -17,7 +17,7 @@ struct FillExtrusionPainter: LayerPainter {
     ) {
         let zoom = frame.styleZoom
         let pattern = layer.resolved(.fillExtrusionPattern, zoom: zoom)
-        let opacity = layer.number(.fillExtrusionOpacity, [:], zoom: zoom, default: 1)
+        let opacity = layer.number(.fillExtrusionOpacity, [:], zoom: zoom)
         var made: [String: FillPattern?] = [:]
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
@@ -33,15 +33,13 @@ struct FillExtrusionPainter: LayerPainter {
         let items = frame.features(layer, tiles, .polygon).compactMap { f -> Extrusion.Item? in
             let p = f.properties
             guard
-                let c = layer.color(
-                    .fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: zoom,
-                    default: RGBA(0.5, 0.5, 0.5))
+                let c = layer.color(.fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: zoom)
             else {
                 return nil
             }
-            let height = layer.number(.fillExtrusionHeight, p, zoom: zoom, default: 0)
+            let height = layer.number(.fillExtrusionHeight, p, zoom: zoom)
             var item = Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
-            item.base = layer.number(.fillExtrusionBase, p, zoom: zoom, default: 0)
+            item.base = layer.number(.fillExtrusionBase, p, zoom: zoom)
             if pattern.expression != nil {
                 guard let name = StyleImages.name(pattern(p)), let fill = image(name) else { return nil }
                 item.pattern = fill
@@ -51,8 +49,9 @@ struct FillExtrusionPainter: LayerPainter {
         var light = ExtrusionLight(frame.light, bearing: frame.viewport.camera.bearing)
         light.verticalGradient = layer.resolved(.fillExtrusionVerticalGradient, zoom: zoom)([:]) != .bool(false)
         var extrusion = Extrusion(ground: frame.ground, light: light)
-        extrusion.shift = frame.translation(layer, .fillExtrusionTranslate, anchor: .fillExtrusionTranslateAnchor)
-        extrusion.cornerDistance = layer.number(.fillExtrusionRoundedCornerDistance, [:], zoom: zoom, default: 0)
+        extrusion.shift = frame.translation(
+            layer, .fillExtrusionTranslate, anchor: StyleProperty.FillExtrusionTranslateAnchor.self)
+        extrusion.cornerDistance = layer.number(.fillExtrusionRoundedCornerDistance, [:], zoom: zoom)
         switch (pattern.expression != nil, frame.standsBuildings) {
         case (true, true): frame.canvas.patternFills(extrusion.patternFaces(items))
         case (true, false): frame.canvas.patternFills(extrusion.patternRoofs(items))

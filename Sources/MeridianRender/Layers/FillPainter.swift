@@ -16,18 +16,18 @@ struct FillPainter: LayerPainter {
         let canvas = frame.canvas
         let scratch = frame.scratch
         // `fill-antialias: false`: hard edges (a zoom function of it taken at the frame's zoom).
-        let smooth = layer.resolved(.fillAntialias, zoom: frame.styleZoom).constant != .bool(false)
+        let smooth = layer.resolved(.fillAntialias, zoom: frame.styleZoom)([:]) != .bool(false)
         var fills = PathBatch<RGBA> { color, parts in
             smooth ? canvas.fill(parts, color) : canvas.aliasedFill(parts, color)
         }
         var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
         let color = layer.colorResolver(
-            .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
+            .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom)
         let outline = layer.colorResolver(.fillOutlineColor, zoom: frame.styleZoom)
         // `fill-pattern` replaces the colour: a feature whose image no sprite has draws nothing.
         let pattern = layer.resolved(.fillPattern, zoom: frame.styleZoom)
         let patterned = pattern.expression != nil
-        let opacity = layer.numberResolver(.fillOpacity, zoom: frame.styleZoom, default: 1)([:])
+        let opacity = layer.numberResolver(.fillOpacity, zoom: frame.styleZoom)([:])
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         // Each image copied once a frame; flat, one fill per pattern; under tilt, one per feature,
@@ -47,8 +47,8 @@ struct FillPainter: LayerPainter {
         var patterns = PathBatch<String> { name, parts in
             if let p = repeated(name) { canvas.patternFill(parts, p) }
         }
-        let translate = frame.translation(layer, .fillTranslate, anchor: .fillTranslateAnchor)
-        let sorted = layer.layout[StylePropertyName.fillSortKey.rawValue] != nil
+        let translate = frame.translation(layer, .fillTranslate, anchor: StyleProperty.FillTranslateAnchor.self)
+        let sorted = layer[.fillSortKey] != nil
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }

@@ -30,12 +30,12 @@ struct HeatmapPainter: LayerPainter {
     ) {
         let size = frame.viewport.size
         let zoom = frame.styleZoom
-        let intensity = layer.number(.heatmapIntensity, [:], zoom: zoom, default: 1)
+        let intensity = layer.number(.heatmapIntensity, [:], zoom: zoom)
         // Every kernel first: where, how far it reaches, how high it peaks.
         var kernels: [(at: ScreenPoint, reach: Double, radius: Double, peak: Double)] = []
         for f in frame.features(layer, tiles, .point) {
-            let weight = layer.number(.heatmapWeight, f.properties, zoom: zoom, default: 1)
-            let radius = layer.number(.heatmapRadius, f.properties, zoom: zoom, default: 30)
+            let weight = layer.number(.heatmapWeight, f.properties, zoom: zoom)
+            let radius = layer.number(.heatmapRadius, f.properties, zoom: zoom)
             let peak = weight * intensity * Self.gauss
             guard peak > Self.zero else { continue }
             // The kernel's reach: where it falls to `zero` (MapLibre's quad).
@@ -62,7 +62,7 @@ struct HeatmapPainter: LayerPainter {
         }
         let ramp = Self.ramp(layer, zoom: zoom)
         guard let image = Self.image(density, w, h, ramp: ramp) else { return }
-        let opacity = layer.number(.heatmapOpacity, [:], zoom: zoom, default: 1)
+        let opacity = layer.number(.heatmapOpacity, [:], zoom: zoom)
         // Two triangles (the canvas maps images by triangles), the field's corners on the view's.
         let (gw, gh) = (Double(w - 1), Double(h - 1))
         let src = [(0.0, 0.0), (gw, 0), (gw, gh), (0, gh)].map { ScreenPoint(x: $0.0, y: $0.1) }
@@ -100,30 +100,16 @@ struct HeatmapPainter: LayerPainter {
         }
     }
 
-    /// `heatmap-color` at 256 densities 0…1, premultiplied; MapLibre's default ramp when the
-    /// layer has none (transparent blue, royal blue, cyan, lime, yellow, red).
+    /// `heatmap-color` at 256 densities 0…1, premultiplied; the specification's default ramp when
+    /// the layer has none (transparent blue, royal blue, cyan, lime, yellow, red).
     static func ramp(_ layer: Style.Layer, zoom: Double) -> [RGBA] {
-        let expression = layer.paint[StylePropertyName.heatmapColor.rawValue]
+        let expression = layer.expressionOrDefault(.heatmapColor)
         return (0..<256).map { i in
-            let t = Double(i) / 255
-            guard let e = expression else { return defaultRamp(t) }
-            var context = ExpressionContext(zoom: zoom, heatmapDensity: t)
+            guard let e = expression else { return RGBA(0, 0, 0, 0) }
+            var context = ExpressionContext(zoom: zoom, heatmapDensity: Double(i) / 255)
             context.properties = [:]
             return ((try? e.compiled.evaluate(context))?.rgba ?? RGBA(0, 0, 0, 0))
         }
-    }
-
-    static func defaultRamp(_ t: Double) -> RGBA {
-        let stops: [(Double, RGBA)] = [
-            (0, RGBA(0, 0, 1, 0)), (0.1, RGBA(65 / 255, 105 / 255, 225 / 255, 1)), (0.3, RGBA(0, 1, 1, 1)),
-            (0.5, RGBA(0, 1, 0, 1)), (0.7, RGBA(1, 1, 0, 1)), (1, RGBA(1, 0, 0, 1)),
-        ]
-        let upper = stops.firstIndex { $0.0 >= t } ?? stops.count - 1
-        guard upper > 0 else { return stops[0].1 }
-        let (a, b) = (stops[upper - 1], stops[upper])
-        let f = (t - a.0) / (b.0 - a.0)
-        func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * f }
-        return RGBA(mix(a.1.r, b.1.r), mix(a.1.g, b.1.g), mix(a.1.b, b.1.b), mix(a.1.a, b.1.a))
     }
 
     /// The coloured field as a Cairo image (premultiplied ARGB).

@@ -10,7 +10,7 @@ struct HillshadePainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let light = Hillshade(layer, zoom: frame.styleZoom, bearing: frame.viewport.camera.bearing)
-        let nearest = layer.value(.resampling, [:], zoom: frame.styleZoom)?.string == "nearest"
+        let nearest = layer.keyword(StyleProperty.Resampling.self, zoom: frame.styleZoom) == .nearest
         let shaded = (tiles.dem[layer.source ?? ""] ?? []).compactMap { tile in
             frame.relief(ReliefKey(layer.id, tile, look: light)) {
                 try? HillshadeSlopes.image(tile, zoom: tile.id.z, light: light)

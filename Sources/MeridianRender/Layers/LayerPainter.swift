@@ -52,5 +52,5 @@ func layerOpacity(_ layer: Style.Layer, zoom: Double) -> Double {
     case .line: property = .lineLayerOpacity
     default: return 1
     }
-    return layer.number(property, [:], zoom: zoom, default: 1)
+    return layer.number(property, [:], zoom: zoom)
 }

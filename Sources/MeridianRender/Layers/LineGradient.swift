@@ -28,9 +28,9 @@ enum LineGradient {
     static let maxSteps = 1 << 18
 
     static func paint(_ layer: Style.Layer, in frame: FrameContext, tiles: FrameTiles) {
-        guard let gradient = layer.paint[StylePropertyName.lineGradient.rawValue] else { return }
+        guard let gradient = layer[.lineGradient] else { return }
         let zoom = frame.styleZoom
-        let opacity = layer.number(.lineOpacity, [:], zoom: zoom, default: 1)
+        let opacity = layer.number(.lineOpacity, [:], zoom: zoom)
         let ramp: [RGBA?] = (0..<256).map { i in
             var context = ExpressionContext(zoom: zoom, lineProgress: Double(i) / 255)
             context.properties = [:]
@@ -38,9 +38,9 @@ enum LineGradient {
             c.a *= opacity
             return c
         }
-        let width = layer.numberResolver(.lineWidth, zoom: zoom, default: 1)
+        let width = layer.numberResolver(.lineWidth, zoom: zoom)
         let style = LinePainter.styleResolver(layer, zoom: zoom)
-        let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
+        let translate = frame.translation(layer, .lineTranslate, anchor: StyleProperty.LineTranslateAnchor.self)
         let viewport = frame.viewport
         var budget = maxSteps
         var ink = Ink()

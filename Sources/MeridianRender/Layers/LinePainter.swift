@@ -25,9 +25,9 @@ struct LinePainter: LayerPainter {
     ) {
         // `line-gradient` colours each line along its length instead (``LineGradient``), unless a
         // dash array or a pattern disables it (the specification's `requires`).
-        if layer.paint[StylePropertyName.lineGradient.rawValue] != nil,
-            layer.paint[StylePropertyName.lineDasharray.rawValue] == nil,
-            layer.paint[StylePropertyName.linePattern.rawValue] == nil
+        if layer[.lineGradient] != nil,
+            layer[.lineDasharray] == nil,
+            layer[.linePattern] == nil
         {
             return LineGradient.paint(layer, in: frame, tiles: tiles)
         }
@@ -41,20 +41,20 @@ struct LinePainter: LayerPainter {
         }
         defer { batch.flush() }
         let color = layer.colorResolver(
-            .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom, default: RGBA(0, 0, 0))
-        let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom, default: 1)
+            .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom)
+        let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom)
         let dasharray = layer.resolved(.lineDasharray, zoom: frame.styleZoom)
         let strokeStyle = Self.styleResolver(layer, zoom: frame.styleZoom)
-        let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom, default: 0)
-        let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom, default: 0)
-        let lineBlur = layer.numberResolver(.lineBlur, zoom: frame.styleZoom, default: 0)
+        let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom)
+        let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom)
+        let lineBlur = layer.numberResolver(.lineBlur, zoom: frame.styleZoom)
         let size = frame.viewport.size
-        let translate = frame.translation(layer, .lineTranslate, anchor: .lineTranslateAnchor)
+        let translate = frame.translation(layer, .lineTranslate, anchor: StyleProperty.LineTranslateAnchor.self)
         // `line-pattern` replaces the colour and the dashes (``LinePattern``).
         var patterns = LinePatterns(layer, in: frame)
-        let opacity = layer.numberResolver(.lineOpacity, zoom: frame.styleZoom, default: 1)
+        let opacity = layer.numberResolver(.lineOpacity, zoom: frame.styleZoom)
         defer { patterns?.draw(in: frame) }
-        let sorted = layer.layout[StylePropertyName.lineSortKey.rawValue] != nil
+        let sorted = layer[.lineSortKey] != nil
         for (tile, prepared) in frame.prepared(layer, tiles) {
             let shift = MercatorPoint(x: frame.shift(tile.id) + translate.x, y: translate.y)
             guard !prepared.featureClass.isEmpty else { continue }
@@ -190,11 +190,11 @@ extension LinePainter {
     static func styleResolver(_ layer: Style.Layer, zoom: Double) -> ([String: StyleValue]) -> StrokeStyle {
         let join = layer.resolved(.lineJoin, zoom: zoom)
         let cap = layer.resolved(.lineCap, zoom: zoom)
-        let limit = layer.numberResolver(.lineMiterLimit, zoom: zoom, default: 2)
+        let limit = layer.numberResolver(.lineMiterLimit, zoom: zoom)
         return { p in
             StrokeStyle(
-                join: join(p)?.string.flatMap { ["bevel": .bevel, "round": .round][$0] } ?? .miter,
-                cap: cap(p)?.string.flatMap { ["round": .round, "square": .square][$0] } ?? .butt,
+                join: StrokeStyle.Join(join.keyword(StyleProperty.LineJoin.self, p)),
+                cap: StrokeStyle.Cap(cap.keyword(StyleProperty.LineCap.self, p)),
                 miterLimit: max(1, limit(p)))
         }
     }
@@ -225,6 +225,26 @@ extension LinePainter {
             let alpha = before >= 1 ? 1 : 1 - (1 - after) / (1 - before)
             let w = max(0.1, width - 2 * blur * Double(j - 1) / Double(k))
             return (w, RGBA(color.r, color.g, color.b, alpha))
+        }
+    }
+}
+
+extension StrokeStyle.Join {
+    init(_ join: StyleProperty.LineJoin) {
+        switch join {
+        case .bevel: self = .bevel
+        case .round: self = .round
+        case .miter: self = .miter
+        }
+    }
+}
+
+extension StrokeStyle.Cap {
+    init(_ cap: StyleProperty.LineCap) {
+        switch cap {
+        case .butt: self = .butt
+        case .round: self = .round
+        case .square: self = .square
         }
     }
 }

@@ -82,10 +82,10 @@ extension FrameContext {
     /// `*-translate-anchor` is `viewport` (the screen's axes; else the map's); nil when the
     /// layer sets none, or a value that is not two finite numbers.
     func styledTranslation(
-        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: (some TranslateAnchor).Type
     ) -> (right: Double, down: Double, onScreen: Bool)? {
         guard let (x, y) = layer.resolved(property, zoom: styleZoom)([:])?.pair(within: 1e4) else { return nil }
-        return (x, y, layer.resolved(anchor, zoom: styleZoom)([:])?.string == "viewport")
+        return (x, y, layer.keyword(anchor, zoom: styleZoom).onScreen)
     }
 
     /// A layer's `*-translate` (points, [right, down]) as a move in normalised world units: with
@@ -93,7 +93,9 @@ extension FrameContext {
     /// with the bearing; with `viewport` along the screen's. The move is made on the ground, so
     /// under tilt it shrinks with depth as widths do. Zero when the layer sets none (or a value
     /// that is not two finite numbers).
-    func translation(_ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName) -> MercatorPoint {
+    func translation(
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: (some TranslateAnchor).Type
+    ) -> MercatorPoint {
         guard let t = styledTranslation(layer, property, anchor: anchor), t.right != 0 || t.down != 0 else {
             return MercatorPoint(x: 0, y: 0)
         }
@@ -111,7 +113,7 @@ extension FrameContext {
     /// as a shift on the screen, points: along the map's axes turned by the bearing, or the
     /// screen's with the `viewport` anchor.
     func screenTranslation(
-        _ layer: Style.Layer, _ property: StylePropertyName, anchor: StylePropertyName
+        _ layer: Style.Layer, _ property: StylePropertyName, anchor: (some TranslateAnchor).Type
     ) -> (
         x: Double, y: Double
     ) {
@@ -122,4 +124,18 @@ extension FrameContext {
         let (c, s) = (Double.cos(b), Double.sin(b))
         return (t.right * c + t.down * s, -t.right * s + t.down * c)
     }
+}
+
+/// A `*-translate-anchor` keyword: `viewport` moves along the screen's axes, `map` along the map's.
+protocol TranslateAnchor: DefaultedStyleKeyword {
+    var onScreen: Bool { get }
+}
+
+extension StyleProperty.FillTranslateAnchor: TranslateAnchor { var onScreen: Bool { self == .viewport } }
+extension StyleProperty.LineTranslateAnchor: TranslateAnchor { var onScreen: Bool { self == .viewport } }
+extension StyleProperty.CircleTranslateAnchor: TranslateAnchor { var onScreen: Bool { self == .viewport } }
+extension StyleProperty.TextTranslateAnchor: TranslateAnchor { var onScreen: Bool { self == .viewport } }
+extension StyleProperty.IconTranslateAnchor: TranslateAnchor { var onScreen: Bool { self == .viewport } }
+extension StyleProperty.FillExtrusionTranslateAnchor: TranslateAnchor {
+    var onScreen: Bool { self == .viewport }
 }

@@ -24,7 +24,7 @@ struct RasterColors: Equatable {
     /// value that is not a finite number takes its default.
     init(_ layer: Style.Layer, zoom: Double) {
         func value(_ p: StylePropertyName, _ fallback: Double) -> Double {
-            layer.number(p, [:], zoom: zoom, default: fallback)
+            layer.number(p, [:], zoom: zoom)
         }
         hueRotate = value(.rasterHueRotate, 0)
         (brightnessMin, brightnessMax) = (value(.rasterBrightnessMin, 0), value(.rasterBrightnessMax, 1))

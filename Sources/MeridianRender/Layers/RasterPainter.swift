@@ -37,11 +37,12 @@ struct RasterPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom, default: 1)
+        let opacity = layer.number(.rasterOpacity, [:], zoom: frame.styleZoom)
         // `nearest` keeps magnified pixels square; `linear` (the default) blends.
-        let resampling =
-            layer.paint[StylePropertyName.resampling.rawValue] != nil ? StylePropertyName.resampling : .rasterResampling
-        let nearest = layer.resolved(resampling, zoom: frame.styleZoom)([:])?.string == "nearest"
+        let nearest =
+            layer[.resampling] != nil
+            ? layer.keyword(StyleProperty.Resampling.self, zoom: frame.styleZoom) == .nearest
+            : layer.keyword(StyleProperty.RasterResampling.self, zoom: frame.styleZoom) == .nearest
         let colors = RasterColors(layer, zoom: frame.styleZoom)
         if let image = tiles.placed[layer.source ?? ""] {
             return image.draw(opacity: opacity, nearest: nearest, colors: colors, in: frame)

@@ -17,6 +17,13 @@ extension StyleValue {
     /// A finite number; nil otherwise.
     var finite: Double? { number.flatMap { $0.isFinite ? $0 : nil } }
 
+    /// A finite number, or the first of an array of them (a `padding` such as `icon-padding`'s
+    /// `[2]`: Meridian pads every side by its first); nil otherwise.
+    var scalar: Double? {
+        if case let .array(items) = self { return items.first?.finite }
+        return finite
+    }
+
     /// Two finite numbers `[x, y]` (an offset, a translation), each clamped to ±`limit`; nil for
     /// anything else.
     func pair(within limit: Double) -> (x: Double, y: Double)? {
@@ -81,70 +88,57 @@ extension VectorTile.Feature {
 
 extension Style.Layer {
     // One feature's values, evaluated directly (no per-frame resolution to amortise: a loop over
-    // a layer's features resolves once with the resolvers below instead).
+    // a layer's features resolves once with the resolvers below instead). Every fallback is the
+    // catalogue's default (``Style/Layer/value(_:_:zoom:)``): the renderer types none.
 
-    /// A paint or layout value for a feature at a zoom.
-    func value(_ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
-        (paint[property.rawValue] ?? layout[property.rawValue])?.evaluate(properties, zoom: zoom)
-    }
-
-    /// A colour with its opacity folded into alpha, or nil when the property is absent or bad.
+    /// A colour with its opacity folded into alpha: the catalogue's default where unset or not a
+    /// colour; nil only where the specification has no default (`fill-outline-color`).
     func color(
         _ property: StylePropertyName, opacity: StylePropertyName? = nil, _ properties: [String: StyleValue],
-        zoom: Double,
-        default fallback: RGBA? = nil
+        zoom: Double
     ) -> RGBA? {
         ResolvedColor.fold(
-            value(property, properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) }, fallback)
+            self[property]?.evaluate(properties, zoom: zoom), opacity.flatMap { value($0, properties, zoom: zoom) },
+            defaultValue(property)?.rgba)
     }
 
-    /// A number, clamped into what drawing can use (``Style/Layer/drawableRanges``), so a style
-    /// or a feature asking for a radius of 1e308 draws a large circle, not a hang.
-    func number(
-        _ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double, default fallback: Double
-    ) -> Double {
+    /// A number, clamped into what drawing can use (``StyleProperty/drawable``), so a style or a
+    /// feature asking for a radius of 1e308 draws a large circle, not a hang; the catalogue's
+    /// default where unset or not a finite number (0 where the specification has none).
+    func number(_ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double) -> Double {
         ResolvedNumber.clamp(
-            value(property, properties, zoom: zoom), into: Self.drawableRanges[property] ?? -1e6...1e6,
-            fallback: fallback)
+            self[property]?.evaluate(properties, zoom: zoom), into: drawable(property),
+            fallback: defaultValue(property)?.scalar ?? 0)
     }
 
     /// One property for one zoom, looked up once (see ``ResolvedProperty``).
     func resolved(_ property: StylePropertyName, zoom: Double) -> ResolvedProperty {
-        ResolvedProperty(paint[property.rawValue] ?? layout[property.rawValue], zoom: zoom)
+        ResolvedProperty(self[property], zoom: zoom, fallback: defaultValue(property))
     }
 
-    /// ``color(_:opacity:_:zoom:default:)`` for every feature of one frame.
+    /// ``color(_:opacity:_:zoom:)`` for every feature of one frame.
     func colorResolver(
-        _ property: StylePropertyName, opacity: StylePropertyName? = nil, zoom: Double, default fallback: RGBA? = nil
-    ) -> ResolvedColor {
+        _ property: StylePropertyName, opacity: StylePropertyName? = nil, zoom: Double
+    )
+        -> ResolvedColor
+    {
         ResolvedColor(
-            color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: fallback
-        )
+            color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) },
+            fallback: defaultValue(property)?.rgba)
     }
 
-    /// ``number(_:_:zoom:default:)`` for every feature of one frame.
-    func numberResolver(_ property: StylePropertyName, zoom: Double, default fallback: Double) -> ResolvedNumber {
+    /// ``number(_:_:zoom:)`` for every feature of one frame.
+    func numberResolver(_ property: StylePropertyName, zoom: Double) -> ResolvedNumber {
         ResolvedNumber(
-            value: resolved(property, zoom: zoom), range: Self.drawableRanges[property] ?? -1e6...1e6,
-            fallback: fallback)
+            value: resolved(property, zoom: zoom), range: drawable(property),
+            fallback: defaultValue(property)?.scalar ?? 0)
     }
 
-    /// Ranges of the numeric properties the renderer multiplies: points, metres, factors.
-    static let drawableRanges: [StylePropertyName: ClosedRange<Double>] = [
-        .circleRadius: 0...1024, .lineWidth: 0...1024, .textSize: 1...256, .textHaloWidth: 0...64,
-        .fillExtrusionHeight: 0...10_000, .fillExtrusionBase: 0...10_000,
-        .fillExtrusionRoundedCornerDistance: 0...10_000, .rasterOpacity: 0...1,
-        .symbolSortKey: -1e15...1e15, .textLetterSpacing: -2...10, .textMaxWidth: 0...1000,
-        .symbolSpacing: 1...100_000, .textMaxAngle: 0...180, .lineGapWidth: 0...1024, .lineOffset: -1024...1024,
-        .lineMiterLimit: 1...1000, .textPadding: 0...100, .textLineHeight: 0.5...5, .lineBlur: 0...64,
-        .circleStrokeWidth: 0...1024, .circleBlur: 0...1, .circleSortKey: -1e15...1e15, .fillSortKey: -1e15...1e15,
-        .lineSortKey: -1e15...1e15, .heatmapRadius: 1...300,
-        .heatmapWeight: 0...1e6, .heatmapIntensity: 0...1e6, .heatmapOpacity: 0...1,
-        .iconHaloWidth: 0...64, .iconHaloBlur: 0...64, .fillLayerOpacity: 0...1, .lineLayerOpacity: 0...1,
-        .rasterBrightnessMin: 0...1, .rasterBrightnessMax: 0...1, .rasterSaturation: -1...1,
-        // A contrast of 1 would make MapLibre's factor 1 / (1 − c) infinite.
-        .rasterContrast: -1...0.999,
-    ]
+    /// The bounds within which drawing uses a number: the catalogue's (generated beside `DRAWN`
+    /// in `scripts/style-catalogue.py`), else ±1e6.
+    func drawable(_ property: StylePropertyName) -> ClosedRange<Double> {
+        self.property(property)?.drawable ?? -1e6...1e6
+    }
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.
     static let dashLimit = 16
@@ -156,21 +150,33 @@ extension Style.Layer {
 struct ResolvedProperty {
     let expression: StyleExpression?
     let zoom: Double
-    /// The value when it is the same for every feature (nil when absent or feature-dependent).
+    /// The catalogue's default, read where the layer leaves the property unset or its expression
+    /// fails for a feature.
+    let fallback: StyleValue?
+    /// The value when it is the same for every feature (nil when feature-dependent, or unset
+    /// without a default).
     let constant: StyleValue?
 
-    init(_ expression: StyleExpression?, zoom: Double) {
-        self.expression = expression
-        self.zoom = zoom
-        constant = expression.flatMap { $0.readsFeature ? nil : $0.evaluate([:], zoom: zoom) }
+    init(_ expression: StyleExpression?, zoom: Double, fallback: StyleValue?) {
+        (self.expression, self.zoom, self.fallback) = (expression, zoom, fallback)
+        guard let expression else {
+            constant = fallback
+            return
+        }
+        constant = expression.readsFeature ? nil : expression.evaluate([:], zoom: zoom).or(fallback)
     }
 
     /// Whether every feature gets the same value.
     var isConstant: Bool { expression == nil || constant != nil }
 
-    /// The value for a feature's properties; nil when the layer does not set the property.
+    /// The value for a feature's properties; nil only when unset (or failing) without a default.
     func callAsFunction(_ properties: [String: StyleValue]) -> StyleValue? {
-        constant ?? expression?.evaluate(properties, zoom: zoom)
+        constant ?? expression?.evaluate(properties, zoom: zoom).or(fallback) ?? fallback
+    }
+
+    /// An enumeration property's value for a feature (the default for a name outside it).
+    func keyword<K: DefaultedStyleKeyword>(_: K.Type = K.self, _ properties: [String: StyleValue] = [:]) -> K {
+        K(self(properties)) ?? K.specificationDefault
     }
 }
 
@@ -214,6 +220,6 @@ struct ResolvedNumber {
     }
 
     static func clamp(_ value: StyleValue?, into range: ClosedRange<Double>, fallback: Double) -> Double {
-        min(max(value?.finite ?? fallback, range.lowerBound), range.upperBound)
+        min(max(value?.scalar ?? fallback, range.lowerBound), range.upperBound)
     }
 }

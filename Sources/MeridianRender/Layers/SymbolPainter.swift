@@ -8,12 +8,12 @@ struct SymbolPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        if layer.value(.symbolPlacement, [:], zoom: frame.styleZoom)?.string == "line" {
+        if layer.keyword(StyleProperty.SymbolPlacement.self, zoom: frame.styleZoom) == .line {
             let rules = PlacementRules(layer, zoom: frame.styleZoom)
-            let shift = frame.screenTranslation(layer, .textTranslate, anchor: .textTranslateAnchor)
+            let shift = frame.screenTranslation(layer, .textTranslate, anchor: StyleProperty.TextTranslateAnchor.self)
             // `text-rotation-alignment: viewport`: names along lines set level, not turned or curved.
-            let level = layer.resolved(.textRotationAlignment, zoom: frame.styleZoom).constant?.string == "viewport"
-            let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom, default: LabelPlacer.padding)([:])
+            let level = layer.keyword(StyleProperty.TextRotationAlignment.self, zoom: frame.styleZoom) == .viewport
+            let padding = layer.numberResolver(.textPadding, zoom: frame.styleZoom)([:])
             var lines = LineLabels.candidates(LineLabelLayout.of(layer, in: frame, tiles: tiles), frame).map {
                 var c = $0
                 (c.rules, c.padding, c.layerOrder) = (rules, padding, order)
@@ -29,7 +29,7 @@ struct SymbolPainter: LayerPainter {
             }
             // Icons along lines only where the layer names an image: beside names, and alone (a
             // second pass over its features).
-            if layer.layout[StylePropertyName.iconImage.rawValue] != nil {
+            if layer[.iconImage] != nil {
                 let split = LineLabelIcons.split(lines, layer, frame, order: order)
                 (lines, labels.points) = (split.lines, labels.points + split.points)
                 labels.points += LineIcons.candidates(layer, frame, tiles: tiles, order: order)

@@ -7,6 +7,8 @@ public struct RGBA: Hashable, Sendable {
         func sane(_ v: Double) -> Double { v.isNaN ? 0 : v }
         (self.r, self.g, self.b, self.a) = (sane(r), sane(g), sane(b), sane(a))
     }
+    /// Nothing drawn: what a part without a colour takes (an icon's text colour where it has no text).
+    public static let clear = RGBA(0, 0, 0, 0)
     /// From 0xRRGGBB.
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(Double(hex >> 16 & 0xff) / 255, Double(hex >> 8 & 0xff) / 255, Double(hex & 0xff) / 255, alpha)

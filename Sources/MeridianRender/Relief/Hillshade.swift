@@ -8,7 +8,7 @@ import MeridianStyle
 /// Slopes come from ``HillshadeSlopes`` (the prepare pass); here `d` is the latitude-corrected
 /// slope vector (east, south) of one pixel.
 struct Hillshade: Hashable {
-    enum Method: String, Hashable { case standard, basic, combined, igor, multidirectional }
+    typealias Method = StyleProperty.HillshadeMethod
 
     /// One light: direction and altitude in radians (direction from north, clockwise, plus the
     /// bearing under the `viewport` anchor), its shadow and highlight colours (premultiplied).
@@ -28,7 +28,7 @@ struct Hillshade: Hashable {
 
     /// Reads `layer`'s paint at `zoom` for a camera of `bearing` degrees. Arrays of directions,
     /// altitudes and colours shorter than the longest repeat their last member (as MapLibre pads
-    /// them); a bad member takes the property's default.
+    /// them); a bad member takes the property's default (the catalogue's).
     init(_ layer: Style.Layer, zoom: Double, bearing: Double) {
         func values(_ name: StylePropertyName) -> [StyleValue] {
             switch layer.value(name, [:], zoom: zoom) {
@@ -37,38 +37,34 @@ struct Hillshade: Hashable {
             case nil: []
             }
         }
-        func number(_ v: StyleValue?, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
-            guard let n = v?.number, n.isFinite else { return fallback }
+        func number(_ v: StyleValue?, _ range: ClosedRange<Double>, _ name: StylePropertyName) -> Double {
+            guard let n = v?.number, n.isFinite else { return layer.defaultValue(name)?.number ?? 0 }
             return min(range.upperBound, max(range.lowerBound, n))
         }
-        func color(_ v: StyleValue?, _ fallback: SIMD4<Double>) -> SIMD4<Double> {
-            let parsed: StyleColor? =
-                switch v {
-                case let .color(c)?: c
-                case let .string(s)?: StyleColor(css: s)
-                default: nil
-                }
-            guard let c = parsed else { return fallback }
+        func color(_ v: StyleValue?, _ name: StylePropertyName) -> SIMD4<Double> {
+            guard let c = v?.rgba ?? layer.defaultValue(name)?.rgba else { return SIMD4(0, 0, 0, 0) }
             let a = min(1, max(0, c.a))
             return SIMD4(c.r * a, c.g * a, c.b * a, a)
         }
-        method = layer.value(.hillshadeMethod, [:], zoom: zoom)?.string.flatMap(Method.init(rawValue:)) ?? .standard
-        exaggeration = layer.number(.hillshadeExaggeration, [:], zoom: zoom, default: 0.5)
+        method = layer.keyword(zoom: zoom)
+        exaggeration = layer.number(.hillshadeExaggeration, [:], zoom: zoom)
         exaggeration = min(1, max(0, exaggeration))
-        accent = color(layer.value(.hillshadeAccentColor, [:], zoom: zoom), SIMD4(0, 0, 0, 1))
+        accent = color(layer.value(.hillshadeAccentColor, [:], zoom: zoom), .hillshadeAccentColor)
         let directions = values(.hillshadeIlluminationDirection)
         let altitudes = values(.hillshadeIlluminationAltitude)
         let shadows = values(.hillshadeShadowColor)
         let highlights = values(.hillshadeHighlightColor)
         let count = max(1, directions.count, altitudes.count, shadows.count, highlights.count)
-        let viewport = layer.value(.hillshadeIlluminationAnchor, [:], zoom: zoom)?.string != "map"
+        let viewport = layer.keyword(StyleProperty.HillshadeIlluminationAnchor.self, zoom: zoom) == .viewport
         let turn = viewport ? bearing * .pi / 180 : 0
         lights = (0..<count).map { k in
             Light(
-                direction: number(directions[safe: k] ?? directions.last, 0...359, 335) * .pi / 180 + turn,
-                altitude: number(altitudes[safe: k] ?? altitudes.last, 0...90, 45) * .pi / 180,
-                shadow: color(shadows[safe: k] ?? shadows.last, SIMD4(0, 0, 0, 1)),
-                highlight: color(highlights[safe: k] ?? highlights.last, SIMD4(1, 1, 1, 1)))
+                direction: number(directions[safe: k] ?? directions.last, 0...359, .hillshadeIlluminationDirection)
+                    * .pi / 180 + turn,
+                altitude: number(altitudes[safe: k] ?? altitudes.last, 0...90, .hillshadeIlluminationAltitude) * .pi
+                    / 180,
+                shadow: color(shadows[safe: k] ?? shadows.last, .hillshadeShadowColor),
+                highlight: color(highlights[safe: k] ?? highlights.last, .hillshadeHighlightColor))
         }
     }
 

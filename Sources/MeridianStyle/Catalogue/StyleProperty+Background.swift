@@ -4,14 +4,14 @@ extension StyleProperty {
     /// The background layer's properties, in the specification's order.
     static let background: [StyleProperty] = [
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
         StyleProperty(
-            "background-color", .paint, .color, default: .string("#000000"), interpolated: true, inputs: [.zoom],
+            .backgroundColor, .paint, .color, default: .string("#000000"), interpolated: true, inputs: [.zoom],
             drawn: true),
-        StyleProperty("background-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom], drawn: true),
+        StyleProperty(.backgroundPattern, .paint, .resolvedImage, default: nil, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "background-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .backgroundOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
     ]
 }

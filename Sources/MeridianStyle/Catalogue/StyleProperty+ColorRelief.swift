@@ -4,15 +4,15 @@ extension StyleProperty {
     /// The color-relief layer's properties, in the specification's order.
     static let colorRelief: [StyleProperty] = [
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
         StyleProperty(
-            "color-relief-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .colorReliefOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "color-relief-color", .paint, .color, default: nil, interpolated: true, inputs: [.elevation], drawn: true),
+            .colorReliefColor, .paint, .color, default: nil, interpolated: true, inputs: [.elevation], drawn: true),
         StyleProperty(
-            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
+            .resampling, .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
             drawn: true),
     ]
 }

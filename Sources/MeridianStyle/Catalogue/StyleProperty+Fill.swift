@@ -3,29 +3,31 @@
 extension StyleProperty {
     /// The fill layer's properties, in the specification's order.
     static let fill: [StyleProperty] = [
-        StyleProperty("fill-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .fillSortKey, .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true,
+            drawable: -1e+15...1e+15),
+        StyleProperty(
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
-        StyleProperty("fill-antialias", .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
+        StyleProperty(.fillAntialias, .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .fillOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "fill-layer-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom, .globalState], drawn: true),
+            .fillLayerOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom, .globalState], drawn: true, drawable: 0...1),
         StyleProperty(
-            "fill-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            .fillColor, .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "fill-outline-color", .paint, .color, default: nil, interpolated: true,
+            .fillOutlineColor, .paint, .color, default: nil, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "fill-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .fillTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
-            inputs: [.zoom], drawn: true),
-        StyleProperty("fill-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
+            .fillTranslateAnchor, .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom],
+            drawn: true),
+        StyleProperty(.fillPattern, .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
     ]
 }

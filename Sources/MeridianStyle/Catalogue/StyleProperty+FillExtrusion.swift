@@ -4,32 +4,32 @@ extension StyleProperty {
     /// The fill-extrusion layer's properties, in the specification's order.
     static let fillExtrusion: [StyleProperty] = [
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
         StyleProperty(
-            "fill-extrusion-rounded-corner-distance", .layout, .number, default: .number(0),
-            range: 0.0...Double.infinity, inputs: [], drawn: true),
+            .fillExtrusionRoundedCornerDistance, .layout, .number, default: .number(0), range: 0.0...Double.infinity,
+            inputs: [], drawn: true, drawable: 0...10000),
         StyleProperty(
-            "fill-extrusion-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .fillExtrusionOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-extrusion-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            .fillExtrusionColor, .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "fill-extrusion-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .fillExtrusionTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-extrusion-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
+            .fillExtrusionTranslateAnchor, .paint, .enumeration(["map", "viewport"]), default: .string("map"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "fill-extrusion-pattern", .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
+            .fillExtrusionPattern, .paint, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "fill-extrusion-height", .paint, .number, default: .number(0), range: 0.0...Double.infinity,
-            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
+            .fillExtrusionHeight, .paint, .number, default: .number(0), range: 0.0...Double.infinity,
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...10000),
         StyleProperty(
-            "fill-extrusion-base", .paint, .number, default: .number(0), range: 0.0...Double.infinity,
-            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
+            .fillExtrusionBase, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...10000),
         StyleProperty(
-            "fill-extrusion-vertical-gradient", .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
+            .fillExtrusionVerticalGradient, .paint, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
     ]
 }

@@ -4,33 +4,33 @@ extension StyleProperty {
     /// The raster layer's properties, in the specification's order.
     static let raster: [StyleProperty] = [
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
         StyleProperty(
-            "raster-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .rasterOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true, inputs: [.zoom],
+            drawn: true, drawable: 0...1),
         StyleProperty(
-            "raster-hue-rotate", .paint, .number, default: .number(0), interpolated: true, inputs: [.zoom], drawn: true),
+            .rasterHueRotate, .paint, .number, default: .number(0), interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "raster-brightness-min", .paint, .number, default: .number(0), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .rasterBrightnessMin, .paint, .number, default: .number(0), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: 0...1),
         StyleProperty(
-            "raster-brightness-max", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .rasterBrightnessMax, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: 0...1),
         StyleProperty(
-            "raster-saturation", .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .rasterSaturation, .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: -1...1),
         StyleProperty(
-            "raster-contrast", .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .rasterContrast, .paint, .number, default: .number(0), range: -1.0...1.0, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: -1...0.999),
         StyleProperty(
-            "resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
+            .resampling, .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
             drawn: true),
         StyleProperty(
-            "raster-resampling", .paint, .enumeration(["linear", "nearest"]), default: .string("linear"),
-            inputs: [.zoom], drawn: true),
+            .rasterResampling, .paint, .enumeration(["linear", "nearest"]), default: .string("linear"), inputs: [.zoom],
+            drawn: true),
         StyleProperty(
-            "raster-fade-duration", .paint, .number, default: .number(300), range: 0.0...Double.infinity,
+            .rasterFadeDuration, .paint, .number, default: .number(300), range: 0.0...Double.infinity,
             interpolated: true, inputs: [.zoom], drawn: true),
     ]
 }

@@ -4,165 +4,168 @@ extension StyleProperty {
     /// The symbol layer's properties, in the specification's order.
     static let symbol: [StyleProperty] = [
         StyleProperty(
-            "symbol-placement", .layout, .enumeration(["point", "line", "line-center"]), default: .string("point"),
+            .symbolPlacement, .layout, .enumeration(["point", "line", "line-center"]), default: .string("point"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "symbol-spacing", .layout, .number, default: .number(250), range: 1.0...Double.infinity, interpolated: true,
-            inputs: [.zoom], drawn: true),
-        StyleProperty("symbol-avoid-edges", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
-        StyleProperty("symbol-sort-key", .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true),
+            .symbolSpacing, .layout, .number, default: .number(250), range: 1.0...Double.infinity, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: 1...100000),
+        StyleProperty(.symbolAvoidEdges, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "symbol-z-order", .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
-            inputs: [.zoom], drawn: true),
-        StyleProperty("icon-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+            .symbolSortKey, .layout, .number, default: nil, inputs: [.zoom, .feature], drawn: true,
+            drawable: -1e+15...1e+15),
         StyleProperty(
-            "icon-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
+            .symbolZOrder, .layout, .enumeration(["auto", "viewport-y", "source"]), default: .string("auto"),
+            inputs: [.zoom], drawn: true),
+        StyleProperty(.iconAllowOverlap, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(
+            .iconOverlap, .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
             drawn: true),
-        StyleProperty("icon-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
-        StyleProperty("icon-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.iconIgnorePlacement, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.iconOptional, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-rotation-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            .iconRotationAlignment, .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-size", .layout, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
+            .iconSize, .layout, .number, default: .number(1), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "icon-text-fit", .layout, .enumeration(["none", "width", "height", "both"]), default: .string("none"),
+            .iconTextFit, .layout, .enumeration(["none", "width", "height", "both"]), default: .string("none"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-text-fit-padding", .layout, .array(.number, length: 4),
+            .iconTextFitPadding, .layout, .array(.number, length: 4),
             default: .array([.number(0), .number(0), .number(0), .number(0)]), interpolated: true, inputs: [.zoom],
             drawn: true),
-        StyleProperty("icon-image", .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(.iconImage, .layout, .resolvedImage, default: nil, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "icon-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            .iconRotate, .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
             drawn: true),
         StyleProperty(
-            "icon-padding", .layout, .padding, default: .array([.number(2)]), interpolated: true,
+            .iconPadding, .layout, .padding, default: .array([.number(2)]), interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("icon-keep-upright", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.iconKeepUpright, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .iconOffset, .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "icon-anchor", .layout,
+            .iconAnchor, .layout,
             .enumeration([
                 "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
             ]), default: .string("center"), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "icon-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            .iconPitchAlignment, .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-pitch-alignment", .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
+            .textPitchAlignment, .layout, .enumeration(["map", "viewport", "auto"]), default: .string("auto"),
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-rotation-alignment", .layout, .enumeration(["map", "viewport", "viewport-glyph", "auto"]),
+            .textRotationAlignment, .layout, .enumeration(["map", "viewport", "viewport-glyph", "auto"]),
             default: .string("auto"), inputs: [.zoom], drawn: true),
-        StyleProperty("text-field", .layout, .formatted, default: .string(""), inputs: [.zoom, .feature], drawn: true),
+        StyleProperty(.textField, .layout, .formatted, default: .string(""), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-font", .layout, .array(.string, length: nil),
+            .textFont, .layout, .array(.string, length: nil),
             default: .array([.string("Open Sans Regular"), .string("Arial Unicode MS Regular")]),
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-size", .layout, .number, default: .number(16), range: 0.0...Double.infinity, interpolated: true,
+            .textSize, .layout, .number, default: .number(16), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature], drawn: true, drawable: 1...256),
+        StyleProperty(
+            .textMaxWidth, .layout, .number, default: .number(10), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature], drawn: true, drawable: 0...1000),
+        StyleProperty(
+            .textLineHeight, .layout, .number, default: .number(1.2), interpolated: true, inputs: [.zoom], drawn: true,
+            drawable: 0.5...5),
+        StyleProperty(
+            .textLetterSpacing, .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            drawn: true, drawable: -2...10),
+        StyleProperty(
+            .textJustify, .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-max-width", .layout, .number, default: .number(10), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature], drawn: true),
-        StyleProperty(
-            "text-line-height", .layout, .number, default: .number(1.2), interpolated: true, inputs: [.zoom],
+            .textRadialOffset, .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
             drawn: true),
         StyleProperty(
-            "text-letter-spacing", .layout, .number, default: .number(0), interpolated: true,
-            inputs: [.zoom, .feature], drawn: true),
-        StyleProperty(
-            "text-justify", .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
-            inputs: [.zoom, .feature], drawn: true),
-        StyleProperty(
-            "text-radial-offset", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
-            drawn: true),
-        StyleProperty(
-            "text-variable-anchor", .layout,
+            .textVariableAnchor, .layout,
             .array(
                 .enumeration([
                     "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
                 ]), length: nil), default: nil, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-variable-anchor-offset", .layout, .variableAnchorOffsetCollection, default: nil, interpolated: true,
+            .textVariableAnchorOffset, .layout, .variableAnchorOffsetCollection, default: nil, interpolated: true,
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-anchor", .layout,
+            .textAnchor, .layout,
             .enumeration([
                 "center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
             ]), default: .string("center"), inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-max-angle", .layout, .number, default: .number(45), interpolated: true, inputs: [.zoom], drawn: true),
+            .textMaxAngle, .layout, .number, default: .number(45), interpolated: true, inputs: [.zoom], drawn: true,
+            drawable: 0...180),
         StyleProperty(
-            "text-writing-mode", .layout, .array(.enumeration(["horizontal", "vertical"]), length: nil), default: nil,
+            .textWritingMode, .layout, .array(.enumeration(["horizontal", "vertical"]), length: nil), default: nil,
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-rotate", .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
+            .textRotate, .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
             drawn: true),
         StyleProperty(
-            "text-padding", .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom], drawn: true),
-        StyleProperty("text-keep-upright", .layout, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
+            .textPadding, .layout, .number, default: .number(2), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom], drawn: true, drawable: 0...100),
+        StyleProperty(.textKeepUpright, .layout, .boolean, default: .bool(true), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-transform", .layout, .enumeration(["none", "uppercase", "lowercase"]), default: .string("none"),
+            .textTransform, .layout, .enumeration(["none", "uppercase", "lowercase"]), default: .string("none"),
             inputs: [.zoom, .feature], drawn: true),
         StyleProperty(
-            "text-offset", .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .textOffset, .layout, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom, .feature], drawn: true),
-        StyleProperty("text-allow-overlap", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.textAllowOverlap, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-overlap", .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
+            .textOverlap, .layout, .enumeration(["never", "always", "cooperative"]), default: nil, inputs: [.zoom],
             drawn: true),
-        StyleProperty("text-ignore-placement", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
-        StyleProperty("text-optional", .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.textIgnorePlacement, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
+        StyleProperty(.textOptional, .layout, .boolean, default: .bool(false), inputs: [.zoom], drawn: true),
         StyleProperty(
-            "visibility", .layout, .enumeration(["visible", "none"]), default: .string("visible"),
+            .visibility, .layout, .enumeration(["visible", "none"]), default: .string("visible"),
             inputs: [.globalState], drawn: true),
         StyleProperty(
-            "icon-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .iconOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "icon-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            .iconColor, .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "icon-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
+            .iconHaloColor, .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "icon-halo-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .iconHaloWidth, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),
         StyleProperty(
-            "icon-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .iconHaloBlur, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),
         StyleProperty(
-            "icon-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .iconTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "icon-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
-            inputs: [.zoom], drawn: true),
+            .iconTranslateAnchor, .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom],
+            drawn: true),
         StyleProperty(
-            "text-opacity", .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
+            .textOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "text-color", .paint, .color, default: .string("#000000"), interpolated: true,
+            .textColor, .paint, .color, default: .string("#000000"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "text-halo-color", .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
+            .textHaloColor, .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "text-halo-width", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            .textHaloWidth, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
+            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),
+        StyleProperty(
+            .textHaloBlur, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            "text-halo-blur", .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
-        StyleProperty(
-            "text-translate", .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
+            .textTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            "text-translate-anchor", .paint, .enumeration(["map", "viewport"]), default: .string("map"),
-            inputs: [.zoom], drawn: true),
+            .textTranslateAnchor, .paint, .enumeration(["map", "viewport"]), default: .string("map"), inputs: [.zoom],
+            drawn: true),
     ]
 }

@@ -42,7 +42,7 @@ public struct StyleProperty: Hashable, Sendable {
     }
 
     /// The property's name, e.g. `line-width`.
-    public let name: String
+    public let key: StylePropertyName
     public let group: Group
     public let type: ValueType
     /// The specification's default (nil where it has none: the property is then unset).
@@ -55,14 +55,29 @@ public struct StyleProperty: Hashable, Sendable {
     /// Whether Meridian draws this property today; one it does not is reported when a style
     /// sets it (``Style/warnings``) and otherwise left out.
     public let drawn: Bool
+    /// The bounds within which the renderer uses this number (points, metres, factors: what it
+    /// multiplies), Meridian's fact beside ``drawn``; nil where it takes ±1e6.
+    public let drawable: ClosedRange<Double>?
 
     init(
-        _ name: String, _ group: Group, _ type: ValueType, default defaultValue: StyleValue?,
-        range: ClosedRange<Double>? = nil, interpolated: Bool = false, inputs: Inputs, drawn: Bool = false
+        _ key: StylePropertyName, _ group: Group, _ type: ValueType, default defaultValue: StyleValue?,
+        range: ClosedRange<Double>? = nil, interpolated: Bool = false, inputs: Inputs, drawn: Bool = false,
+        drawable: ClosedRange<Double>? = nil
     ) {
-        (self.name, self.group, self.type, self.defaultValue) = (name, group, type, defaultValue)
+        (self.key, self.group, self.type, self.defaultValue) = (key, group, type, defaultValue)
         (self.range, self.interpolated, self.inputs, self.drawn) = (range, interpolated, inputs, drawn)
+        self.drawable = drawable
     }
+
+    /// The property's name as styles write it, e.g. `line-width`.
+    public var name: String { key.rawValue }
+
+    /// Whether Meridian draws this property, where a layer leaves it unset, in its own way rather
+    /// than as its default: `text-font`, whose default names faces (Open Sans) that are the
+    /// style's glyphs, not drawn yet; Meridian draws DejaVu Sans, bold from 13 pt for point labels,
+    /// and names that fontstack in the styles it serves. Every other drawn property unset draws
+    /// as its default does.
+    public var ownLook: Bool { key == .textFont }
 
     /// Whether this is a pattern Meridian does not draw yet (`fill-pattern`, `line-pattern`…):
     /// a layer that sets one draws the pattern instead of its colour, so it is left out whole.
@@ -86,11 +101,16 @@ public struct StyleProperty: Hashable, Sendable {
 
     /// The property of that name for that layer kind, or nil when the specification has none.
     public static func named(_ name: String, kind: Style.Layer.Kind) -> StyleProperty? {
+        StylePropertyName(rawValue: name).flatMap { named($0, kind: kind) }
+    }
+
+    /// The property of that name for that layer kind, or nil when the specification has none.
+    public static func named(_ name: StylePropertyName, kind: Style.Layer.Kind) -> StyleProperty? {
         index[kind]?[name]
     }
 
-    private static let index: [Style.Layer.Kind: [String: StyleProperty]] = Dictionary(
+    private static let index: [Style.Layer.Kind: [StylePropertyName: StyleProperty]] = Dictionary(
         uniqueKeysWithValues: Style.Layer.Kind.allCases.map { kind in
-            (kind, Dictionary(all(of: kind).map { ($0.name, $0) }) { first, _ in first })
+            (kind, Dictionary(all(of: kind).map { ($0.key, $0) }) { first, _ in first })
         })
 }
