@@ -104,6 +104,20 @@ def value(v):
     raise ValueError(v)
 
 
+def css_color(s):
+    """A default colour (#rrggbb or rgba(r, g, b, a)) as a StyleColor literal, so readers need not
+    parse it; the same doubles as StyleColor(css:) gives (channel / 255)."""
+    s = s.strip()
+    if s.startswith("#") and len(s) == 7:
+        channels = [int(s[i:i + 2], 16) / 255 for i in (1, 3, 5)] + [1.0]
+    elif s.startswith("rgba(") and s.endswith(")"):
+        parts = [float(x) for x in s[5:-1].split(",")]
+        channels = [x / 255 for x in parts[:3]] + [parts[3]]
+    else:
+        raise ValueError("a default colour the script does not read: %s" % s)
+    return ".color(StyleColor(r: %s, g: %s, b: %s, a: %s))" % tuple(repr(float(c)) for c in channels)
+
+
 def value_type(p):
     t = p["type"]
     if t == "enum":
@@ -136,7 +150,9 @@ def bound(x, fallback):
 
 
 def entry(name, group, p, kind):
-    args = ["." + swift_case(name), "." + group, value_type(p), "default: " + value(p.get("default"))]
+    default = p.get("default")
+    written = css_color(default) if p["type"] in ("color", "colorArray") and isinstance(default, str) else value(default)
+    args = ["." + swift_case(name), "." + group, value_type(p), "default: " + written]
     if "minimum" in p or "maximum" in p:
         args.append("range: %s...%s" % (bound(p.get("minimum"), "-Double.infinity"), bound(p.get("maximum"), "Double.infinity")))
     expression = p.get("expression", {})

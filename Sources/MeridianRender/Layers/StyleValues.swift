@@ -122,16 +122,17 @@ extension Style.Layer {
     )
         -> ResolvedColor
     {
-        ResolvedColor(
-            color: resolved(property, zoom: zoom), opacity: opacity.map { resolved($0, zoom: zoom) },
-            fallback: defaultValue(property)?.rgba)
+        let color = resolved(property, zoom: zoom)
+        return ResolvedColor(
+            color: color, opacity: opacity.map { resolved($0, zoom: zoom) }, fallback: color.fallback?.rgba)
     }
 
-    /// ``number(_:_:zoom:)`` for every feature of one frame.
+    /// ``number(_:_:zoom:)`` for every feature of one frame (the catalogue asked once).
     func numberResolver(_ property: StylePropertyName, zoom: Double) -> ResolvedNumber {
-        ResolvedNumber(
-            value: resolved(property, zoom: zoom), range: drawable(property),
-            fallback: defaultValue(property)?.scalar ?? 0)
+        let entry = self.property(property)
+        return ResolvedNumber(
+            value: ResolvedProperty(self[property], zoom: zoom, fallback: entry?.defaultValue),
+            range: entry?.drawable ?? -1e6...1e6, fallback: entry?.defaultValue?.scalar ?? 0)
     }
 
     /// The bounds within which drawing uses a number: the catalogue's (generated beside `DRAWN`

@@ -13,8 +13,8 @@ extension StyleProperty {
             .circleRadius, .paint, .number, default: .number(5), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...1024),
         StyleProperty(
-            .circleColor, .paint, .color, default: .string("#000000"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .circleColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .circleBlur, .paint, .number, default: .number(0), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...1),
@@ -37,8 +37,8 @@ extension StyleProperty {
             .circleStrokeWidth, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...1024),
         StyleProperty(
-            .circleStrokeColor, .paint, .color, default: .string("#000000"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .circleStrokeColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .circleStrokeOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),

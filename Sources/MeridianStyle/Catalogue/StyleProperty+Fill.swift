@@ -17,7 +17,7 @@ extension StyleProperty {
             .fillLayerOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .globalState], drawn: true, drawable: 0...1),
         StyleProperty(
-            .fillColor, .paint, .color, default: .string("#000000"), interpolated: true,
+            .fillColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .fillOutlineColor, .paint, .color, default: nil, interpolated: true,

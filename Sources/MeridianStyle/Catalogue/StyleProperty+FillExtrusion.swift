@@ -13,8 +13,8 @@ extension StyleProperty {
             .fillExtrusionOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            .fillExtrusionColor, .paint, .color, default: .string("#000000"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .fillExtrusionColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .fillExtrusionTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),
             interpolated: true, inputs: [.zoom], drawn: true),

@@ -19,14 +19,14 @@ extension StyleProperty {
             .hillshadeExaggeration, .paint, .number, default: .number(0.5), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom], drawn: true),
         StyleProperty(
-            .hillshadeShadowColor, .paint, .colorArray, default: .string("#000000"), interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .hillshadeShadowColor, .paint, .colorArray, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            .hillshadeHighlightColor, .paint, .colorArray, default: .string("#FFFFFF"), interpolated: true,
-            inputs: [.zoom], drawn: true),
+            .hillshadeHighlightColor, .paint, .colorArray, default: .color(StyleColor(r: 1.0, g: 1.0, b: 1.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
-            .hillshadeAccentColor, .paint, .color, default: .string("#000000"), interpolated: true, inputs: [.zoom],
-            drawn: true),
+            .hillshadeAccentColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)),
+            interpolated: true, inputs: [.zoom], drawn: true),
         StyleProperty(
             .hillshadeMethod, .paint, .enumeration(["standard", "basic", "combined", "igor", "multidirectional"]),
             default: .string("standard"), inputs: [.zoom], drawn: true),

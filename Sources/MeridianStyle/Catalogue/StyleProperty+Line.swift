@@ -28,7 +28,7 @@ extension StyleProperty {
             .lineLayerOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .globalState], drawn: true, drawable: 0...1),
         StyleProperty(
-            .lineColor, .paint, .color, default: .string("#000000"), interpolated: true,
+            .lineColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .lineTranslate, .paint, .array(.number, length: 2), default: .array([.number(0), .number(0)]),

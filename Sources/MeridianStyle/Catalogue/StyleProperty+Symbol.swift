@@ -129,11 +129,11 @@ extension StyleProperty {
             .iconOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            .iconColor, .paint, .color, default: .string("#000000"), interpolated: true,
+            .iconColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            .iconHaloColor, .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .iconHaloColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 0.0)),
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .iconHaloWidth, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),
@@ -150,11 +150,11 @@ extension StyleProperty {
             .textOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            .textColor, .paint, .color, default: .string("#000000"), interpolated: true,
+            .textColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 1.0)), interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
-            .textHaloColor, .paint, .color, default: .string("rgba(0, 0, 0, 0)"), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true),
+            .textHaloColor, .paint, .color, default: .color(StyleColor(r: 0.0, g: 0.0, b: 0.0, a: 0.0)),
+            interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .textHaloWidth, .paint, .number, default: .number(0), range: 0.0...Double.infinity, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),

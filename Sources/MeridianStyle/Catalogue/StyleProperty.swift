@@ -104,13 +104,31 @@ public struct StyleProperty: Hashable, Sendable {
         StylePropertyName(rawValue: name).flatMap { named($0, kind: kind) }
     }
 
-    /// The property of that name for that layer kind, or nil when the specification has none.
+    /// The property of that name for that layer kind, or nil when the specification has none
+    /// (one hash look-up: readers ask it for every property of every layer, each frame).
     public static func named(_ name: StylePropertyName, kind: Style.Layer.Kind) -> StyleProperty? {
-        index[kind]?[name]
+        switch kind {
+        case .background: Index.background[name]
+        case .fill: Index.fill[name]
+        case .line: Index.line[name]
+        case .symbol: Index.symbol[name]
+        case .circle: Index.circle[name]
+        case .raster: Index.raster[name]
+        case .fillExtrusion: Index.fillExtrusion[name]
+        case .heatmap: Index.heatmap[name]
+        case .hillshade: Index.hillshade[name]
+        case .colorRelief: Index.colorRelief[name]
+        }
     }
 
-    private static let index: [Style.Layer.Kind: [StylePropertyName: StyleProperty]] = Dictionary(
-        uniqueKeysWithValues: Style.Layer.Kind.allCases.map { kind in
-            (kind, Dictionary(all(of: kind).map { ($0.key, $0) }) { first, _ in first })
-        })
+    private enum Index {
+        static func of(_ all: [StyleProperty]) -> [StylePropertyName: StyleProperty] {
+            Dictionary(all.map { ($0.key, $0) }) { first, _ in first }
+        }
+        static let background = of(StyleProperty.background), fill = of(StyleProperty.fill)
+        static let line = of(StyleProperty.line), symbol = of(StyleProperty.symbol)
+        static let circle = of(StyleProperty.circle), raster = of(StyleProperty.raster)
+        static let fillExtrusion = of(StyleProperty.fillExtrusion), heatmap = of(StyleProperty.heatmap)
+        static let hillshade = of(StyleProperty.hillshade), colorRelief = of(StyleProperty.colorRelief)
+    }
 }
