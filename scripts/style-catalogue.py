@@ -202,7 +202,15 @@ def main():
              "public enum StylePropertyName: String, Hashable, Sendable, CaseIterable {"]
     for name in names:
         lines.append("    case %s = %s" % (swift_case(name), swift_string(name)))
-    lines += ["}", ""]
+    lines += ["",
+              "    /// The name's place among all names, 0..<count: readers index dense tables by it",
+              "    /// (``Style/Layer``'s expressions, the catalogue's defaults) instead of hashing.",
+              "    @inlinable public var ordinal: Int {",
+              "        switch self {"]
+    for i, name in enumerate(names):
+        lines.append("        case .%s: %d" % (swift_case(name), i))
+    lines += ["        }", "    }", "",
+              "    /// How many names there are.", "    public static let count = %d" % len(names), "}", ""]
     path = os.path.join(out, "StylePropertyName.swift")
     with open(path, "w") as f:
         f.write("\n".join(lines))

@@ -1,6 +1,6 @@
 extension Style.Layer {
     /// The expression the layer sets for `name` (paint or layout); nil when it leaves it unset.
-    public subscript(_ name: StylePropertyName) -> StyleExpression? { paint[name] ?? layout[name] }
+    @inlinable public subscript(_ name: StylePropertyName) -> StyleExpression? { expressions[name.ordinal] }
 
     /// The catalogue's entry for `name` in this layer's kind (type, default, ranges); nil when
     /// the specification has no such property for the kind.
@@ -8,7 +8,7 @@ extension Style.Layer {
 
     /// The specification's default of `name` for this layer's kind: the value of the property
     /// where the layer leaves it unset (nil where the specification has none).
-    public func defaultValue(_ name: StylePropertyName) -> StyleValue? { property(name)?.defaultValue }
+    public func defaultValue(_ name: StylePropertyName) -> StyleValue? { StyleProperty.defaultValue(name, kind: kind) }
 
     /// The layer's expression for `name`, else the catalogue's default compiled (a default that is
     /// itself an expression: `heatmap-color`'s ramp over `heatmap-density`); nil when neither is.
@@ -27,14 +27,14 @@ extension Style.Layer {
 
     /// An enumeration property's value (a name outside the enumeration, which a data expression
     /// may produce, reads as the default).
-    public func keyword<K: DefaultedStyleKeyword>(
+    @inlinable public func keyword<K: DefaultedStyleKeyword>(
         _: K.Type = K.self, _ properties: [String: StyleValue] = [:], zoom: Double
     ) -> K {
         K(self[K.property]?.evaluate(properties, zoom: zoom)) ?? K.specificationDefault
     }
 
     /// An enumeration property without a default (`icon-overlap`, `text-overlap`): nil when unset.
-    public func keyword<K: StyleKeyword>(
+    @inlinable public func keyword<K: StyleKeyword>(
         _: K.Type = K.self, _ properties: [String: StyleValue] = [:], zoom: Double
     )
         -> K?

@@ -73,6 +73,22 @@ public struct Style: Sendable {
         /// them through ``value(_:_:zoom:)`` and the typed reads, whose fallback is the catalogue's default.
         public let paint: [StylePropertyName: StyleExpression]
         public let layout: [StylePropertyName: StyleExpression]
+        /// Both, by ``StylePropertyName/ordinal``: a read indexes, never hashes.
+        @usableFromInline let expressions: [StyleExpression?]
+
+        init(
+            id: String, kind: Kind, source: String?, sourceLayer: String?, minzoom: Double, maxzoom: Double,
+            filter: StyleExpression?, paint: [StylePropertyName: StyleExpression],
+            layout: [StylePropertyName: StyleExpression]
+        ) {
+            (self.id, self.kind, self.source, self.sourceLayer) = (id, kind, source, sourceLayer)
+            (self.minzoom, self.maxzoom, self.filter, self.paint, self.layout) = (
+                minzoom, maxzoom, filter, paint, layout
+            )
+            var expressions = [StyleExpression?](repeating: nil, count: StylePropertyName.count)
+            for (name, e) in paint.merging(layout, uniquingKeysWith: { a, _ in a }) { expressions[name.ordinal] = e }
+            self.expressions = expressions
+        }
 
         /// Whether the layer draws at `zoom` (minzoom inclusive, maxzoom exclusive, as in the spec)
         /// and is not hidden by `visibility: none`.

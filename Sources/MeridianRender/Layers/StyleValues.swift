@@ -129,16 +129,14 @@ extension Style.Layer {
 
     /// ``number(_:_:zoom:)`` for every feature of one frame (the catalogue asked once).
     func numberResolver(_ property: StylePropertyName, zoom: Double) -> ResolvedNumber {
-        let entry = self.property(property)
-        return ResolvedNumber(
-            value: ResolvedProperty(self[property], zoom: zoom, fallback: entry?.defaultValue),
-            range: entry?.drawable ?? -1e6...1e6, fallback: entry?.defaultValue?.scalar ?? 0)
+        let value = resolved(property, zoom: zoom)
+        return ResolvedNumber(value: value, range: drawable(property), fallback: value.fallback?.scalar ?? 0)
     }
 
     /// The bounds within which drawing uses a number: the catalogue's (generated beside `DRAWN`
     /// in `scripts/style-catalogue.py`), else ±1e6.
     func drawable(_ property: StylePropertyName) -> ClosedRange<Double> {
-        self.property(property)?.drawable ?? -1e6...1e6
+        StyleProperty.drawable(property, kind: kind) ?? -1e6...1e6
     }
 
     /// At most this many dash lengths, each 0.1–1,000 line widths.

@@ -15,7 +15,7 @@ public protocol DefaultedStyleKeyword: StyleKeyword {
 
 extension StyleKeyword {
     /// The keyword a style value names, or nil when it is not a string of this enumeration.
-    public init?(_ value: StyleValue?) {
+    @inlinable public init?(_ value: StyleValue?) {
         guard let name = value?.string else { return nil }
         self.init(rawValue: name)
     }

@@ -105,30 +105,53 @@ public struct StyleProperty: Hashable, Sendable {
     }
 
     /// The property of that name for that layer kind, or nil when the specification has none
-    /// (one hash look-up: readers ask it for every property of every layer, each frame).
+    /// (an index into a table: readers ask it for properties of every layer, each frame).
     public static func named(_ name: StylePropertyName, kind: Style.Layer.Kind) -> StyleProperty? {
-        switch kind {
-        case .background: Index.background[name]
-        case .fill: Index.fill[name]
-        case .line: Index.line[name]
-        case .symbol: Index.symbol[name]
-        case .circle: Index.circle[name]
-        case .raster: Index.raster[name]
-        case .fillExtrusion: Index.fillExtrusion[name]
-        case .heatmap: Index.heatmap[name]
-        case .hillshade: Index.hillshade[name]
-        case .colorRelief: Index.colorRelief[name]
-        }
+        table(of: kind).properties[name.ordinal]
     }
 
-    private enum Index {
-        static func of(_ all: [StyleProperty]) -> [StylePropertyName: StyleProperty] {
-            Dictionary(all.map { ($0.key, $0) }) { first, _ in first }
+    /// The specification's default of `name` for `kind` (nil where it has none, or no such property).
+    public static func defaultValue(_ name: StylePropertyName, kind: Style.Layer.Kind) -> StyleValue? {
+        table(of: kind).defaults[name.ordinal]
+    }
+
+    /// The bounds within which the renderer uses `name` for `kind` (``drawable``).
+    public static func drawable(_ name: StylePropertyName, kind: Style.Layer.Kind) -> ClosedRange<Double>? {
+        table(of: kind).drawable[name.ordinal]
+    }
+
+    /// A kind's catalogue as tables indexed by ``StylePropertyName/ordinal``.
+    struct Table: Sendable {
+        let properties: [StyleProperty?]
+        let defaults: [StyleValue?]
+        let drawable: [ClosedRange<Double>?]
+
+        init(_ all: [StyleProperty]) {
+            var properties = [StyleProperty?](repeating: nil, count: StylePropertyName.count)
+            for p in all where properties[p.key.ordinal] == nil { properties[p.key.ordinal] = p }
+            (self.properties, defaults) = (properties, properties.map { $0?.defaultValue })
+            drawable = properties.map { $0?.drawable }
         }
-        static let background = of(StyleProperty.background), fill = of(StyleProperty.fill)
-        static let line = of(StyleProperty.line), symbol = of(StyleProperty.symbol)
-        static let circle = of(StyleProperty.circle), raster = of(StyleProperty.raster)
-        static let fillExtrusion = of(StyleProperty.fillExtrusion), heatmap = of(StyleProperty.heatmap)
-        static let hillshade = of(StyleProperty.hillshade), colorRelief = of(StyleProperty.colorRelief)
+
+        static let background = Table(StyleProperty.background), fill = Table(StyleProperty.fill)
+        static let line = Table(StyleProperty.line), symbol = Table(StyleProperty.symbol)
+        static let circle = Table(StyleProperty.circle), raster = Table(StyleProperty.raster)
+        static let fillExtrusion = Table(StyleProperty.fillExtrusion), heatmap = Table(StyleProperty.heatmap)
+        static let hillshade = Table(StyleProperty.hillshade), colorRelief = Table(StyleProperty.colorRelief)
+    }
+
+    static func table(of kind: Style.Layer.Kind) -> Table {
+        switch kind {
+        case .background: .background
+        case .fill: .fill
+        case .line: .line
+        case .symbol: .symbol
+        case .circle: .circle
+        case .raster: .raster
+        case .fillExtrusion: .fillExtrusion
+        case .heatmap: .heatmap
+        case .hillshade: .hillshade
+        case .colorRelief: .colorRelief
+        }
     }
 }
