@@ -31,19 +31,25 @@ extension RemoteArchive {
         let archive = shared(url)
         return try PMTiles(source: RemoteBytes(archive, try archive.version()))
     }
+}
 
-    /// Lets `DataFolder.open` open `http://` and `https://` archives, and TileJSON documents and
-    /// `tiles` templates on HTTP servers be read (idempotent).
-    public static func install() {
-        if DataFolder.remoteOpener == nil { DataFolder.remoteOpener = { url throws(TileError) in try open(url) } }
-        if DataFolder.remoteVersions == nil { DataFolder.remoteVersions = { fingerprint() } }
-        if DataFolder.remoteTemplateOpener == nil {
-            DataFolder.remoteTemplateOpener = { templates, described throws(TileError) in
-                try RemoteTiles(mirrors: templates, described: described)
-            }
-        }
-        if DataFolder.remoteDocument == nil {
-            DataFolder.remoteDocument = { url throws(TileError) in try RemoteData.fetch(url) }
-        }
+/// Meridian's reader of data on HTTP servers (``MeridianTiles/RemoteAccess``): PMTiles archives
+/// by range requests (``RemoteArchive``, whose block cache, breaker and counters it shares),
+/// TileJSON templates (``RemoteTiles``), documents (``RemoteData/fetch(_:)``). The command line
+/// gives ``shared`` to the data folders it makes (`DataFolder.reading(_:)`).
+public final class RemoteReader: RemoteAccess {
+    /// The process's reader.
+    public static let shared = RemoteReader()
+
+    public init() {}
+
+    public func archive(_ url: String) throws(TileError) -> any Tileset { try RemoteArchive.open(url) }
+
+    public func templates(_ templates: [String], described: TileJSONFile) throws(TileError) -> any Tileset {
+        try RemoteTiles(mirrors: templates, described: described)
     }
+
+    public func document(_ url: String) throws(TileError) -> [UInt8] { try RemoteData.fetch(url) }
+
+    public var versions: String { RemoteArchive.fingerprint() }
 }

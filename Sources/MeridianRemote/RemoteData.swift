@@ -25,23 +25,24 @@ public enum RemoteData {
     private static let resolved = NIOLockedValueBox<[String: DataFolder]>([:])
 
     /// The data folder `given` names (its archives as `DataFolder.remote`, its path
-    /// `remote:` and the name, where no file is found), read once per process; installs the remote opener.
+    /// `remote:` and the name, where no file is found), read once per process, reading through
+    /// ``RemoteReader/shared``.
     /// - Throws: `TileError.unavailable` when a remote manifest cannot
     ///   be fetched; `TileError.badTileJSON` for a manifest that is not a list of URLs.
     public static func folder(_ given: String) throws(TileError) -> DataFolder {
-        RemoteArchive.install()
         if let kept = resolved.withLockedValue({ $0[given] }) { return kept }
         let urls: [String]
         if given.lowercased().split(separator: "?").first?.hasSuffix(".pmtiles") == true {
             // An offline region (`meridian data extract`) is read as its local file is: the
             // folder's path is the archive (MapSources opens its packed sources).
             if try PackedSource.sources(of: RemoteArchive.open(given)) != nil {
-                let folder = DataFolder(path: given)
+                let folder = DataFolder(path: given, access: RemoteReader.shared)
                 resolved.withLockedValue { $0[given] = folder }
                 return folder
             }
             let name = ((URL(string: given)?.lastPathComponent ?? "region") as NSString).deletingPathExtension
-            let folder = DataFolder(path: Self.path(given), remote: ["openmaptiles/\(name).pmtiles": given])
+            let folder = DataFolder(
+                path: Self.path(given), remote: ["openmaptiles/\(name).pmtiles": given], access: RemoteReader.shared)
             resolved.withLockedValue { $0[given] = folder }
             return folder
         } else if DataFolder.isRemote(given) {
@@ -55,7 +56,7 @@ public enum RemoteData {
         guard urls.allSatisfy(DataFolder.isRemote) else {
             throw .badTileJSON(path: given, reason: "lists an entry that is not an http(s) URL")
         }
-        let folder = DataFolder(path: Self.path(given), remote: places(urls))
+        let folder = DataFolder(path: Self.path(given), remote: places(urls), access: RemoteReader.shared)
         resolved.withLockedValue { $0[given] = folder }
         return folder
     }

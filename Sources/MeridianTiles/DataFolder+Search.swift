@@ -61,7 +61,7 @@ extension DataFolder {
             guard p != "/", !p.isEmpty else { return false }
             p = (p as NSString).deletingLastPathComponent
         }
-        return isFolder(p) && access(p, W_OK) == 0
+        return isFolder(p) && Glibc.access(p, W_OK) == 0
     }
 
     /// Whether `path` (existing) is a folder this process may not write: shown by `data list`.

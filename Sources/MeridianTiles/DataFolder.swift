@@ -26,38 +26,42 @@ public struct DataFolder: Hashable, Sendable {
     public let layers: [String]
     /// Archives on an HTTP server, by their place in a folder (`openmaptiles/helsinki.pmtiles`,
     /// `world.pmtiles`) → URL: read after the local folders, resolved by the same rules
-    /// (`MeridianRemote` makes them from `--data URL`; ``remoteOpener`` opens them).
+    /// (`MeridianRemote` makes them from `--data URL`; ``access`` opens them).
     public let remote: [String: String]
+    /// What reads data on HTTP servers (archives, templates, documents), or nil: this folder's
+    /// sources read local files only (``RemoteAccess``).
+    public let access: (any RemoteAccess)?
 
     /// - Parameters:
     ///   - path: the writable folder.
     ///   - layers: folders only read, after it.
     ///   - remote: archives on an HTTP server by their place in a folder.
-    public init(path: String, layers: [String] = [], remote: [String: String] = [:]) {
+    ///   - access: what reads data on HTTP servers; nil, none is read.
+    public init(
+        path: String, layers: [String] = [], remote: [String: String] = [:], access: (any RemoteAccess)? = nil
+    ) {
         self.path = path
         self.layers = layers.filter { $0 != path }
         self.remote = remote
+        self.access = access
     }
 
-    /// What opens an `http://` or `https://` archive (``open(_:)``): set once, at start, by a
-    /// program that reads remote archives (`MeridianRemote.RemoteArchive.install()`); nil, such a
-    /// file is an error naming it.
-    public nonisolated(unsafe) static var remoteOpener: (@Sendable (String) throws(TileError) -> any Tileset)?
+    /// The same folder, reading data on HTTP servers through `access`.
+    public func reading(_ access: any RemoteAccess) -> DataFolder {
+        DataFolder(path: path, layers: layers, remote: remote, access: access)
+    }
 
-    /// A fingerprint of the versions of the remote archives the process has read (set with
-    /// ``remoteOpener``): it changes when one is found replaced, so what was made from them can be
-    /// keyed by it. Nil where no remote archive can be read.
-    public nonisolated(unsafe) static var remoteVersions: (@Sendable () -> String)?
+    public static func == (a: DataFolder, b: DataFolder) -> Bool {
+        a.path == b.path && a.layers == b.layers && a.remote == b.remote
+            && a.access.map(ObjectIdentifier.init) == b.access.map(ObjectIdentifier.init)
+    }
 
-    /// What makes one tileset of a TileJSON's `http(s)://` templates, mirrors of each other (tiles
-    /// fetched one by one, each from one mirror; the document's zooms, bounds and credits), set
-    /// with ``remoteOpener``; nil, such templates are named as not read.
-    public nonisolated(unsafe) static var remoteTemplateOpener:
-        (@Sendable ([String], TileJSONFile) throws(TileError) -> any Tileset)?
-
-    /// What fetches a small document (a TileJSON) over HTTP, at most `TileJSONFile.maxBytes`;
-    /// set with ``remoteOpener``.
-    public nonisolated(unsafe) static var remoteDocument: (@Sendable (String) throws(TileError) -> [UInt8])?
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(layers)
+        hasher.combine(remote)
+        hasher.combine(access.map(ObjectIdentifier.init))
+    }
 
     /// Whether `file` names an archive on an HTTP server.
     public static func isRemote(_ file: String) -> Bool {
@@ -142,14 +146,24 @@ public struct DataFolder: Hashable, Sendable {
         return out
     }
 
-    /// Opens one tileset file by its extension.
-    /// - Throws: a ``TileError`` naming the file when it cannot be opened or is not a tileset.
+    /// Opens one tileset file of the folder's: a local file by its extension, an archive on an
+    /// HTTP server through ``access``.
+    /// - Throws: a ``TileError`` naming the file when it cannot be opened or is not a tileset;
+    ///   `unavailable` for an archive on an HTTP server where the folder reads none.
+    public func open(_ file: String) throws(TileError) -> any Tileset {
+        guard Self.isRemote(file) else { return try Self.open(file) }
+        guard let access else {
+            throw .unavailable(url: file, reason: "this program reads no remote archives", retryAfter: 60)
+        }
+        return try access.archive(file)
+    }
+
+    /// Opens one local tileset file by its extension.
+    /// - Throws: a ``TileError`` naming the file when it cannot be opened or is not a tileset;
+    ///   `unavailable` for an archive on an HTTP server (a folder's ``open(_:)`` reads those).
     public static func open(_ file: String) throws(TileError) -> any Tileset {
         if isRemote(file) {
-            guard let opener = remoteOpener else {
-                throw .unavailable(url: file, reason: "this program reads no remote archives", retryAfter: 60)
-            }
-            return try opener(file)
+            throw .unavailable(url: file, reason: "this program reads no remote archives", retryAfter: 60)
         }
         switch (file as NSString).pathExtension.lowercased() {
         case "pmtiles": return try PMTiles(path: file)

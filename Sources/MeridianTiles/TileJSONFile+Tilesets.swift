@@ -37,7 +37,7 @@ extension TileJSONFile {
     /// file's folder) are folders of tile files (``TileFolder``, with this document's zooms,
     /// bounds and credits); the `http://` and `https://` templates are mirrors of one tileset, as
     /// TileJSON means its `tiles` (`a.`, `b.`, `c.` hosts): one tileset whose tiles are fetched one
-    /// by one, each from one of them (``DataFolder/remoteTemplateOpener``), or a line of `missing`
+    /// by one, each from one of them (the folder's ``DataFolder/access``), or a line of `missing`
     /// in a program that fetches nothing.
     ///
     /// A document fetched over HTTP names only HTTP(S) resources, as a browser rules it: its
@@ -64,7 +64,7 @@ extension TileJSONFile {
             case "mbtiles", "pmtiles":
                 let files = folder.files(for: template)
                 if files.isEmpty { missing.append("\(template) names nothing in the data folder") }
-                for file in files { tilesets.append(try DataFolder.open(file)) }
+                for file in files { tilesets.append(try folder.open(file)) }
             case "file", nil:
                 let file = scheme == nil ? template : String(template.dropFirst(7))
                 let absolute = Self.resolve(file, against: (path as NSString).deletingLastPathComponent)
@@ -75,8 +75,8 @@ extension TileJSONFile {
             }
         }
         if !mirrors.isEmpty {
-            if let opener = DataFolder.remoteTemplateOpener {
-                tilesets.append(try opener(mirrors, self))
+            if let access = folder.access {
+                tilesets.append(try access.templates(mirrors, described: self))
             } else {
                 missing += mirrors.map { "\($0) is not read (this program fetches no remote tiles)" }
             }

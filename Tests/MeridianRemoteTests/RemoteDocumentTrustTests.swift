@@ -20,10 +20,9 @@ struct RemoteDocumentTrustTests {
     func localTemplatesRefused() async throws { try await onOwnThread { try Self.localTemplatesRun() } }
 
     static func localTemplatesRun() throws {
-        RemoteArchive.install()
         let site = try LoopbackNginx()
         try RemoteStyleSourcesTests.tileFolders.get()
-        let folder = DataFolder(path: site.root)
+        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
         // The node's own files: a folder of tiles and the data folder's region, both really there.
         let local = [
             "file://" + site.root + "/xyz/helsinki/{z}/{x}/{y}.pbf", "mbtiles://openmaptiles", "pmtiles://openmaptiles",
@@ -58,10 +57,9 @@ struct RemoteDocumentTrustTests {
     func mirrors() async throws { try await onOwnThread { try Self.mirrorsRun() } }
 
     static func mirrorsRun() throws {
-        RemoteArchive.install()
         let site = try LoopbackNginx()
         try RemoteStyleSourcesTests.tileFolders.get()
-        let folder = DataFolder(path: site.root)
+        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
         // nginx ignores the query: three URLs of the same tiles, as a.-, b.- and c.- hosts are.
         let mirrors = ["a", "b", "c"].map { site.base + "/xyz/helsinki/{z}/{x}/{y}.pbf?mirror=\($0)" }
         let document = try TileJSONFile(

@@ -62,10 +62,9 @@ struct RemoteStyleSourcesTests {
     func vector() async throws { try await onOwnThread { try Self.vectorRun() } }
 
     static func vectorRun() throws {
-        RemoteArchive.install()
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
-        let folder = DataFolder(path: site.root)
+        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
         let streets = try Style(json: Data(DefaultStyles.streets.utf8))
         let helsinki = "/openmaptiles/helsinki.pmtiles"
         for (lat, lng, zoom) in [(60.1699, 24.9384, 15.0), (60.17, 24.94, 12.0)] {
@@ -91,10 +90,9 @@ struct RemoteStyleSourcesTests {
     func raster() async throws { try await onOwnThread { try Self.rasterRun() } }
 
     static func rasterRun() throws {
-        RemoteArchive.install()
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
-        let folder = DataFolder(path: site.root)
+        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
         let local = try Self.draw(try Style(json: Data(DefaultStyles.satellite.utf8)), folder, 30, 10, 3)
         let remote = try Self.draw(
             try Self.style(
@@ -110,9 +108,8 @@ struct RemoteStyleSourcesTests {
     func failures() async throws { try await onOwnThread { try Self.failuresRun() } }
 
     static func failuresRun() throws {
-        RemoteArchive.install()
         let site = try LoopbackNginx()
-        let folder = DataFolder(path: site.root)
+        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
         let port = try LoopbackNginx.freePort()  // nothing listens there
         let gone = try Self.style(
             DefaultStyles.streets, "openmaptiles",

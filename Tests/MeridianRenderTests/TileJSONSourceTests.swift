@@ -80,18 +80,12 @@ struct TileJSONSourceTests {
         let remote = try Self.folder(tms: false, template: "https://tiles.example/{z}/{x}/{y}.pbf")
         defer { try? FileManager.default.removeItem(atPath: remote) }
         let unread = try MapSources(style: Style(file: remote + "/style.json"), folder: data)
-        if DataFolder.remoteTemplateOpener == nil {
-            // Nothing in this process reads remote tiles (MeridianRemote installs a reader when used).
-            #expect(unread.sources["openmaptiles"] == nil)
-            #expect(
-                unread.missing.count == 1 && unread.missing[0].contains("source openmaptiles")
-                    && unread.missing[0].contains("not read"))
-            #expect(throws: MissingSources.self) { try unread.requireEverySource() }
-        } else {
-            // Read from there, tile by tile (nothing is fetched until a tile is drawn).
-            let template = unread.sources["openmaptiles"]?.tilesets.first?.path
-            #expect(unread.missing.isEmpty && template == "https://tiles.example/{z}/{x}/{y}.pbf")
-        }
+        // The folder reads nothing on HTTP servers: the source is named as not read.
+        #expect(unread.sources["openmaptiles"] == nil)
+        #expect(
+            unread.missing.count == 1 && unread.missing[0].contains("source openmaptiles")
+                && unread.missing[0].contains("not read"))
+        #expect(throws: MissingSources.self) { try unread.requireEverySource() }
     }
 
     @Test("a style whose sources are all TileJSON files needs no data folder; one naming the folder still does")

@@ -12,12 +12,14 @@ import NIOConcurrencyHelpers
 /// Runs Meridian's server on 127.0.0.1, port 0, for the duration of `body`, which gets the
 /// base URL. Requests go through URLSession, a real HTTP client over loopback. `logger`
 /// receives the server's log (its own level applies). It serves `folder` (the default data by
-/// default).
+/// default), reading data on HTTP servers through `remote` (none by default).
 func withLiveServer<T: Sendable>(
     limits: HTTPLimits = HTTPLimits(), access: PublicAccess = PublicAccess(), logger: Logger? = nil,
-    style: Style? = nil, folder: String = TestData.directory, _ body: @Sendable (String) async throws -> T
+    style: Style? = nil, folder: String = TestData.directory, remote: (any RemoteAccess)? = nil,
+    _ body: @Sendable (String) async throws -> T
 ) async throws -> T {
-    let service = try MapService(dataFolder: DataFolder(path: folder), style: style, limits: limits, access: access)
+    let service = try MapService(
+        dataFolder: DataFolder(path: folder, access: remote), style: style, limits: limits, access: access)
     let port = NIOLockedValueBox<Int?>(nil)
     let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0, logger: logger) { bound in
         port.withLockedValue { $0 = bound }

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import MeridianCamera
 import MeridianTiles
@@ -128,15 +129,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let remote = try TileJSONFile(
             path: Self.write(#"{"tiles": ["https://tiles.example/{z}/{x}/{y}.pbf", "mbtiles://absent"]}"#, in: dir))
+        // A folder that reads nothing on HTTP servers names the template as not read.
         let (sets, missing) = try remote.tilesets(in: DataFolder(path: dir))
-        if DataFolder.remoteTemplateOpener == nil {
-            // No reader of remote tiles in this process (MeridianRemote installs one when used).
-            #expect(sets.isEmpty && missing.count == 2)
-            #expect(missing.contains { $0.contains("https://tiles.example") && $0.contains("not read") })
-        } else {
-            #expect(sets.map(\.path) == ["https://tiles.example/{z}/{x}/{y}.pbf"] && missing.count == 1)
-        }
+        #expect(sets.isEmpty && missing.count == 2)
+        #expect(missing.contains { $0.contains("https://tiles.example") && $0.contains("not read") })
         #expect(missing.contains { $0.contains("mbtiles://absent") })
+        // One that does hands the templates to its reader, once, with the document.
+        let reader = RecordingAccess()
+        #expect(throws: TileError.self) { try remote.tilesets(in: DataFolder(path: dir, access: reader)) }
+        #expect(reader.asked.withLock { $0 } == [["https://tiles.example/{z}/{x}/{y}.pbf"]])
         let flat = try TileJSONFile(path: Self.write(#"{"tiles": ["tiles/{z}.pbf"]}"#, in: dir))
         #expect(throws: TileError.self) { try flat.tilesets(in: DataFolder(path: dir)) }
     }
@@ -152,4 +153,25 @@ import Testing
         #expect(TileJSONFile.path(ofReference: "https://x.example/tiles.json", base: nil) == nil)
         #expect(TileJSONFile.path(ofReference: "openmaptiles", base: nil) == nil)
     }
+}
+
+/// A reader of data on HTTP servers that records the templates it is asked for and reads
+/// nothing (each request is `unavailable`).
+final class RecordingAccess: RemoteAccess {
+    let asked = Mutex<[[String]]>([])
+
+    func archive(_ url: String) throws(TileError) -> any Tileset {
+        throw .unavailable(url: url, reason: "recorded", retryAfter: 1)
+    }
+
+    func templates(_ templates: [String], described: TileJSONFile) throws(TileError) -> any Tileset {
+        asked.withLock { $0.append(templates) }
+        throw .unavailable(url: templates[0], reason: "recorded", retryAfter: 1)
+    }
+
+    func document(_ url: String) throws(TileError) -> [UInt8] {
+        throw .unavailable(url: url, reason: "recorded", retryAfter: 1)
+    }
+
+    var versions: String { "recorded" }
 }

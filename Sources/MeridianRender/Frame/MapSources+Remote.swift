@@ -6,7 +6,7 @@ extension MapSources {
     /// The tilesets of a source that needs no data folder: TileJSON written in the style (a
     /// `tiles` list), a PMTiles archive on an HTTP server (`pmtiles://https://…/x.pmtiles` or
     /// `https://…/x.pmtiles`), or a TileJSON there (any other `http(s)://` URL); nil for every
-    /// other source. Remote data is read where the program installed a reader (`MeridianRemote`);
+    /// other source. Remote data is read where the folder holds a reader (`DataFolder.access`);
     /// elsewhere the source is one line of `missing`.
     /// A `url` whose server cannot be read is a line of `missing` naming it and why.
     /// - Throws: the `TileError` of a document that is not TileJSON, or of an archive that is not
@@ -24,11 +24,11 @@ extension MapSources {
             let isArchive = (url.split(separator: "?").first ?? "").lowercased().hasSuffix(".pmtiles")
             do throws(TileError) {
                 if isArchive {
-                    guard DataFolder.remoteOpener != nil else { return ([], [notFetched(name, described.url)]) }
-                    return ([try DataFolder.open(url)], [])
+                    guard folder.access != nil else { return ([], [notFetched(name, described.url)]) }
+                    return ([try folder.open(url)], [])
                 }
-                guard let fetch = DataFolder.remoteDocument else { return ([], [notFetched(name, described.url)]) }
-                document = try TileJSONFile(bytes: try fetch(url), path: url)
+                guard let access = folder.access else { return ([], [notFetched(name, described.url)]) }
+                document = try TileJSONFile(bytes: try access.document(url), path: url)
             } catch let TileError.unavailable(_, reason, _) {
                 // Named with the others a style lacks (a given style must find every source).
                 return (

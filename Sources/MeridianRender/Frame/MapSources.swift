@@ -55,7 +55,7 @@ public struct MapSources {
         let inUse = folder.paths.filter { FileManager.default.fileExists(atPath: $0) }.joined(separator: ", ")
         guard !isPack else {
             // An offline region: one archive holding the style's vector sources.
-            guard let packed = try PackedSource.sources(of: DataFolder.open(folder.path)) else {
+            guard let packed = try PackedSource.sources(of: folder.open(folder.path)) else {
                 throw .notAPack(path: folder.path)
             }
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
@@ -115,7 +115,7 @@ public struct MapSources {
                     missing.append("source \(name): no elevation tileset for \(described.url) in \(inUse)")
                 } else {
                     var elevation: [any Tileset] = []
-                    for file in files { elevation.append(try DataFolder.open(file)) }
+                    for file in files { elevation.append(try folder.open(file)) }
                     sources[name] = TileSource(
                         name: name,
                         tilesets: [ContourTileset(name: String(reference.dropFirst(10)), elevation: elevation)])
@@ -147,7 +147,7 @@ public struct MapSources {
                 continue
             }
             var tilesets: [any Tileset] = []
-            for file in files { tilesets.append(try DataFolder.open(file)) }
+            for file in files { tilesets.append(try folder.open(file)) }
             sources[name] = TileSource(name: name, tilesets: tilesets)
         }
         partial += Self.unplaced(style, sources)

@@ -230,8 +230,8 @@ extension MapService {
     /// changes when one is replaced. Part of every ETag; the response cache and the workers'
     /// decoded tiles hold one version's.
     var dataStamp: String {
-        guard readsHTTP, let versions = DataFolder.remoteVersions else { return dataVersion }
-        return dataVersion + "-" + versions()
+        guard readsHTTP, let access = dataFolder.access else { return dataVersion }
+        return dataVersion + "-" + access.versions
     }
 
     /// The kept response for `key`, made from the data as it is now.

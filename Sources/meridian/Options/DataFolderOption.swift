@@ -20,12 +20,11 @@ struct DataFolderOption: ParsableArguments {
         do { _ = try RemoteData.folder(given) } catch { throw ValidationError("--data \(given): \(error)") }
     }
 
-    /// The folder; remote data is read from here on (archives, and styles' `tiles` lists and
-    /// TileJSON URLs on HTTP servers).
+    /// The folder, reading data on HTTP servers (archives, and styles' `tiles` lists and TileJSON
+    /// URLs there) through the process's `RemoteReader`.
     var folder: DataFolder {
-        RemoteArchive.install()
         let given = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
         if let given, RemoteData.isRemote(given), let remote = try? RemoteData.folder(given) { return remote }
-        return DataFolder.resolve(data)
+        return DataFolder.resolve(data).reading(RemoteReader.shared)
     }
 }
