@@ -13,10 +13,10 @@ extension RemoteArchive {
     /// them within one deadline of `timeout` seconds (a server that stalls costs one deadline, not
     /// three).
     func fetch(
-        _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool
+        _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool, deadline frame: Deadline = .never
     ) throws(TileError) -> (bytes: [UInt8], etag: String?, size: UInt64) {
         let got = try retrying(
-            url, timeout: timeout, bytes: { $0.bytes.count },
+            url, timeout: timeout, until: frame, bytes: { $0.bytes.count },
             replaced: { if let pinned { replaced(pinned.generation) } }
         ) { deadline throws(RangeFailure) in
             try once(start, count, pinned: pinned, probing: probing, deadline: deadline)

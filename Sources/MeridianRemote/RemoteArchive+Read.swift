@@ -5,10 +5,15 @@ import NIOCore
 
 extension RemoteArchive {
     /// `count` bytes at `offset` of the archive as of `pinned`: from cached blocks, blocks other
-    /// readers are fetching, and one range request per run of blocks still missing.
+    /// readers are fetching, and one range request per run of blocks still missing, given up at
+    /// `deadline` (a block another reader fetches is waited for within that reader's own).
     /// - Throws: `TileError.changed` when the archive is no longer `pinned`'s generation;
     ///   `TileError.unavailable` when a missing block cannot be fetched.
-    func read(at offset: UInt64, count: UInt64, pinned: Version) throws(TileError) -> [UInt8] {
+    func read(
+        at offset: UInt64, count: UInt64, pinned: Version, deadline: Deadline = .never
+    ) throws(TileError)
+        -> [UInt8]
+    {
         guard count > 0 else { return [] }
         let first = offset / Self.blockSize
         let last = (offset + count - 1) / Self.blockSize
@@ -48,7 +53,7 @@ extension RemoteArchive {
             do throws(TileError) {
                 let start = run.lowerBound * Self.blockSize
                 let end = min((run.upperBound + 1) * Self.blockSize, pinned.size)
-                let bytes = try fetch(start, end - start, pinned: pinned, probing: false).bytes
+                let bytes = try fetch(start, end - start, pinned: pinned, probing: false, deadline: deadline).bytes
                 state.withLockedValue { s in
                     for (i, block) in run.enumerated() {
                         let piece = Array(

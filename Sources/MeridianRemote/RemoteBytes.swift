@@ -11,12 +11,12 @@ final class RemoteBytes: ByteSource {
     var name: String { archive.url }
     var size: UInt64 { pinned.size }
 
-    func read(at offset: UInt64, count: UInt64) throws(TileError) -> [UInt8] {
+    func read(at offset: UInt64, count: UInt64, deadline: Deadline) throws(TileError) -> [UInt8] {
         if offset > size || count > size - offset {
             throw .corrupt(
                 path: name, reason: "a read of \(count) bytes at \(offset) runs past the end (\(size) bytes)")
         }
-        return try archive.read(at: offset, count: count, pinned: pinned)
+        return try archive.read(at: offset, count: count, pinned: pinned, deadline: deadline)
     }
 }
 
@@ -33,9 +33,9 @@ extension RemoteArchive {
     }
 }
 
-/// Meridian's reader of data on HTTP servers (``MeridianTiles/RemoteAccess``): PMTiles archives
+/// Meridian's reader of data on HTTP servers (`MeridianTiles.RemoteAccess`): PMTiles archives
 /// by range requests (``RemoteArchive``, whose block cache, breaker and counters it shares),
-/// TileJSON templates (``RemoteTiles``), documents (``RemoteData/fetch(_:)``). The command line
+/// TileJSON templates (``RemoteTiles``), documents (`RemoteData.fetch`). The command line
 /// gives ``shared`` to the data folders it makes (`DataFolder.reading(_:)`).
 public final class RemoteReader: RemoteAccess {
     /// The process's reader.

@@ -50,11 +50,11 @@ public final class RemoteTiles: Tileset {
         return templates[Int(mirror)].filled(tile)
     }
 
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? {
         guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
             throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
         }
-        return try Self.shared.tile(url(for: tile))
+        return try Self.shared.tile(url(for: tile), deadline: deadline)
     }
 
     /// The process's cache of fetched tiles and the fetches in flight.
@@ -69,7 +69,7 @@ public final class RemoteTiles: Tileset {
         let state = NIOLockedValueBox(State())
 
         /// The tile at `url` (nil: the server has none), kept or fetched.
-        func tile(_ url: String) throws(TileError) -> [UInt8]? {
+        func tile(_ url: String, deadline frame: Deadline = .never) throws(TileError) -> [UInt8]? {
             enum Found {
                 case kept([UInt8]?)
                 case waiting(EventLoopFuture<[UInt8]?>)
@@ -94,7 +94,8 @@ public final class RemoteTiles: Tileset {
                 RemoteCounters.shared.read(hits: 0, misses: 1)
                 do throws(TileError) {
                     let bytes = try retrying(
-                        url, timeout: RemoteArchive.requestSeconds, bytes: { $0?.count ?? 0 }, replaced: {},
+                        url, timeout: RemoteArchive.requestSeconds, until: frame, bytes: { $0?.count ?? 0 },
+                        replaced: {},
                         { deadline throws(RangeFailure) in try Self.get(url, deadline: deadline) })
                     state.withLockedValue { s in
                         s.kept.insert(bytes, for: url, cost: url.utf8.count + (bytes?.count ?? 0))

@@ -10,15 +10,20 @@ enum RangeFailure: Error {
 }
 
 /// A request of `url` tried up to three times (backoff 0.1 s, then 0.3 s), every attempt within
-/// one deadline of `timeout` seconds, behind the origin's `CircuitBreaker`, counted in
-/// `RemoteCounters`.
+/// one deadline of `timeout` seconds or `until` (a frame's), whichever comes first, behind the
+/// origin's `CircuitBreaker`, counted in `RemoteCounters`. A deadline already passed asks nothing.
 /// - Throws: `TileError.changed` when an attempt finds the object replaced (after `replaced`
 ///   ran); `TileError.unavailable` when the breaker is open, the answer is refused (not
 ///   retried: 404, no ranges) or the last attempt failed.
 func retrying<T>(
-    _ url: String, timeout: Int64, bytes: (T) -> Int, replaced: () -> Void,
+    _ url: String, timeout: Int64, until frame: Deadline = .never, bytes: (T) -> Int, replaced: () -> Void,
     _ once: (NIODeadline) throws(RangeFailure) -> T
 ) throws(TileError) -> T {
+    var deadline = NIODeadline.now() + .seconds(timeout)
+    if let left = frame.secondsLeft {
+        guard left > 0 else { throw .unavailable(url: url, reason: "the frame's deadline passed", retryAfter: 1) }
+        deadline = min(deadline, NIODeadline.now() + .nanoseconds(Int64(min(left, Double(timeout)) * 1e9)))
+    }
     let origin = CircuitBreaker.origin(url)
     let counters = RemoteCounters.shared
     if let wait = CircuitBreaker.shared.retryAfter(origin) {
@@ -26,7 +31,6 @@ func retrying<T>(
             url: url, reason: "its server failed \(CircuitBreaker.threshold) times in a row", retryAfter: wait)
     }
     var last = "no answer"
-    let deadline = NIODeadline.now() + .seconds(timeout)
     for attempt in 0...RemoteArchive.backoff.count {
         if attempt > 0 {
             let pause = RemoteArchive.backoff[attempt - 1]

@@ -9,14 +9,20 @@ public protocol ByteSource: AnyObject {
     var name: String { get }
     /// The archive's length in bytes.
     var size: UInt64 { get }
-    /// `count` bytes from `offset`.
+    /// `count` bytes from `offset`, by `deadline` (a server's read gives up at it with
+    /// `unavailable`; a local file's is not bounded by it).
     /// - Throws: ``TileError/corrupt(path:reason:)`` when the range runs past ``size``; the
     ///   source's own ``TileError`` when the bytes cannot be read (a file's, or a server's:
     ///   ``TileError/unavailable(url:reason:retryAfter:)``, ``TileError/changed(url:)``).
-    func read(at offset: UInt64, count: UInt64) throws(TileError) -> [UInt8]
+    func read(at offset: UInt64, count: UInt64, deadline: Deadline) throws(TileError) -> [UInt8]
 }
 
 extension ByteSource {
+    /// ``read(at:count:deadline:)`` with no deadline (opening an archive; what no frame waits on).
+    public func read(at offset: UInt64, count: UInt64) throws(TileError) -> [UInt8] {
+        try read(at: offset, count: count, deadline: .never)
+    }
+
     /// The error of a read of `count` bytes at `offset` past the end, or nil when it fits.
     func pastEnd(_ offset: UInt64, _ count: UInt64) -> TileError? {
         guard offset <= size, count <= size - offset else {
@@ -49,7 +55,7 @@ public final class FileBytes: ByteSource {
 
     deinit { try? handle.close() }
 
-    public func read(at offset: UInt64, count: UInt64) throws(TileError) -> [UInt8] {
+    public func read(at offset: UInt64, count: UInt64, deadline: Deadline) throws(TileError) -> [UInt8] {
         if let error = pastEnd(offset, count) { throw error }
         guard count > 0 else { return [] }
         do {

@@ -118,7 +118,7 @@ public final class MBTiles: Tileset {
     ///   ``TileError/database(path:message:)`` when SQLite fails,
     ///   ``TileError/tileTooLarge(path:tile:bytes:)`` for a tile over ``TileError/maxTileBytes``
     ///   (its size is asked first: such a tile is never read).
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
         if let stopped { throw stopped }
         budget.reset()

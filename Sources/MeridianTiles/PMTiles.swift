@@ -66,7 +66,7 @@ public final class PMTiles: Tileset {
         info = TilesetInfo(pmtiles: header, metadata: values, vectorLayers: layers)
     }
 
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? {
         try Self.check(tile)
         guard (Int(header.minZoom)...Int(header.maxZoom)).contains(tile.z) else { return nil }
         let id = PMTilesDirectory.tileID(z: tile.z, x: tile.x, y: tile.y)
@@ -83,33 +83,38 @@ public final class PMTiles: Tileset {
                 guard UInt64(entry.length) <= TileError.maxTileBytes else {
                     throw .tileTooLarge(path: path, tile: "\(tile.z)/\(tile.x)/\(tile.y)", bytes: UInt64(entry.length))
                 }
-                return try file.read(at: offset, count: UInt64(entry.length))
+                return try file.read(at: offset, count: UInt64(entry.length), deadline: deadline)
             }
-            entries = try leaf(at: entry.offset, length: UInt64(entry.length))
+            entries = try leaf(at: entry.offset, length: UInt64(entry.length), deadline: deadline)
         }
         throw .corrupt(path: path, reason: "leaf directories nested more than \(Self.maxDepth) deep")
     }
 
     /// A leaf directory, from the cache or the file.
-    private func leaf(at offset: UInt64, length: UInt64) throws(TileError) -> [PMTilesDirectory.Entry] {
+    private func leaf(
+        at offset: UInt64, length: UInt64, deadline: Deadline
+    ) throws(TileError)
+        -> [PMTilesDirectory.Entry]
+    {
         if let cached = leaves.value(for: offset) { return cached }
         guard offset <= header.leafDirectoryLength, length <= header.leafDirectoryLength - offset else {
             throw .corrupt(path: path, reason: "a leaf directory lies outside the leaf section")
         }
-        let entries = try Self.directory(file, header: header, at: header.leafDirectoryOffset + offset, count: length)
+        let entries = try Self.directory(
+            file, header: header, at: header.leafDirectoryOffset + offset, count: length, deadline: deadline)
         leaves.insert(entries, for: offset, cost: entries.count * MemoryLayout<PMTilesDirectory.Entry>.stride + 64)
         return entries
     }
 
     static func directory(
-        _ source: any ByteSource, header: Header, at offset: UInt64, count: UInt64
+        _ source: any ByteSource, header: Header, at offset: UInt64, count: UInt64, deadline: Deadline = .never
     ) throws(TileError) -> [PMTilesDirectory.Entry] {
         let path = source.name
         guard count <= maxDirectoryBytes else {
             throw .corrupt(
                 path: path, reason: "a directory of \(count) bytes is over the \(maxDirectoryBytes)-byte bound")
         }
-        var bytes = try source.read(at: offset, count: count)
+        var bytes = try source.read(at: offset, count: count, deadline: deadline)
         if header.internalCompression == .gzip {
             // Inflated, a directory is held to the same bound as stored (a 40 KB bomb used to
             // inflate to 40 MB of entries on every open).

@@ -28,7 +28,7 @@ public final class TileFolder: Tileset {
     /// The file that holds `tile`.
     public func file(for tile: TileID) -> String { template.filled(tile) }
 
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? {
         guard tile.z >= 0, tile.z <= 30, tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
             throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
         }

@@ -144,8 +144,10 @@ public final class PackedSource: Tileset {
 
     /// Only zooms of the source's own range are read (deeper tiles of the archive belong to
     /// other sources); the tile's layers of this source, uncompressed.
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? {
-        guard let range = info.zoomRange, range.contains(tile.z), let bytes = try archive.data(for: tile) else {
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? {
+        guard let range = info.zoomRange, range.contains(tile.z),
+            let bytes = try archive.data(for: tile, deadline: deadline)
+        else {
             return nil
         }
         return try TilePack.split(bytes, source: source)

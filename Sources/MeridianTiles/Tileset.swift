@@ -9,16 +9,21 @@ public protocol Tileset: AnyObject {
     /// What the file says of itself, read once when opening.
     var info: TilesetInfo { get }
     /// The tile's stored bytes (for vector tiles usually gzip-compressed MVT; for raster tiles
-    /// the image), or nil when the tileset has no such tile.
+    /// the image), or nil when the tileset has no such tile, read by `deadline` (a frame's: a
+    /// read from an HTTP server gives up at it, `unavailable`).
     /// - Throws: ``TileError/tileOutOfRange(z:x:y:)`` for an id outside the world at its zoom;
     ///   a ``TileError`` naming the file when it cannot be read or is corrupt.
-    func data(for tile: TileID) throws(TileError) -> [UInt8]?
+    func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]?
     /// The decoded vector tile, or nil when the tileset has no such tile: its ``data(for:)``
     /// decoded (the default), or made another way by a tileset without stored bytes.
     func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile?
 }
 
 extension Tileset {
+    /// ``data(for:deadline:)`` with no deadline (what no frame waits on: serving stored tiles,
+    /// building pyramids, listing).
+    public func data(for tile: TileID) throws(TileError) -> [UInt8]? { try data(for: tile, deadline: .never) }
+
     /// The decoded vector tile, or nil when the tileset has no such tile.
     /// - Throws: as ``data(for:)``, plus ``TileError/badTile(path:tile:reason:)`` naming the file
     ///   and the tile when its bytes cannot be inflated or decoded.

@@ -8,6 +8,8 @@ Usage: bad_server.py FILE MODE   (prints its port, then serves until killed)
         long   (twice the bytes asked, Content-Length saying so)
         slow   (the headers, then nothing for a minute)
         whole  (ignores Range: 200 and the whole file)
+        stallfar (the first 64 KiB as asked: the header and directories; beyond, nothing for a
+                 minute: an archive that opens, then stalls on its tiles)
 """
 import http.server, socketserver, sys, time
 
@@ -45,7 +47,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
-        if MODE == "slow":
+        if MODE == "slow" or (MODE == "stallfar" and first >= 65536):
             time.sleep(60)
         self.wfile.write(body)
 

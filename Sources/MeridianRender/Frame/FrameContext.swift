@@ -1,3 +1,4 @@
+import MeridianTiles
 import MeridianCamera
 import MeridianStyle
 

@@ -8,7 +8,8 @@ extension FrameTiles {
     /// specification's default), each bordered by its neighbours among them and limited to its
     /// tileset's declared bounds (beyond them an import's edge tiles hold the nearest heights).
     static func dem(
-        of source: TileSource, described: Style.Source, for viewport: Viewport, cache: RenderCache?
+        of source: TileSource, described: Style.Source, for viewport: Viewport, cache: RenderCache?,
+        deadline: Deadline = .never
     )
         throws -> [DEMTile]
     {
@@ -18,7 +19,7 @@ extension FrameTiles {
                 tileset.info.encoding ?? described.encoding.flatMap(ElevationEncoding.init(rawValue:)) ?? .mapbox
             let one = TileSource(name: source.name, tilesets: [tileset])
             var decoded: [TileID: DEMTile] = [:]
-            for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache) {
+            for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache, deadline: deadline) {
                 decoded[tile.id] = Self.heights(
                     tile, key: DEMTile.Key(source: tileset.path, id: tile.id, encoding: encoding), cache: cache)
                 decoded[tile.id]?.limit(to: tileset.info.bounds)

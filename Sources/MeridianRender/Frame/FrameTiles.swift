@@ -47,9 +47,13 @@ struct FrameTiles {
             try deadline.check("reading source \(name)")
             switch described.kind {
             case .vector, .geojson:
-                (vector[name], labels[name]) = try Self.tiles(of: source, for: viewport, labels: wider, cache: cache)
-            case .raster: raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache)
-            case .rasterDEM: dem[name] = try Self.dem(of: source, described: described, for: viewport, cache: cache)
+                (vector[name], labels[name]) = try Self.tiles(
+                    of: source, for: viewport, labels: wider, cache: cache, deadline: deadline)
+            case .raster:
+                raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache, deadline: deadline)
+            case .rasterDEM:
+                dem[name] = try Self.dem(
+                    of: source, described: described, for: viewport, cache: cache, deadline: deadline)
             case .image: continue
             }
         }
@@ -78,7 +82,7 @@ struct FrameTiles {
     /// ``WorldCopies``).
     static func tiles(
         of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
-        cache: RenderCache?
+        cache: RenderCache?, deadline: Deadline = .never
     ) throws -> (view: [SourceTile], labels: [SourceTile]) {
         var view: [SourceTile] = []
         var around: [SourceTile] = []
@@ -106,7 +110,9 @@ struct FrameTiles {
                 let own = WorldCopies.wrapped(id)
                 guard tileset.mayHold(own) else { continue }
                 if read[own] == nil {
-                    read[own] = try cache.map({ try $0.tile(own, tileset) }) ?? tileset.vectorTile(own)
+                    read[own] =
+                        try cache.map({ try $0.tile(own, tileset, deadline: deadline) })
+                        ?? RenderCache.read(own, tileset, deadline: deadline)
                 }
                 guard let tile = read[own] ?? nil else { continue }
                 let sourceTile = SourceTile(id: id, tile: tile, tileset: tileset.path)

@@ -28,7 +28,7 @@ public struct MapRenderer {
     /// milliseconds apart at most on the real data) with ``RenderError/deadlinePassed(_:)``; a
     /// server's per-request limit.
     ///
-    /// ``Deadline/never`` by default.
+    /// `Deadline.never` by default.
     public var deadline = Deadline.never
     /// Points beyond each edge of a flat view where labels are placed too (and tiles read for
     /// them), so that a label near an edge is decided as in any other view of that ground

@@ -82,7 +82,7 @@ public final class RenderCache {
 
     /// The decoded tile from the cache, or read, decoded and remembered; nil when the source
     /// has no such tile.
-    func tile(_ id: TileID, _ source: any Tileset) throws -> VectorTile? {
+    func tile(_ id: TileID, _ source: any Tileset, deadline: Deadline = .never) throws -> VectorTile? {
         if source is GeoJSONTileset || source is ContourTileset {
             let made = source
             // Cut, not read: cached by its features' points (16 bytes each, as decoded tiles).
@@ -94,15 +94,18 @@ public final class RenderCache {
             store.insert(tile, for: id, cost: 256 + points * 16)
             return tile
         }
-        return try Self.cached(id, in: &caches[source.path], capacity: capacityPerSource, source) { bytes in
+        return try Self.cached(
+            id, in: &caches[source.path], capacity: capacityPerSource, source, deadline: deadline
+        ) { bytes in
             (try source.decodedTile(bytes, id), bytes.count * 10)
         }
     }
 
     /// The decoded raster tile from the cache, or read, decoded and remembered (its cost is
     /// its pixels' bytes); nil when the source has no such tile.
-    func image(_ id: TileID, _ source: any Tileset) throws -> RasterImage? {
-        try Self.cached(id, in: &images[source.path], capacity: capacityPerSource, source) { bytes in
+    func image(_ id: TileID, _ source: any Tileset, deadline: Deadline = .never) throws -> RasterImage? {
+        try Self.cached(id, in: &images[source.path], capacity: capacityPerSource, source, deadline: deadline) {
+            bytes in
             let image = try RasterImage(tileBytes: bytes, tile: id)
             return (image, image.cost)
         }
@@ -111,15 +114,23 @@ public final class RenderCache {
     /// The value from `cache` (made on first use), or the tile's bytes decoded by `decode`
     /// (which also gives the cost) and remembered; nil when the source has no such tile.
     static func cached<V>(
-        _ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset,
+        _ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset, deadline: Deadline,
         decode: ([UInt8]) throws -> (V, Int)
     ) throws -> V? {
         let store = cache ?? TileCache<V>(capacity: capacity)
         cache = store
         if let hit = store.value(for: id) { return hit }
-        guard let bytes = try source.data(for: id) else { return nil }
+        guard let bytes = try source.data(for: id, deadline: deadline) else { return nil }
         let (value, cost) = try decode(bytes)
         store.insert(value, for: id, cost: cost)
         return value
+    }
+
+    /// A tile read without a cache: cut from a GeoJSON or contour source, else read by `deadline`
+    /// and decoded.
+    static func read(_ id: TileID, _ source: any Tileset, deadline: Deadline) throws(TileError) -> VectorTile? {
+        if source is GeoJSONTileset || source is ContourTileset { return try source.vectorTile(id) }
+        guard let bytes = try source.data(for: id, deadline: deadline) else { return nil }
+        return try source.decodedTile(bytes, id)
     }
 }

@@ -109,7 +109,7 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     }
 
     /// GeoJSON tiles have no stored bytes: ``vectorTile(_:)`` cuts them.
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? { nil }
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? { nil }
 
     /// The tile's features, cut from the data (clusters at the style's zoom `tile.z` − 1).
     public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {

@@ -19,15 +19,17 @@ struct RasterPainter: LayerPainter {
     /// (a camera past the source's last zoom draws that zoom's tiles, magnified); a tileset of
     /// 512-pixel tiles (`TilesetInfo.tileSize`) at the zoom one less, as MapLibre takes them, so
     /// its pixels are the size 256-pixel tiles' are.
-    static func tiles(of source: TileSource, for viewport: Viewport, cache: RenderCache?) throws -> [RasterTile] {
+    static func tiles(
+        of source: TileSource, for viewport: Viewport, cache: RenderCache?, deadline: Deadline = .never
+    ) throws -> [RasterTile] {
         var out: [RasterTile] = []
         for tileset in source.tilesets {
             let zoom = viewport.camera.zoom - (tileset.info.tileSize == 512 ? 1 : 0)
             guard let z = FrameTiles.tileZoom(zoom, source: tileset.zoomRange ?? 0...0) else { continue }
             for id in try FrameTiles.coverByDepth(viewport, zoom: z, tileset: tileset) where tileset.mayHold(id) {
                 let image =
-                    try cache.map { try $0.image(id, tileset) }
-                    ?? tileset.data(for: id).map { try RasterImage(tileBytes: $0, tile: id) }
+                    try cache.map { try $0.image(id, tileset, deadline: deadline) }
+                    ?? tileset.data(for: id, deadline: deadline).map { try RasterImage(tileBytes: $0, tile: id) }
                 if let image { out.append(RasterTile(id: id, image: image)) }
             }
         }

@@ -1,3 +1,4 @@
+import MeridianTiles
 import MeridianGeometry
 
 /// A frame's drawing surface, in points: what layers, overlays and labels draw on while a frame is

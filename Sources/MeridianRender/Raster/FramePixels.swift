@@ -1,3 +1,4 @@
+import MeridianTiles
 import CCairo
 import Dispatch
 import MeridianGeometry

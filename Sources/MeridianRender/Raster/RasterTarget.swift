@@ -1,3 +1,4 @@
+import MeridianTiles
 import MeridianGeometry
 
 /// What rasterises a frame's recorded operations (``DrawOp``) into pixels: the one interface of

@@ -48,7 +48,7 @@ public final class ContourTileset: Tileset, @unchecked Sendable {
     }
 
     /// No stored bytes: the tiles are made (``vectorTile(_:)``).
-    public func data(for tile: TileID) throws(TileError) -> [UInt8]? { nil }
+    public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? { nil }
 
     /// The contour lines of tile `id`; nil where no elevation tileset has the tile.
     /// - Throws: the `TileError` of an elevation tile that cannot be read or decoded.

@@ -1,3 +1,4 @@
+import MeridianTiles
 import Foundation
 import MeridianRender
 import NIOConcurrencyHelpers
