@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 
 extension RemoteArchive {
     /// Seconds between two checks that an archive is still the version pinned
-    /// (``startRevalidating(every:)``): a replaced archive is noticed within this, even by a node
+    /// (``RevalidationService``): a replaced archive is noticed within this, even by a node
     /// whose caches hold every tile it draws.
     public static let revalidateSeconds = 10.0
 
@@ -43,25 +43,9 @@ extension RemoteArchive {
     /// A version was pinned or dropped: the next ``fingerprint()`` is made anew.
     static func versionsChanged() { fingerprintCache.withLockedValue { $0.changes += 1 } }
 
-    private static let revalidating = NIOLockedValueBox(false)
-
-    /// Starts a thread that revalidates every archive of the process each `seconds` (once per
-    /// process; later calls do nothing). For long-running programs (`meridian serve`).
-    public static func startRevalidating(every seconds: Double = revalidateSeconds) {
-        guard
-            revalidating.withLockedValue({ started in
-                defer { started = true }
-                return !started
-            })
-        else { return }
-        let thread = Thread {
-            while true {
-                Thread.sleep(forTimeInterval: seconds)
-                for archive in archives.withLockedValue({ Array($0.values) }) { archive.revalidate() }
-            }
-        }
-        thread.name = "meridian-remote-revalidate"
-        thread.start()
+    /// Every archive the process reads, revalidated once each (``RevalidationService``).
+    static func revalidateAll() {
+        for archive in archives.withLockedValue({ Array($0.values) }) { archive.revalidate() }
     }
 }
 

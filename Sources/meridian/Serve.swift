@@ -6,6 +6,7 @@ import MeridianRemote
 import MeridianServer
 import MeridianStyle
 import MeridianTiles
+import ServiceLifecycle
 
 extension MeridianCommand {
     /// `meridian serve`: the static-maps and tiles service and the browser viewer.
@@ -102,11 +103,12 @@ extension MeridianCommand {
                 throw ValidationError(error.description)
             }
             // Data on an HTTP server: a replaced archive is noticed within seconds, even when
-            // every tile drawn is cached.
-            if service.readsHTTP { RemoteArchive.startRevalidating() }
+            // every tile drawn is cached (a service of the application's group, stopped with it).
+            let services: [any Service] = service.readsHTTP ? [RevalidationService()] : []
             let host = self.host
             let home = service.home.target
-            let app = MeridianServer.application(service: service, host: host, port: port) { bound in
+            let app = MeridianServer.application(service: service, host: host, port: port, services: services) {
+                bound in
                 let center = String(format: "%.4f,%.4f", home.latitude, home.longitude)
                 let zoom = Int(service.home.zoom)
                 let line =

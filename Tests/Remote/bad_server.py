@@ -8,6 +8,7 @@ Usage: bad_server.py FILE MODE   (prints its port, then serves until killed)
         long   (twice the bytes asked, Content-Length saying so)
         slow   (the headers, then nothing for a minute)
         whole  (ignores Range: 200 and the whole file)
+        count  (as asked, and a line "GET" on standard output per request, after the port)
         stallfar (the first 64 KiB as asked: the header and directories; beyond, nothing for a
                  minute: an archive that opens, then stalls on its tiles)
 """
@@ -22,6 +23,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        if MODE == "count":
+            print("GET", flush=True)
         spec = self.headers.get("Range", "bytes=0-").split("=")[1]
         first, last = spec.split("-")
         first, last = int(first), min(int(last or len(DATA) - 1), len(DATA) - 1)

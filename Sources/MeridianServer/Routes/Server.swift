@@ -9,6 +9,7 @@ import MeridianStyle
 import MeridianText
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 
 /// Meridian's HTTP service on Hummingbird: the viewer page at `/`, `/staticmap`,
 /// `/tiles/{z}/{x}/{y}.png` (`.jpg`, `.webp`, each also `@2x`, cut from metatiles),
@@ -25,10 +26,12 @@ public enum MeridianServer {
     /// The application, ready to run (`try await app.runService()`; SIGINT and SIGTERM shut it down
     /// gracefully).
     ///
-    /// `onRunning` receives the bound port (useful with port 0).
+    /// `onRunning` receives the bound port (useful with port 0). `services` run beside the server
+    /// in its service group and stop with it (`meridian serve` gives MeridianRemote's
+    /// revalidation where data is on an HTTP server).
     public static func application(
         service: MapService, host: String = "127.0.0.1", port: Int = 8080, logger: Logger? = nil,
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        services: [any Service] = [], onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         ServerMetrics.bootstrap()
         let router = Router(context: MeridianRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -72,7 +75,7 @@ public enum MeridianServer {
         }
         return Application(
             router: router, server: server,
-            configuration: .init(address: .hostname(host, port: port), serverName: "Meridian"),
+            configuration: .init(address: .hostname(host, port: port), serverName: "Meridian"), services: services,
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? -1) }, logger: log)
     }
 
