@@ -39,34 +39,22 @@ let package = Package(
     targets: [
         // Math layers: no Foundation, elementary functions from RealModule.
         .target(name: "MeridianGeometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(
-            name: "MeridianCamera",
-            dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(
-            name: "MeridianMotion",
-            dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(
-            name: "MeridianGestures",
-            dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianCamera", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianMotion", dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianGestures", dependencies: ["MeridianGeometry", .product(name: "RealModule", package: "swift-numerics")]),
         // Overlay values (markers, lines, polygons, circles), the drawn marker shape and hit testing:
         // pure values below the hub, shared by the map and the renderer.
-        .target(
-            name: "MeridianOverlays",
-            dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MeridianOverlays", dependencies: ["MeridianCamera", .product(name: "RealModule", package: "swift-numerics")]),
         // The one stateful hub: camera, constraints, animations on a clock, events, gestures, overlays.
-        .target(
-            name: "MeridianMap",
-            dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays"]),
+        .target(name: "MeridianMap", dependencies: ["MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays"]),
         // Tiles: MBTiles (SQLite) and Mapbox Vector Tiles (hand-written decoder, zlib inflate).
-        .systemLibrary(
-            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "MeridianTiles", dependencies: ["MeridianCamera", "CSQLite", "CZlib"]),
         // Style documents (a MapLibre style-spec subset): parsing, validation, expressions.
         .target(name: "MeridianStyle", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Drawing: Cairo through a system-library target.
-        .systemLibrary(
-            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // JPEG for frames of a moving camera: libjpeg-turbo (Debian's libjpeg62-turbo-dev) behind a
         // small C shim that turns libjpeg's error exits into return codes.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -76,153 +64,87 @@ let package = Package(
         // format=webp for static maps and raster tiles: Debian's libwebp-dev.
         // Text shaping: HarfBuzz (Debian's libharfbuzz-dev) and bidirectional order by FriBidi
         // (libfribidi-dev), for labels in every script.
-        .systemLibrary(
-            name: "CShaping", path: "Sources/CShaping", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]),
+        .systemLibrary(name: "CShaping", path: "Sources/CShaping", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CIsal", path: "Sources/CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Geometry rasterised by Blend2D (zlib licence): the static library of its PyPI wheel,
         // fetched into .build/blend2d by scripts/blend2d.sh (run by scripts/setup.sh), declared by
         // a header of our own.
-        .target(
-            name: "CBlend2D",
-            linkerSettings: [
-                .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"),
-                .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
-            ]),
-        .target(
-            name: "MeridianRender",
-            dependencies: [
-                "MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP",
-                "CBlend2D", "CShaping", "CGround",
-                .product(name: "RealModule", package: "swift-numerics"),
-            ]),
+        .target(name: "CBlend2D", linkerSettings: [
+            .unsafeFlags(["-L\(Context.packageDirectory)/.build/blend2d"]), .linkedLibrary("blend2d"), .linkedLibrary("stdc++"), .linkedLibrary("pthread"),
+        ]),
+        .target(name: "MeridianRender", dependencies: ["MeridianOverlays", "MeridianTiles", "MeridianStyle", "CCairo", "CZlib", "CJPEG", "CIsal", "CWebP", "CBlend2D", "CShaping", "CGround",
+                                                       .product(name: "RealModule", package: "swift-numerics")]),
         // Umbrella: re-exports, no code.
-        .target(
-            name: "Meridian",
-            dependencies: [
-                "MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays",
-                "MeridianMap",
-            ]),
+        .target(name: "Meridian", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianMotion", "MeridianGestures", "MeridianOverlays", "MeridianMap"]),
         // The Maps SDK for iOS's camera-and-view API as thin types over the core (Foundation at this edge).
         .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
         .target(name: "MeridianText", dependencies: ["MeridianCamera", "MeridianOverlays", "MeridianStyle"]),
         // The HTTP service: static maps, tiles, the style, and the viewer's map sessions over WebSocket.
-        .target(
-            name: "MeridianServer",
-            dependencies: [
-                "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+        .target(name: "MeridianServer", dependencies: [
+            "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         // The data folder: importing OpenStreetMap extracts (osmium, tilemaker) and tilesets, listing, removing.
-        .target(
-            name: "MeridianData",
-            dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "MeridianRender", "CSQLite"]),
+        .target(name: "MeridianData", dependencies: ["MeridianGeometry", "MeridianCamera", "MeridianTiles", "MeridianRender", "CSQLite"]),
         // Archives on an HTTP server read by range requests (AsyncHTTPClient), for nodes that share one copy of the data.
-        .target(
-            name: "MeridianRemote",
-            dependencies: [
-                "MeridianTiles", "MeridianCamera", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+        .target(name: "MeridianRemote", dependencies: [
+            "MeridianTiles", "MeridianCamera", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         // The command-line tool.
-        .executableTarget(
-            name: "meridian",
-            dependencies: [
-                "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer",
-                "MeridianRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
-        .target(
-            name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"
-        ),
+        .executableTarget(name: "meridian", dependencies: [
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", "MeridianRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
-        .target(
-            name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport"],
-            path: "Tests/MeridianTileFixtures"),
-        .testTarget(
-            name: "MeridianGeometryTests",
-            dependencies: [
-                "MeridianGeometry", "MeridianTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
-        .testTarget(
-            name: "MeridianCameraTests",
-            dependencies: [
-                "MeridianCamera", "MeridianTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
-        .testTarget(
-            name: "MeridianMotionTests",
-            dependencies: [
-                "MeridianMotion", "MeridianTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport"], path: "Tests/MeridianTileFixtures"),
+        .testTarget(name: "MeridianGeometryTests", dependencies: [
+            "MeridianGeometry", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianCameraTests", dependencies: [
+            "MeridianCamera", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianMotionTests", dependencies: [
+            "MeridianMotion", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "MeridianGesturesTests", dependencies: ["MeridianGestures", "MeridianTestSupport"]),
-        .testTarget(
-            name: "MeridianOverlaysTests",
-            dependencies: [
-                "MeridianOverlays", "MeridianTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
-        .testTarget(
-            name: "MeridianMapTests",
-            dependencies: [
-                "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+        .testTarget(name: "MeridianOverlaysTests", dependencies: [
+            "MeridianOverlays", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianMapTests", dependencies: [
+            "MeridianMap", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "GoogleMapsCompatTests", dependencies: ["GoogleMapsCompat", "MeridianTestSupport"]),
-        .testTarget(
-            name: "MeridianTilesTests",
-            dependencies: [
-                "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
-        .testTarget(
-            name: "MeridianRenderTests",
-            dependencies: [
-                "MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP",
-                "MeridianTestSupport", "MeridianTileFixtures",
-            ]),
+        .testTarget(name: "MeridianTilesTests", dependencies: [
+            "MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport", "MeridianTileFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle", "MeridianTestSupport"]),
-        .testTarget(
-            name: "MeridianServerTests",
-            dependencies: [
-                "MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP",
-                "MeridianTestSupport",
-                .product(name: "CompressNIO", package: "compress-nio"),
-            ]),
-        .testTarget(
-            name: "MeridianDataTests",
-            dependencies: [
-                "MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite",
-                "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures",
-            ]),
-        .testTarget(
-            name: "MeridianRemoteTests",
-            dependencies: [
-                "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianCamera",
-                "MeridianGeometry", "MeridianTestSupport", "MeridianTileFixtures",
-                "MeridianServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .testTarget(
-            name: "MeridianCLITests",
-            dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTiles", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
+                                                                  .product(name: "CompressNIO", package: "compress-nio")]),
+        .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
+        .testTarget(name: "MeridianRemoteTests", dependencies: [
+            "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianCamera", "MeridianGeometry", "MeridianTestSupport", "MeridianTileFixtures",
+            "MeridianServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["meridian", "MeridianStyle", "MeridianText", "MeridianTiles", "MeridianTestSupport"]),
     ]
 )
