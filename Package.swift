@@ -113,7 +113,7 @@ let package = Package(
         ]),
         .target(name: "MeridianTestSupport", dependencies: ["MeridianGeometry", "CCairo"], path: "Tests/MeridianTestSupport"),
         // Tests only: an independent MVT writer, gzip and an MBTiles writer for generated fixtures.
-        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "CSQLite", "CZlib", "MeridianTestSupport"], path: "Tests/MeridianTileFixtures"),
+        .target(name: "MeridianTileFixtures", dependencies: ["MeridianTiles", "MeridianCamera", "CSQLite", "CZlib", "MeridianTestSupport"], path: "Tests/MeridianTileFixtures"),
         .testTarget(name: "MeridianGeometryTests", dependencies: [
             "MeridianGeometry", "MeridianTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -136,7 +136,7 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport",
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport", "MeridianTileFixtures",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianRemoteTests", dependencies: [

@@ -11,46 +11,13 @@ import Testing
 /// A data server that misbehaves (`Tests/Remote/bad_server.py`): every way is a clear error
 /// naming the URL, within the request's deadline and its retries, with nothing held beyond what
 /// was asked; never a hang, a crash or a wrong tile.
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+@Suite(.serialized, .enabled(if: BadServer.available, "needs python3"))
 struct HostileServerTests {
-    /// A PMTiles archive of a few tiles, written here.
-    static let archive: String = {
-        let path = temporaryPath("hostile-remote.pmtiles")
-        var tiles: [TileID: [UInt8]] = [:]
-        for x in 0..<4 {
-            for y in 0..<4 { tiles[TileID(z: 2, x: x, y: y)] = Array(repeating: UInt8(x * 4 + y), count: 70_000) }
-        }
-        try? PMTilesArchiveWriter.write(
-            tiles, to: path, type: .png, tileCompression: .none, bounds: (-180, -85, 180, 85),
-            metadata: Array("{}".utf8))
-        return path
-    }()
-
     /// Runs the bad server in `mode` for `body`, which gets the archive's URL.
     static func withServer(_ mode: String, _ body: (String) throws -> Void) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Remote/bad_server.py").path
-        process.arguments = [script, archive, mode]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        defer {
-            // SIGKILL: a child of the test runner inherits its blocked signal mask, so SIGTERM
-            // (`terminate()`) stays pending and the wait would never end.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var line = Data()
-        while !line.contains(10) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        let port = try #require(
-            Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        try body("http://127.0.0.1:\(port)/x-\(mode)-\(UUID().uuidString.prefix(6)).pmtiles")
+        let server = try BadServer(mode: mode)
+        defer { server.stop() }
+        try body(server.url("x-\(mode)"))
     }
 
     @Test(

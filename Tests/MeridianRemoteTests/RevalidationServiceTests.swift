@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MeridianTestSupport
+import MeridianTileFixtures
 import MeridianTiles
 import NIOConcurrencyHelpers
 import ServiceLifecycle
@@ -10,51 +11,24 @@ import Testing
 
 /// Revalidation is a service of the application's group: it asks the data server while the group
 /// runs, and nothing once the group has shut down.
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+@Suite(.serialized, .enabled(if: BadServer.available, "needs python3"))
 struct RevalidationServiceTests {
     @Test("revalidation asks the data server while its service group runs and never after the group shut down")
     func stopsWithItsGroup() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Remote/bad_server.py").path, HostileServerTests.archive, "count",
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        // The port, then a line per request the server answers, counted as they come.
-        let port = NIOLockedValueBox<Int?>(nil)
-        let requests = NIOLockedValueBox(0)
+        let server = try BadServer(mode: "count")
+        defer { server.stop() }
+        // A line per request the server answers, counted as they come.
+        let requests = NIOLockedValueBox(server.leftover.filter { $0 == "\n" }.count)
+        let output = server.output
         let reader = Thread {
-            var pending = ""
             while true {
-                let chunk = out.fileHandleForReading.availableData
+                let chunk = output.availableData
                 if chunk.isEmpty { return }
-                pending += String(decoding: chunk, as: UTF8.self)
-                while let end = pending.firstIndex(of: "\n") {
-                    let line = String(pending[..<end])
-                    pending = String(pending[pending.index(after: end)...])
-                    if let p = Int(line) {
-                        port.withLockedValue { $0 = p }
-                    } else {
-                        requests.withLockedValue { $0 += 1 }
-                    }
-                }
+                requests.withLockedValue { $0 += chunk.filter { $0 == 10 }.count }
             }
         }
         reader.start()
-        var waited = 0
-        while port.withLockedValue({ $0 }) == nil, waited < 100 {
-            try await Task.sleep(for: .milliseconds(50))
-            waited += 1
-        }
-        let url =
-            "http://127.0.0.1:\(try #require(port.withLockedValue { $0 }))/count-\(UUID().uuidString.prefix(6)).pmtiles"
+        let url = server.url("count")
         defer { CircuitBreaker.shared.success(CircuitBreaker.origin(url)) }
         // Pinned: the archive is one the process reads.
         try await Task.detached { _ = try RemoteArchive.open(url) }.value
