@@ -9,6 +9,7 @@ Usage: bad_server.py FILE MODE   (prints its port, then serves until killed)
         slow   (the headers, then nothing for a minute)
         whole  (ignores Range: 200 and the whole file)
         count  (as asked, and a line "GET" on standard output per request, after the port)
+        slowfar (the first 64 KiB as asked; beyond, each answer after 0.3 s)
         stallfar (the first 64 KiB as asked: the header and directories; beyond, nothing for a
                  minute: an archive that opens, then stalls on its tiles)
 """
@@ -52,6 +53,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if MODE == "slow" or (MODE == "stallfar" and first >= 65536):
             time.sleep(60)
+        if MODE == "slowfar" and first >= 65536:
+            time.sleep(0.3)
         self.wfile.write(body)
 
 
