@@ -50,14 +50,6 @@ extension RemoteArchive {
 }
 
 extension RemoteArchive {
-    /// Forgets every archive of the process (their caches and pins): the next read of each
-    /// fetches anew, as in a process just started. For measuring cold reads (Benchmarks/).
-    public static func forgetAll() {
-        archives.withLockedValue { $0.removeAll() }
-        RemoteBlocks.shared.removeAll()
-        versionsChanged()
-    }
-
     /// Range requests answered and bytes fetched by every archive the process holds now.
     public static var totals: (requests: Int, bytes: Int) {
         archives.withLockedValue { all in

@@ -23,5 +23,4 @@ final class RemoteBlocks: @unchecked Sendable {  // the cache is a class, used b
 
     func insert(_ bytes: [UInt8], _ key: Key) { lock.withLock { cache.insert(bytes, for: key, cost: bytes.count) } }
 
-    func removeAll() { lock.withLock { cache.removeAll() } }
 }

@@ -46,10 +46,15 @@ for (name, lat, lng, zoom, bearing, tilt) in views {
     var times: [String: [Double]] = [:]
     var fetched: [(requests: Int, bytes: Int)] = []
     var same = true
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         var images: [[UInt8]] = []
-        for (label, folder) in [("local", local), ("remote", remote)] {
-            if label == "remote" { RemoteArchive.forgetAll() }
+        // A cold remote frame: the archives under URLs the process has not read yet (a query
+        // nginx ignores), so no block of them is cached, as in a process just started.
+        let cold = DataFolder(
+            path: remote.path, remote: remote.remote.mapValues { $0 + "?cold=\(name)-\(round)" },
+            access: remote.access)
+        for (label, folder) in [("local", local), ("remote", cold)] {
+            let before = RemoteArchive.totals
             let cache = RenderCache()
             var sources: MapSources!
             times["cold " + label, default: []].append(
@@ -57,7 +62,10 @@ for (name, lat, lng, zoom, bearing, tilt) in views {
                     sources = try MapSources(style: style, folder: folder)
                     images.append(try renderer.draw(viewport, sources: sources, cache: cache).png())
                 })
-            if label == "remote" { fetched.append(RemoteArchive.totals) }
+            if label == "remote" {
+                let after = RemoteArchive.totals
+                fetched.append((after.requests - before.requests, after.bytes - before.bytes))
+            }
             times["warm " + label, default: []].append(
                 try ms { _ = try renderer.draw(viewport, sources: sources, cache: cache).png() })
         }
