@@ -22,5 +22,4 @@ final class RemoteBlocks: @unchecked Sendable {  // the cache is a class, used b
     func value(_ key: Key) -> [UInt8]? { lock.withLock { cache.value(for: key) } }
 
     func insert(_ bytes: [UInt8], _ key: Key) { lock.withLock { cache.insert(bytes, for: key, cost: bytes.count) } }
-
 }
