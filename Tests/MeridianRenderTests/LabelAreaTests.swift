@@ -15,20 +15,21 @@ import Testing
             size: ScreenSize(width: 400, height: 300))
         let tilted = flat.with(
             camera: try CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 15, tilt: 30))
-        let a = LabelArea(flat, margin: 100, hidden: [(300, 280, 400, 300)])
-        #expect(a.region == (-100, -100, 500, 400) && a.view == (0, 0, 400, 300))
-        #expect(LabelArea(tilted, margin: 100).region == (0, 0, 400, 300))
-        #expect(LabelArea(flat, margin: -5).region == (0, 0, 400, 300), "a negative margin is none")
+        let a = LabelArea(flat, margin: 100, hidden: [LabelArea.Box(300, 280, 400, 300)])
+        #expect(a.region == LabelArea.Box(-100, -100, 500, 400) && a.view == LabelArea.Box(0, 0, 400, 300))
+        #expect(LabelArea(tilted, margin: 100).region == LabelArea.Box(0, 0, 400, 300))
+        #expect(LabelArea(flat, margin: -5).region == LabelArea.Box(0, 0, 400, 300), "a negative margin is none")
         #expect(a.holds(ScreenPoint(x: -99, y: 399)) && !a.holds(ScreenPoint(x: -101, y: 0)))
         // Under tilt, as MapLibre: a placed label crossing the view's edge is drawn, cut.
         #expect(
-            LabelArea(tilted, margin: 100).shows((-5, 10, 50, 20))
-                && !LabelArea(tilted, margin: 100).shows((-50, 10, 0, 20)))
-        #expect(a.shows((10, 10, 50, 20)) && !a.shows((-5, 10, 50, 20)), "wholly inside only")
-        #expect(!a.shows((290, 270, 320, 285)), "touching the hidden credit line")
+            LabelArea(tilted, margin: 100).shows(LabelArea.Box(-5, 10, 50, 20))
+                && !LabelArea(tilted, margin: 100).shows(LabelArea.Box(-50, 10, 0, 20)))
+        #expect(a.shows(LabelArea.Box(10, 10, 50, 20)) && !a.shows(LabelArea.Box(-5, 10, 50, 20)), "wholly inside only")
+        #expect(!a.shows(LabelArea.Box(290, 270, 320, 285)), "touching the hidden credit line")
         let edges = LabelArea(flat, margin: 100, acrossEdges: true)
         #expect(
-            edges.shows((-5, 10, 50, 20)) && !edges.shows((-50, 10, 0, 20)), "crossing the edge, not merely touching it"
+            edges.shows(LabelArea.Box(-5, 10, 50, 20)) && !edges.shows(LabelArea.Box(-50, 10, 0, 20)),
+            "crossing the edge, not merely touching it"
         )
     }
 }

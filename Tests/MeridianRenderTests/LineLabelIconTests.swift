@@ -49,7 +49,7 @@ struct LineLabelIconTests {
         // Many of the names shown without icons are shown with them (the icons collide too).
         #expect(named.count * 3 >= plainFrame.labels.count, "\(named.count) of \(plainFrame.labels.count)")
         for label in named {
-            let (l, t, r, b) = label.box
+            let (l, t, r, b) = (label.box.left, label.box.top, label.box.right, label.box.bottom)
             var red = 0
             for y in max(0, Int(t))..<min(384, Int(b)) {
                 for x in max(0, Int(l))..<min(512, Int(r)) where image.pixels[y * 512 + x] & 0xFF_FFFF == 0xFF0000 {

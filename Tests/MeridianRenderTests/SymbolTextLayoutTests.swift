@@ -86,8 +86,10 @@ extension SpriteIconTests {
         let north = try ink("map", bearing: 0)
         #expect(north.2 - north.0 > 2 * (north.3 - north.1), "north up: \(north)")
         // The collision box turns too: a placed label's box is as tall as its ink.
-        let box = LabelPlacer.mapped((0, 0, 100, 20), by: .turn(.pi / 2), about: ScreenPoint(x: 50, y: 10))
-        #expect(abs(box.0 - 40) < 1e-9 && abs(box.1 + 40) < 1e-9 && abs(box.2 - 60) < 1e-9 && abs(box.3 - 60) < 1e-9)
+        let box = LabelPlacer.mapped(LabelArea.Box(0, 0, 100, 20), by: .turn(.pi / 2), about: ScreenPoint(x: 50, y: 10))
+        #expect(
+            abs(box.left - 40) < 1e-9 && abs(box.top + 40) < 1e-9 && abs(box.right - 60) < 1e-9
+                && abs(box.bottom - 60) < 1e-9)
     }
 
     @Test(

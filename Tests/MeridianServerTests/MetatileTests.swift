@@ -45,7 +45,7 @@ struct MetatileTests {
     /// Pixels of a label's box (within the image) where two images differ by more than 2 in a channel.
     static func differing(
         _ a: [UInt32], _ b: [UInt32], width: Int, height: Int,
-        in box: (left: Double, top: Double, right: Double, bottom: Double)? = nil
+        in box: LabelBox? = nil
     ) -> Int {
         let (x0, y0) = (max(0, Int(box?.left ?? 0)), max(0, Int(box?.top ?? 0)))
         let (x1, y1) = (
@@ -99,7 +99,8 @@ struct MetatileTests {
         // Away from the view's edges (where the tiles also draw labels the static map leaves out,
         // being cut there) nothing differs.
         let inner = Self.differing(
-            map.pixels, view, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
+            map.pixels, view, width: w, height: h,
+            in: LabelBox(left: 200, top: 160, right: Double(w) - 200, bottom: Double(h) - 160))
         #expect(inner == 0, "\(inner) pixels differ away from the edges")
     }
 
@@ -157,7 +158,9 @@ struct MetatileTests {
         let map = try #require(decodePNG(try Self.centred(service, z: z, px: px, py: py, width: w, height: h).png))
             .pixels
         let tiles = try Self.mosaic(service, z: z, px: px, py: py, width: w, height: h)
-        let inner = Self.differing(map, tiles, width: w, height: h, in: (200, 160, Double(w) - 200, Double(h) - 160))
+        let inner = Self.differing(
+            map, tiles, width: w, height: h,
+            in: LabelBox(left: 200, top: 160, right: Double(w) - 200, bottom: Double(h) - 160))
         #expect(inner == 0, "\(inner) pixels differ away from the edges, centre \(lat),\(lng)")
     }
 
@@ -186,7 +189,9 @@ struct MetatileTests {
         // Nor anything else, 40 points in from every edge (5 pixels of a building's edge differed,
         // 7 pixels above a z14 tile's edge: the lower tile's clip of the building, in its buffer,
         // was outlined; ``TileEdgeCut`` leaves such edges out).
-        let inner = Self.differing(map, tiles, width: w, height: h, in: (40, 40, Double(w) - 40, Double(h) - 40))
+        let inner = Self.differing(
+            map, tiles, width: w, height: h,
+            in: LabelBox(left: 40, top: 40, right: Double(w) - 40, bottom: Double(h) - 40))
         #expect(inner == 0, "\(inner) pixels differ away from the edges")
     }
 
@@ -218,7 +223,9 @@ struct MetatileTests {
             let bad = Self.differing(map, tiles, width: w, height: h, in: label.box)
             #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in the tiles")
         }
-        let inner = Self.differing(map, tiles, width: w, height: h, in: (64, 32, Double(w) - 64, Double(h) - 32))
+        let inner = Self.differing(
+            map, tiles, width: w, height: h,
+            in: LabelBox(left: 64, top: 32, right: Double(w) - 64, bottom: Double(h) - 32))
         #expect(inner == 0, "\(inner) pixels differ away from the edges")
     }
 }

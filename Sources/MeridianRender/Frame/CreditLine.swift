@@ -19,7 +19,9 @@ struct CreditLine {
         size = max(5, min(10, 10 * (view.width - 8) / max(full, 1)))
         let measure = canvas.measure(text, size: size)
         (self.text, right, baseline) = (text, view.width - 4, view.height - 5)
-        box = text.isEmpty ? nil : (right - measure.width - 2, baseline - measure.height, view.width, view.height)
+        box =
+            text.isEmpty
+            ? nil : LabelArea.Box(right - measure.width - 2, baseline - measure.height, view.width, view.height)
     }
 
     func draw(on canvas: Canvas) {

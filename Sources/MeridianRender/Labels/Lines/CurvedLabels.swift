@@ -100,6 +100,6 @@ enum CurvedLabels {
         let (hw, hh) = (advance / 2, height / 2)
         let t = glyph.matrix ?? .turn(glyph.angle)
         let (ex, ey) = (hw * abs(t.a) + hh * abs(t.c), hw * abs(t.b) + hh * abs(t.d))
-        return (glyph.center.x - ex, glyph.center.y - ey, glyph.center.x + ex, glyph.center.y + ey)
+        return LabelArea.Box(glyph.center.x - ex, glyph.center.y - ey, glyph.center.x + ex, glyph.center.y + ey)
     }
 }

@@ -219,10 +219,7 @@ enum LineLabels {
                     !boxes.contains(where: { taken.blocks($0, c.rules.textOverlap) })
                 else { continue }
                 if !c.rules.textIgnorePlacement { taken.take(boxes, c.rules.textOverlap) }
-                let union = (
-                    boxes.map(\.left).min()!, boxes.map(\.top).min()!, boxes.map(\.right).max()!,
-                    boxes.map(\.bottom).max()!
-                )
+                let union = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
                 guard area.shows(union) else { continue }
                 shown.append(
                     ShownLabel(
@@ -241,15 +238,13 @@ enum LineLabels {
             let boxes: [LabelArea.Box] = (0..<pieces).map { i in
                 let along = -hw + step * Double(2 * i + 1)
                 let (x, y) = (c.center.x + along * t.a, c.center.y + along * t.b)
-                return (x - ex, y - ey, x + ex, y + ey)
+                return LabelArea.Box(x - ex, y - ey, x + ex, y + ey)
             }
             guard
                 !boxes.contains(where: { taken.blocks($0, c.rules.textOverlap) })
             else { continue }
             if !c.rules.textIgnorePlacement { taken.take(boxes, c.rules.textOverlap) }
-            let box = (
-                boxes.map(\.0).min()!, boxes.map(\.1).min()!, boxes.map(\.2).max()!, boxes.map(\.3).max()!
-            )
+            let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
             guard area.shows(box) else { continue }
             shown.append(
                 ShownLabel(

@@ -13,7 +13,7 @@ import MeridianGeometry
 /// in MapLibre, a label whose anchor is in the view may reach past its edge and is drawn cut by
 /// it.
 struct LabelArea {
-    typealias Box = (left: Double, top: Double, right: Double, bottom: Double)
+    typealias Box = LabelBox
 
     /// A label's anchor must lie in here to be placed (points, screen axes); its box may reach
     /// out of it.
@@ -32,8 +32,8 @@ struct LabelArea {
     init(_ viewport: Viewport, margin: Double, hidden: [Box] = [], acrossEdges: Bool = false) {
         let size = viewport.size
         let m = viewport.camera.tilt == 0 ? max(0, margin) : 0
-        view = (0, 0, size.width, size.height)
-        region = (-m, -m, size.width + m, size.height + m)
+        view = Box(0, 0, size.width, size.height)
+        region = Box(-m, -m, size.width + m, size.height + m)
         self.hidden = hidden
         self.acrossEdges = acrossEdges || viewport.camera.tilt != 0
     }
@@ -54,5 +54,24 @@ struct LabelArea {
     /// Whether two boxes overlap (touching edges do not).
     static func overlap(_ a: Box, _ b: Box) -> Bool {
         a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    }
+}
+
+/// A label's box on the screen: left, top, right, bottom in points (screen axes, y down).
+public struct LabelBox: Hashable, Sendable {
+    public var left: Double, top: Double, right: Double, bottom: Double
+
+    public init(left: Double, top: Double, right: Double, bottom: Double) {
+        (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+    }
+
+    /// From the four sides in the order left, top, right, bottom.
+    init(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) {
+        self.init(left: left, top: top, right: right, bottom: bottom)
+    }
+
+    /// The smallest box holding both.
+    func union(_ other: LabelBox) -> LabelBox {
+        LabelBox(min(left, other.left), min(top, other.top), max(right, other.right), max(bottom, other.bottom))
     }
 }

@@ -6,11 +6,11 @@ import MeridianGeometry
 extension LabelPlacer {
     /// The box holding `box` mapped by `matrix` about `pivot`.
     static func mapped(_ box: LabelArea.Box, by matrix: StampMatrix, about pivot: ScreenPoint) -> LabelArea.Box {
-        let corners = [(box.0, box.1), (box.2, box.1), (box.2, box.3), (box.0, box.3)].map {
-            map(ScreenPoint(x: $0.0, y: $0.1), by: matrix, about: pivot)
-        }
+        let corners = [
+            (box.left, box.top), (box.right, box.top), (box.right, box.bottom), (box.left, box.bottom),
+        ].map { map(ScreenPoint(x: $0.0, y: $0.1), by: matrix, about: pivot) }
         let (xs, ys) = (corners.map(\.x), corners.map(\.y))
-        return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+        return LabelArea.Box(xs.min()!, ys.min()!, xs.max()!, ys.max()!)
     }
 
     /// `p` mapped by `matrix` about `pivot`.

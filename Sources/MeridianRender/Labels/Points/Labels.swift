@@ -17,24 +17,15 @@ public struct PlacedGlyph: Hashable, Sendable {
 public struct PlacedLabel: Hashable, Sendable {
     public let text: String
     public let anchor: ScreenPoint
-    /// Left, top, right, bottom in points.
-    public let box: (left: Double, top: Double, right: Double, bottom: Double)
+    /// The label's box on the screen.
+    public let box: LabelBox
     /// For a name set along a bending line, each glyph where it was drawn; empty otherwise.
     public var glyphs: [PlacedGlyph] = []
     /// The boxes the label took, which collide with others each alone, as MapLibre's do: a point
     /// symbol's shown parts (text, icon), a straight name's boxes along its text (``box`` is
     /// their union, so two labels' boxes may overlap where none of their parts do); empty for
     /// names set glyph by glyph (``glyphs``).
-    public var parts: [(left: Double, top: Double, right: Double, bottom: Double)] = []
-
-    public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
-        a.text == b.text && a.anchor == b.anchor && a.box == b.box
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
-        hasher.combine(anchor)
-    }
+    public var parts: [LabelBox] = []
 }
 
 /// Point labels (symbol layers) and their icons (``PointIcon``): upright, never overlapping one another, never drawn over the
@@ -224,7 +215,7 @@ struct LabelPlacer {
                     let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
                     let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
                     let pad = c.padding
-                    var box = (left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
+                    var box = LabelArea.Box(left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
                     if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
                     return (box, drawn, left, top + m.height * 0.8)
                 }
@@ -263,9 +254,7 @@ struct LabelPlacer {
             if !rules.textIgnorePlacement, let box = parts[0] { taken.take([box], rules.textOverlap) }
             if !rules.iconIgnorePlacement, let box = parts[1] { taken.take([box], rules.iconOverlap) }
             let drawnBoxes = parts.compactMap { $0 }
-            let box = drawnBoxes.dropFirst().reduce(drawnBoxes[0]) {
-                (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3))
-            }
+            let box = drawnBoxes.dropFirst().reduce(drawnBoxes[0]) { $0.union($1) }
             guard area.shows(box) else { continue }
             shown.append(
                 ShownLabel(

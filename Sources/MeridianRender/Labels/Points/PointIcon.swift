@@ -116,7 +116,7 @@ struct PointIcon {
         let m = center(at: point)
         let t = matrix
         let (hw, hh) = ((w * abs(t.a) + h * abs(t.c)) / 2 + padding, (w * abs(t.b) + h * abs(t.d)) / 2 + padding)
-        return (m.x - hw, m.y - hh, m.x + hw, m.y + hh)
+        return LabelArea.Box(m.x - hw, m.y - hh, m.x + hw, m.y + hh)
     }
 
     /// Draws the icon for a symbol at `point`.
