@@ -89,7 +89,7 @@ extension VectorTile.Feature {
 extension Style.Layer {
     // One feature's values, evaluated directly (no per-frame resolution to amortise: a loop over
     // a layer's features resolves once with the resolvers below instead). Every fallback is the
-    // catalogue's default (``Style/Layer/value(_:_:zoom:)``): the renderer types none.
+    // catalogue's default (`Style.Layer.value(_:_:zoom:)`): the renderer types none.
 
     /// A colour with its opacity folded into alpha: the catalogue's default where unset or not a
     /// colour; nil only where the specification has no default (`fill-outline-color`).
@@ -102,7 +102,7 @@ extension Style.Layer {
             defaultValue(property)?.rgba)
     }
 
-    /// A number, clamped into what drawing can use (``StyleProperty/drawable``), so a style or a
+    /// A number, clamped into what drawing can use (`StyleProperty.drawable`), so a style or a
     /// feature asking for a radius of 1e308 draws a large circle, not a hang; the catalogue's
     /// default where unset or not a finite number (0 where the specification has none).
     func number(_ property: StylePropertyName, _ properties: [String: StyleValue], zoom: Double) -> Double {

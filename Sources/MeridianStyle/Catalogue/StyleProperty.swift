@@ -1,7 +1,7 @@
 /// One paint or layout property of the style specification (v8), with the facts the
 /// specification states for it and whether Meridian draws it.
 ///
-/// The catalogue (``all(of:)``, ``named(_:kind:)``) is made from the specification's reference
+/// The catalogue (``all(of:)``, `named(_:kind:)`) is made from the specification's reference
 /// (`scripts/style-catalogue.py`); it is where a property's name, type, default and range live.
 public struct StyleProperty: Hashable, Sendable {
     /// Paint properties are drawn per frame; layout properties shape what is drawn.
