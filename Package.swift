@@ -102,7 +102,6 @@ let package = Package(
             "MeridianTiles", "MeridianCamera", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The command-line tool.

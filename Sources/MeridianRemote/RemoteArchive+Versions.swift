@@ -43,10 +43,8 @@ extension RemoteArchive {
     /// A version was pinned or dropped: the next ``fingerprint()`` is made anew.
     static func versionsChanged() { fingerprintCache.withLockedValue { $0.changes += 1 } }
 
-    /// Every archive the process reads, revalidated once each (``RevalidationService``).
-    static func revalidateAll() {
-        for archive in archives.withLockedValue({ Array($0.values) }) { archive.revalidate() }
-    }
+    /// Every archive the process reads now (``RevalidationService`` checks them).
+    public static var all: [RemoteArchive] { archives.withLockedValue { Array($0.values) } }
 }
 
 extension RemoteArchive {

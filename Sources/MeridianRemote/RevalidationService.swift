@@ -1,4 +1,4 @@
-import NIOPosix
+import Foundation
 import ServiceLifecycle
 
 /// Checks every `seconds` that each archive the process reads is still the version pinned
@@ -7,14 +7,22 @@ import ServiceLifecycle
 /// gives it to its Hummingbird application), stopped with it. After a graceful shutdown (SIGTERM,
 /// SIGINT) or a cancellation, no request of it reaches a data server.
 ///
-/// The checks are blocking range requests: they run on NIO's thread pool, never on a Swift
-/// cooperative thread.
+/// The checks are blocking range requests: each round runs on a thread of its own, never on a
+/// Swift cooperative thread.
 public struct RevalidationService: Service {
     /// Seconds between two rounds of checks (at least 0.05).
     public let seconds: Double
+    /// The archives each round checks: every archive of the process (``RemoteArchive/all``) unless
+    /// given.
+    let archives: @Sendable () -> [RemoteArchive]
 
     public init(every seconds: Double = RemoteArchive.revalidateSeconds) {
+        self.init(every: seconds) { RemoteArchive.all }
+    }
+
+    init(every seconds: Double, archives: @escaping @Sendable () -> [RemoteArchive]) {
         self.seconds = seconds.isFinite ? max(seconds, 0.05) : RemoteArchive.revalidateSeconds
+        self.archives = archives
     }
 
     public func run() async throws {
@@ -23,7 +31,15 @@ public struct RevalidationService: Service {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(seconds)) }
             } catch { return }
             guard !Task.isShuttingDownGracefully, !Task.isCancelled else { return }
-            try? await NIOThreadPool.singleton.runIfActive { RemoteArchive.revalidateAll() }
+            let round = archives()
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let thread = Thread {
+                    for archive in round { archive.revalidate() }
+                    done.resume()
+                }
+                thread.name = "meridian-remote-revalidate"
+                thread.start()
+            }
         }
     }
 }
