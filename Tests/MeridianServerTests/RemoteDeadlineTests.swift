@@ -32,8 +32,10 @@ struct RemoteDeadlineTests {
             let took = Date().timeIntervalSince(started)
             // The archive opened (the server started); its tiles never come: not a map.
             #expect(answer.status != 200, "status \(answer.status)")
-            // By the deadline and the time to answer, far under the remote read's own 10 s.
-            #expect(took < 6, "took \(took) s")
+            // By the deadline and the time to answer (2.2 s alone, 6.6 s in the full suite's
+            // load), under the remote read's own 10 s, which it took before the frame's deadline
+            // bounded the read (10.0 s alone).
+            #expect(took < 9.5, "took \(took) s")
             #expect(try await get(base + "/health").status == 200)
         }
     }
