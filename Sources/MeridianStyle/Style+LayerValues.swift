@@ -22,7 +22,7 @@ extension Style.Layer {
     /// or an evaluation that fails, as MapLibre reads a runtime error) the catalogue's default;
     /// nil only where the specification has no default.
     public func value(_ name: StylePropertyName, _ properties: [String: StyleValue], zoom: Double) -> StyleValue? {
-        self[name]?.evaluate(properties, zoom: zoom).or(defaultValue(name)) ?? defaultValue(name)
+        (self[name]?.evaluate(properties, zoom: zoom) ?? .null).or(defaultValue(name))
     }
 
     /// An enumeration property's value (a name outside the enumeration, which a data expression
@@ -46,10 +46,11 @@ extension Style.Layer {
 extension StyleValue {
     /// The value, or `fallback` where it is null or not a number (an expression's runtime error,
     /// or a `get` of what a feature lacks): MapLibre then draws the property's default.
-    public func or(_ fallback: StyleValue?) -> StyleValue? {
+    /// `fallback` is asked only then (a catalogue look-up, per feature where a layer reads one).
+    public func or(_ fallback: @autoclosure () -> StyleValue?) -> StyleValue? {
         switch self {
-        case .null: fallback
-        case let .number(n) where n.isNaN: fallback
+        case .null: fallback()
+        case let .number(n) where n.isNaN: fallback()
         default: self
         }
     }

@@ -69,8 +69,8 @@ struct IconStyle {
         return PointIcon(
             kind: kind, size: min(max(size(properties), 0), 16), left: placement.left, above: placement.above,
             offset: shift, angle: degrees.isFinite ? degrees * .pi / 180 : 0,
-            color: color(properties) ?? RGBA(0, 0, 0), opacity: opacity,
-            padding: min(max(padding(properties), 0), 100), halo: halo(properties) ?? RGBA(0, 0, 0, 0),
+            color: color(properties) ?? .clear, opacity: opacity,
+            padding: min(max(padding(properties), 0), 100), halo: halo(properties) ?? .clear,
             haloWidth: haloWidth(properties), haloBlur: haloBlur(properties))
     }
 }
