@@ -17,32 +17,27 @@ extension Canvas {
     /// `lineHeight` ems apart, aligned as `justify` says within the widest. `matrix` maps it
     /// about (`x`, `y`) (a point label turned with the map, or laid on the ground).
     func text(
-        _ s: String, leftAt x: Double, baseline y: Double, size: Double, font: LabelFont = .regular,
-        letterSpacing: Double = 0,
-        justify: TextJustify = .left, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0, lineHeight: Double = LabelStamp.lineHeight, mappedBy matrix: StampMatrix? = nil
+        _ s: String, leftAt x: Double, baseline y: Double, look: TextLook, justify: TextJustify = .left,
+        lineHeight: Double = LabelStamp.lineHeight, mappedBy matrix: StampMatrix? = nil
     ) {
         let key = LabelStamp.Key(
-            text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: false,
-            letterSpacing: letterSpacing, justify: justify, haloWidth: haloWidth, haloBlur: haloBlur,
-            lineHeight: lineHeight)
-        stamp(
-            key, at: ScreenPoint(x: x, y: y),
-            width: justify != .left ? measure(s, size: size, font: font, letterSpacing: letterSpacing).width : 0,
-            height: 0, mappedBy: matrix)
+            text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,
+            centered: false, letterSpacing: look.letterSpacing, justify: justify, haloWidth: look.haloWidth,
+            haloBlur: look.haloBlur, lineHeight: lineHeight)
+        let width =
+            justify != .left ? measure(s, size: look.size, font: look.font, letterSpacing: look.letterSpacing).width : 0
+        stamp(key, at: ScreenPoint(x: x, y: y), width: width, height: 0, mappedBy: matrix)
     }
 
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(
-        _ s: String, centeredAt center: ScreenPoint, angle: Double, size: Double, font: LabelFont = .regular,
-        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0, mappedBy matrix: StampMatrix? = nil
+        _ s: String, centeredAt center: ScreenPoint, angle: Double, look: TextLook, mappedBy matrix: StampMatrix? = nil
     ) {
-        let m = measure(s, size: size, font: font, letterSpacing: letterSpacing)
+        let m = measure(s, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
         let key = LabelStamp.Key(
-            text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
-            letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
+            text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,
+            centered: true, letterSpacing: look.letterSpacing, haloWidth: look.haloWidth, haloBlur: look.haloBlur)
         stamp(
             key, at: center, width: m.width, height: m.height,
             turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0, mappedBy: matrix)
@@ -52,16 +47,13 @@ extension Canvas {
     /// every glyph, each a stamp of its own turned to its place's angle.
     ///
     /// `height`: the text's measure (its glyphs sit on the same baseline as a straight name's).
-    func text(
-        _ s: String, along glyphs: [PlacedGlyph], size: Double, height: Double, font: LabelFont = .regular,
-        letterSpacing: Double = 0, _ c: RGBA, halo: RGBA, haloWidth: Double = LabelStamp.haloWidth,
-        haloBlur: Double = 0
-    ) {
+    func text(_ s: String, along glyphs: [PlacedGlyph], height: Double, look: TextLook) {
         for part in [LabelStamp.Part.halo, .fill] {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(
-                    text: s, size: size, font: font, color: c, halo: halo, scale: scale, centered: true,
-                    glyph: k, part: part, letterSpacing: letterSpacing, haloWidth: haloWidth, haloBlur: haloBlur)
+                    text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,
+                    centered: true, glyph: k, part: part, letterSpacing: look.letterSpacing,
+                    haloWidth: look.haloWidth, haloBlur: look.haloBlur)
                 stamp(
                     key, at: g.center, width: 0, height: height, turnedBy: g.angle.isFinite ? g.angle : 0, exact: true,
                     mappedBy: g.matrix)
@@ -108,6 +100,7 @@ extension Canvas {
 
     /// Text with a halo, its right end at `x`, baseline at `y`.
     func text(_ s: String, rightAt x: Double, baseline y: Double, size: Double, _ c: RGBA, halo: RGBA) {
-        text(s, leftAt: x - measure(s, size: size).width, baseline: y, size: size, c, halo: halo)
+        let look = TextLook(size: size, color: c, halo: halo, haloWidth: LabelStamp.haloWidth)
+        text(s, leftAt: x - measure(s, size: size).width, baseline: y, look: look)
     }
 }

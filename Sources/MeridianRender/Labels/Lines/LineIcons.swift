@@ -78,8 +78,8 @@ enum LineIcons {
                     }
                     out.append(
                         LabelPlacer.Candidate(
-                            text: "", anchor: at, priority: icons.zOrder.placesByY ? at.y : 0, size: 0, font: .regular,
-                            color: .clear, halo: .clear, haloWidth: 0, layerOrder: order,
+                            text: "", anchor: at, priority: icons.zOrder.placesByY ? at.y : 0, look: TextLook(),
+                            layerOrder: order,
                             placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
                             source: SourceOrder(
                                 tile: feature.tile, feature: feature.index, anchor: count,

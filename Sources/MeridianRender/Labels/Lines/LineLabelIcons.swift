@@ -41,12 +41,10 @@ enum LineLabelIcons {
             icon = icon.scaled(by: LabelPlacer.perspectiveRatio(depth: depth, onGround: icon.ground != nil))
             points.append(
                 LabelPlacer.Candidate(
-                    text: c.text, anchor: c.center, priority: icons.zOrder.placesByY ? c.center.y : 0, size: c.size,
-                    font: c.font, color: c.color, halo: c.halo, haloWidth: c.haloWidth, layerOrder: order,
-                    haloBlur: c.haloBlur, placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
-                    source: c.source, icon: icon, rules: c.rules, drawnByY: icons.zOrder.drawsByY,
-                    iconFit: (icons.fit, icons.fitPadding), letterSpacing: c.letterSpacing,
-                    maxWidth: .infinity, padding: c.padding,
+                    text: c.text, anchor: c.center, priority: icons.zOrder.placesByY ? c.center.y : 0, look: c.look,
+                    layerOrder: order, placement: TextPlacement(anchor: nil, offset: nil, justify: nil),
+                    source: c.source, icon: icon, rules: c.rules, drawnByY: icons.zOrder.drawsByY, iconFit: icons.fit,
+                    setting: TextSetting(maxWidth: .infinity, padding: c.padding),
                     matrix: c.matrix ?? (c.angle != 0 ? .turn(c.angle) : nil)))
         }
         return (kept, points)

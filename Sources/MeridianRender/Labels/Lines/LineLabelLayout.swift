@@ -18,10 +18,10 @@ final class LineLabelLayout {
     /// One name's look and lines.
     struct Name {
         let text: String
-        /// The layer's values for the name's first feature (``LabelStyle``).
-        var size: Double, color: RGBA, halo: RGBA, haloWidth: Double, haloBlur: Double, letterSpacing: Double
+        /// The layer's values for the name's first feature (``LabelStyle``): its look at the
+        /// layer's `text-size`, `symbol-spacing` (points) and `text-max-angle` (radians).
+        var look: TextLook
         var spacing: Double, maxAngle: Double
-        var font: LabelFont
         /// `text-size` at zoom 18, which MapLibre's anchors measure the text by.
         var textMaxSize: Double
         /// Its lines (each a tile's piece, in world points at the zoom) and their anchors.
@@ -91,7 +91,7 @@ final class LineLabelLayout {
                 let name = out[names[merged.text]!]
                 // The text's length in MapLibre's 24-point glyph units (the measurer keeps it).
                 let width = frame.canvas.measure(
-                    name.text, size: 24, font: name.font, letterSpacing: name.letterSpacing
+                    name.text, size: 24, font: name.look.font, letterSpacing: name.look.letterSpacing
                 )
                 .width
                 let rules = LineAnchors(
@@ -148,11 +148,8 @@ final class LineLabelLayout {
                 names[text] = out.count
                 out.append(
                     Name(
-                        text: text, size: style.size(p), color: style.color(p) ?? .clear,
-                        halo: style.halo(p) ?? .clear, haloWidth: style.haloWidth(p),
-                        haloBlur: style.haloBlur(p),
-                        letterSpacing: style.letterSpacing(p), spacing: style.spacing(p),
-                        maxAngle: style.maxAngle(p) * .pi / 180, font: style.font(p) ?? .regular,
+                        text: text, look: style.look(p, size: style.size(p), font: style.font(p) ?? .regular),
+                        spacing: style.spacing(p), maxAngle: style.maxAngle(p) * .pi / 180,
                         textMaxSize: textMaxSize(p), properties: p))
                 cost += 128 + text.utf8.count
             }

@@ -49,9 +49,11 @@ extension LineLabels {
     /// A name set glyph by glyph along a bending line on the ground: laid out along the line's
     /// path in the plane (``CurvedLabels/layout(_:size:font:letterSpacing:maxAngle:along:at:)``),
     /// each glyph then placed where its ground point projects, with its map; nil when it does not
-    /// fit, bends too sharply, or a glyph's ground is behind the eye.
+    /// fit, bends too sharply, or a glyph's ground is behind the eye. `look`: the name's, at its
+    /// size here.
     static func groundGlyphs(
-        _ name: LineLabelLayout.Name, line: [ScreenPoint], at anchor: Anchor, reach: Double, plane: GroundPlane,
+        _ name: LineLabelLayout.Name, look: TextLook, line: [ScreenPoint], at anchor: Anchor, reach: Double,
+        plane: GroundPlane,
         viewport: Viewport, scale: Double
     ) -> [PlacedGlyph]? {
         guard let ahead = walk(line, from: anchor, reach: reach, step: 1),
@@ -62,7 +64,7 @@ extension LineLabels {
         for (p, q) in zip(path, path.dropFirst().prefix(behind.count)) { at += (q - p).length }
         guard
             let glyphs = CurvedLabels.layout(
-                name.text, size: name.size, font: name.font, letterSpacing: name.letterSpacing,
+                name.text, size: look.size, font: look.font, letterSpacing: look.letterSpacing,
                 maxAngle: name.maxAngle, along: path, at: at)
         else { return nil }
         var out: [PlacedGlyph] = []

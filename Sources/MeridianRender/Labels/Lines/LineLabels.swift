@@ -19,18 +19,13 @@ enum LineLabels {
         var center: ScreenPoint
         /// Radians clockwise from the screen's x axis (0 for `text-rotation-alignment: viewport`).
         var angle: Double
-        let size: Double, color: RGBA, halo: RGBA, haloWidth: Double
-        /// `text-halo-blur`, points.
-        var haloBlur = 0.0
+        /// How the name is inked (``TextLook``).
+        let look: TextLook
         /// Set glyph by glyph along a bend (``CurvedLabels``), else nil (straight, at `angle`).
         var glyphs: [PlacedGlyph]? = nil
         /// A straight name laid on the ground under tilt: its map about ``center``
         /// (``LineLabels/groundStraight(_:_:center:plane:viewport:)``); nil: turned by `angle`.
         var matrix: StampMatrix? = nil
-        /// `text-letter-spacing`, ems.
-        var letterSpacing = 0.0
-        /// `text-font` (``LabelFont/regular`` without one).
-        var font = LabelFont.regular
         /// Where the label comes in the data: its placement order within its layer.
         var source = SourceOrder()
         /// The text's overlap and `text-ignore-placement` (a straight name with an icon becomes a
@@ -72,12 +67,12 @@ enum LineLabels {
                     let width =
                         halfWidth
                         ?? frame.canvas.measure(
-                            text, size: name.size, font: name.font, letterSpacing: name.letterSpacing
+                            text, size: name.look.size, font: name.look.font, letterSpacing: name.look.letterSpacing
                         ).width / 2
                     halfWidth = width
-                    var sized = name
+                    var sized = name.look
                     sized.size *= LabelPlacer.perspectiveRatio(depth: depth, onGround: onGround)
-                    let half = width * sized.size / max(name.size, 1e-9)
+                    let half = width * sized.size / max(name.look.size, 1e-9)
                     let source = SourceOrder(
                         tile: line.tile, feature: line.feature, anchor: anchor.order, bearing: viewport.camera.bearing)
                     // Reach in world points: farther ground is smaller on screen by `depth` (text on
@@ -91,22 +86,21 @@ enum LineLabels {
                         let glyphs: [PlacedGlyph]? =
                             if onGround {
                                 groundGlyphs(
-                                    sized, line: line.points, at: anchor, reach: half + 1, plane: plane,
+                                    name, look: sized, line: line.points, at: anchor, reach: half + 1, plane: plane,
                                     viewport: viewport, scale: scale)
                             } else if let (path, at) = CurvedLabels.path(
                                 line.points, at: anchor, reach: (half + 1) * depth, viewport: viewport, scale: scale)
                             {
                                 CurvedLabels.layout(
-                                    text, size: sized.size, font: name.font, letterSpacing: name.letterSpacing,
+                                    text, size: sized.size, font: name.look.font,
+                                    letterSpacing: name.look.letterSpacing,
                                     maxAngle: name.maxAngle, along: path, at: at)
                             } else { nil }
                         if let glyphs {
                             out.append(
                                 Candidate(
-                                    text: text, center: center, angle: 0, size: sized.size, color: name.color,
-                                    halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur,
-                                    glyphs: glyphs, letterSpacing: name.letterSpacing, font: name.font,
-                                    source: source, properties: name.properties))
+                                    text: text, center: center, angle: 0, look: sized,
+                                    glyphs: glyphs, source: source, properties: name.properties))
                         }
                         continue
                     }
@@ -121,10 +115,8 @@ enum LineLabels {
                     }
                     out.append(
                         Candidate(
-                            text: text, center: center, angle: angle, size: sized.size, color: name.color,
-                            halo: name.halo, haloWidth: name.haloWidth, haloBlur: name.haloBlur, matrix: matrix,
-                            letterSpacing: name.letterSpacing, font: name.font, source: source,
-                            properties: name.properties))
+                            text: text, center: center, angle: angle, look: sized,
+                            matrix: matrix, source: source, properties: name.properties))
                 }
             }
         }
@@ -206,11 +198,12 @@ enum LineLabels {
     ) -> [ShownLabel] {
         var shown: [ShownLabel] = []
         for c in candidates {
-            let m = canvas.measure(c.text, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
+            let look = c.look
+            let m = canvas.measure(c.text, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
             if let glyphs = c.glyphs {
                 // A box per glyph (marks ride on theirs), all free; shown when their union is.
-                let advances = TextShaper.shape(c.text, font: c.font, letterSpacing: c.letterSpacing).glyphs.map {
-                    $0.glyph.advance * c.size
+                let advances = TextShaper.shape(c.text, font: look.font, letterSpacing: look.letterSpacing).glyphs.map {
+                    $0.glyph.advance * look.size
                 }
                 let boxes = zip(glyphs, advances).filter { $0.1 > 0 }.map {
                     CurvedLabels.box($0.0, advance: $0.1 + c.padding / 2, height: m.height + c.padding)

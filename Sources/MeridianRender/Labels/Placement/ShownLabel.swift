@@ -43,22 +43,12 @@ enum LabelInk {
                 c.matrix.map { LabelPlacer.map(ScreenPoint(x: left, y: baseline), by: $0, about: c.anchor) }
                 ?? ScreenPoint(x: left, y: baseline)
             canvas.text(
-                lines, leftAt: start.x, baseline: start.y, size: c.size, font: c.font, letterSpacing: c.letterSpacing,
-                justify: c.placement.justify, c.color, halo: c.halo, haloWidth: c.haloWidth, haloBlur: c.haloBlur,
-                lineHeight: c.lineHeight, mappedBy: c.matrix)
+                lines, leftAt: start.x, baseline: start.y, look: c.look, justify: c.placement.justify,
+                lineHeight: c.setting.lineHeight, mappedBy: c.matrix)
         case let .straight(c):
-            canvas.text(
-                c.text, centeredAt: c.center, angle: c.angle, size: c.size, font: c.font,
-                letterSpacing: c.letterSpacing,
-                c.color,
-                halo: c.halo,
-                haloWidth: c.haloWidth, haloBlur: c.haloBlur, mappedBy: c.matrix)
+            canvas.text(c.text, centeredAt: c.center, angle: c.angle, look: c.look, mappedBy: c.matrix)
         case let .curved(c, glyphs, height):
-            canvas.text(
-                c.text, along: glyphs, size: c.size, height: height, font: c.font, letterSpacing: c.letterSpacing,
-                c.color,
-                halo: c.halo,
-                haloWidth: c.haloWidth, haloBlur: c.haloBlur)
+            canvas.text(c.text, along: glyphs, height: height, look: c.look)
         }
     }
 }

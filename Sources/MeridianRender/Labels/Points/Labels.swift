@@ -41,14 +41,14 @@ struct LabelPlacer {
     static let dotRadius = 2.5
     static let maximumDepth = 3.0
 
+    /// A point symbol that may be placed: its text and how it looks, where, how important, and
+    /// its icon.
     struct Candidate {
-        let text: String, anchor: ScreenPoint, priority: Double, size: Double, font: LabelFont
-        let color: RGBA, halo: RGBA
-        /// `text-halo-width`, points beyond the outlines (0: none).
-        let haloWidth: Double
+        let text: String, anchor: ScreenPoint, priority: Double
+        /// How the text is inked (``TextLook``; none for an icon alone).
+        let look: TextLook
+        /// The layer's index in the style: later layers are placed first.
         let layerOrder: Int
-        /// `text-halo-blur`, points (0: a sharp halo).
-        var haloBlur = 0.0
         /// `text-anchor`, `text-offset` and `text-justify`: the first of the placements tried
         /// (the one kept, once placed).
         var placement: TextPlacement
@@ -62,19 +62,10 @@ struct LabelPlacer {
         var rules = PlacementRules()
         /// Drawn in order down the screen within its layer (`symbol-z-order`; ``ShownLabel``).
         var drawnByY = false
-        /// `icon-text-fit` and its padding: the icon stretched over the text once it is placed
-        /// (``PointIcon/fitted(to:fit:padding:)``).
-        var iconFit = (mode: StyleProperty.IconTextFit.none, padding: (top: 0.0, right: 0.0, bottom: 0.0, left: 0.0))
-        /// `text-letter-spacing`, ems.
-        var letterSpacing = 0.0
-        /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``).
-        var maxWidth = 10.0
-        /// `text-padding`, points around the text's box, in [0, 100] (0: no text).
-        var padding = 0.0
-        /// `text-translate` on the screen, points right and down.
-        var shift = (x: 0.0, y: 0.0)
-        /// `text-line-height`, ems between baselines, in [0.5, 5].
-        var lineHeight = LabelStamp.lineHeight
+        /// The icon stretched over the text once it is placed (``IconFit``).
+        var iconFit = IconFit()
+        /// How the text is broken, spaced, padded and shifted about the anchor (``TextSetting``).
+        var setting = TextSetting()
         /// How the text is mapped about its anchor: turned with the map
         /// (`text-rotation-alignment: map`), laid on the ground under tilt
         /// (`text-pitch-alignment: map`, ``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``),
@@ -138,17 +129,15 @@ struct LabelPlacer {
             let priority = icons.zOrder.placesByY ? anchor.y : sortKey.map { -$0 } ?? 0
             out.append(
                 Candidate(
-                    text: text, anchor: anchor, priority: priority, size: size,
-                    font: style.font(p) ?? (size >= 13 ? .bold : .regular), color: style.color(p) ?? .clear,
-                    halo: style.halo(p) ?? .clear, haloWidth: style.haloWidth(p), layerOrder: order,
-                    haloBlur: style.haloBlur(p),
-                    placement: placements[0], alternatives: Array(placements.dropFirst()),
+                    text: text, anchor: anchor, priority: priority,
+                    look: style.look(p, size: size, font: style.font(p) ?? (size >= 13 ? .bold : .regular)),
+                    layerOrder: order, placement: placements[0], alternatives: Array(placements.dropFirst()),
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
-                    icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY,
-                    iconFit: (icons.fit, icons.fitPadding),
-                    letterSpacing: style.letterSpacing(p), maxWidth: vertical ? 0 : style.maxWidth(p),
-                    padding: style.padding(p) * ratio, shift: textShift,
-                    lineHeight: vertical ? VerticalText.advance : style.lineHeight(p),
+                    icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY, iconFit: icons.fit,
+                    setting: TextSetting(
+                        maxWidth: vertical ? 0 : style.maxWidth(p),
+                        lineHeight: vertical ? VerticalText.advance : style.lineHeight(p),
+                        padding: style.padding(p) * ratio, shift: textShift),
                     matrix: Self.matrix(
                         onGround
                             ? Self.groundMatrix(at: world, turnsWithMap: turnsWithMap, viewport: viewport)
@@ -205,16 +194,19 @@ struct LabelPlacer {
             var text: (box: LabelArea.Box, lines: String, left: Double, baseline: Double)? = nil
             var c = c
             if !c.text.isEmpty {
+                let (look, setting) = (c.look, c.setting)
                 let lines = LineBreaking.lines(
-                    c.text, size: c.size, maxWidth: c.maxWidth, font: c.font, letterSpacing: c.letterSpacing)
+                    c.text, size: look.size, maxWidth: setting.maxWidth, font: look.font,
+                    letterSpacing: look.letterSpacing)
                 let drawn = lines.joined(separator: "\n")
-                let extra = Double(lines.count - 1) * c.lineHeight * c.size
-                let m = canvas.measure(drawn, size: c.size, font: c.font, letterSpacing: c.letterSpacing)
+                let extra = Double(lines.count - 1) * setting.lineHeight * look.size
+                let m = canvas.measure(drawn, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
                 func set(_ place: TextPlacement) -> (box: LabelArea.Box, lines: String, left: Double, baseline: Double)
                 {
-                    let left = c.anchor.x + c.shift.x - m.width * place.left + place.offset.x * c.size
-                    let top = c.anchor.y + c.shift.y - (m.height + extra) * place.above + place.offset.y * c.size
-                    let pad = c.padding
+                    let left = c.anchor.x + setting.shift.x - m.width * place.left + place.offset.x * look.size
+                    let top =
+                        c.anchor.y + setting.shift.y - (m.height + extra) * place.above + place.offset.y * look.size
+                    let pad = setting.padding
                     var box = LabelArea.Box(left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
                     if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
                     return (box, drawn, left, top + m.height * 0.8)
@@ -230,7 +222,7 @@ struct LabelPlacer {
                 if let icon = c.icon, let t = text {
                     let top = t.baseline - m.height * 0.8
                     let local = (t.left, top, t.left + m.width, top + m.height + extra)
-                    if let (fitted, centre) = icon.fitted(to: local, fit: c.iconFit.mode, padding: c.iconFit.padding) {
+                    if let (fitted, centre) = icon.fitted(to: local, fit: c.iconFit) {
                         var f = fitted
                         f.fittedCenter = c.matrix.map { Self.map(centre, by: $0, about: c.anchor) } ?? centre
                         if let matrix = c.matrix { (f.ground, f.angle) = (matrix, 0) }

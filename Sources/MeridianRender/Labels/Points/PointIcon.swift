@@ -38,7 +38,7 @@ struct PointIcon {
     /// (``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``): the icon lies on the ground.
     var ground: StampMatrix? = nil
     /// `icon-text-fit`: the image stretched along its own axes (1 unstretched) and centred here,
-    /// over its text, instead of at its anchor (``fitted(to:fit:padding:)``).
+    /// over its text, instead of at its anchor (``fitted(to:fit:)``).
     var stretch = (x: 1.0, y: 1.0), fittedCenter: ScreenPoint? = nil
 
     /// How the icon's own axes land on the screen: stretched, turned by ``angle``, then laid on
@@ -56,9 +56,9 @@ struct PointIcon {
     /// other axis keeps the image's size, centred on the text. `none` (or an empty image)
     /// leaves it as it is. Returns the icon and its centre in the same axes.
     func fitted(
-        to box: (left: Double, top: Double, right: Double, bottom: Double), fit: StyleProperty.IconTextFit,
-        padding: (top: Double, right: Double, bottom: Double, left: Double)
+        to box: (left: Double, top: Double, right: Double, bottom: Double), fit iconFit: IconFit
     ) -> (icon: PointIcon, center: ScreenPoint)? {
+        let (fit, padding) = (iconFit.mode, iconFit.padding)
         let (w, h) = extent
         guard fit != .none, w > 0, h > 0 else { return nil }
         let (tw, th) = (box.right - box.left, box.bottom - box.top)

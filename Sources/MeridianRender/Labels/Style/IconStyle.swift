@@ -14,9 +14,8 @@ struct IconStyle {
     let liesOnGround: Bool
     let rules: PlacementRules
     let zOrder: SymbolZOrder
-    /// `icon-text-fit` (`none` unless `width`, `height` or `both`) and `icon-text-fit-padding`
-    /// (top, right, bottom, left, points, each within ±1000; 0 when not finite).
-    let fit: StyleProperty.IconTextFit, fitPadding: (top: Double, right: Double, bottom: Double, left: Double)
+    /// `icon-text-fit` and `icon-text-fit-padding`.
+    let fit: IconFit
 
     init(_ layer: Style.Layer, zoom: Double) {
         image = layer.resolved(.iconImage, zoom: zoom)
@@ -34,12 +33,11 @@ struct IconStyle {
         liesOnGround = pitch == .map || (pitch == .auto && turnsWithMap)
         rules = PlacementRules(layer, zoom: zoom)
         zOrder = SymbolZOrder(layer, zoom: zoom, rules: rules)
-        fit = layer.keyword(zoom: zoom)
         var pad = [0.0, 0, 0, 0]
         if case let .array(values)? = layer.resolved(.iconTextFitPadding, zoom: zoom).constant {
             for (i, v) in values.prefix(4).enumerated() { pad[i] = min(max(v.finite ?? 0, -1000), 1000) }
         }
-        fitPadding = (pad[0], pad[1], pad[2], pad[3])
+        fit = IconFit(mode: layer.keyword(zoom: zoom), padding: (pad[0], pad[1], pad[2], pad[3]))
     }
 
     /// The image's name for a feature (an image value evaluates to an object naming it, as

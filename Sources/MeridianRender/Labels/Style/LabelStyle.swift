@@ -82,6 +82,13 @@ struct LabelStyle {
         return variable.isEmpty ? [TextPlacement(anchor: anchor(p), offset: offset(p), justify: justify(p))] : variable
     }
 
+    /// How a feature's text is inked at `size` points in `font` (``TextLook``).
+    func look(_ p: [String: StyleValue], size: Double, font: LabelFont) -> TextLook {
+        TextLook(
+            font: font, size: size, color: color(p) ?? .clear, halo: halo(p) ?? .clear, haloWidth: haloWidth(p),
+            haloBlur: haloBlur(p), letterSpacing: letterSpacing(p))
+    }
+
     /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
     /// when the layer sets none.
     func font(_ properties: [String: StyleValue]) -> LabelFont? {
