@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
         .library(name: "MeridianRender", targets: ["MeridianRender"]),
         .library(name: "MeridianStyle", targets: ["MeridianStyle"]),
+        .library(name: "MeridianServing", targets: ["MeridianServing"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .library(name: "MeridianData", targets: ["MeridianData"]),
         .library(name: "MeridianRemote", targets: ["MeridianRemote"]),
@@ -81,9 +82,18 @@ let package = Package(
         .target(name: "GoogleMapsCompat", dependencies: ["Meridian"]),
         // Text forms of the values (CLI arguments, query parameters) and ordered JSON output.
         .target(name: "MeridianText", dependencies: ["MeridianCamera", "MeridianOverlays", "MeridianStyle"]),
+        // What a server serves and makes, below HTTP: the served data, the drawing pool, the
+        // metatile cut, the response cache, and the pyramid job (`meridian tiles render`).
+        .target(name: "MeridianServing", dependencies: [
+            "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText", "MeridianCamera", "MeridianGeometry",
+            "MeridianOverlays",
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The HTTP service: static maps, tiles, the style, and the viewer's map sessions over WebSocket.
         .target(name: "MeridianServer", dependencies: [
-            "Meridian", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
+            "Meridian", "MeridianServing", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianText",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -106,7 +116,7 @@ let package = Package(
         ]),
         // The command-line tool.
         .executableTarget(name: "meridian", dependencies: [
-            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServer", "MeridianRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Meridian", "MeridianText", "MeridianRender", "MeridianTiles", "MeridianData", "MeridianServing", "MeridianServer", "MeridianRemote", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
@@ -135,7 +145,10 @@ let package = Package(
         ]),
         .testTarget(name: "MeridianRenderTests", dependencies: ["MeridianRender", "MeridianStyle", "MeridianText", "MeridianData", "CCairo", "CWebP", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianStyleTests", dependencies: ["MeridianStyle", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport", "MeridianTileFixtures",
+        .target(name: "MeridianServingFixtures", dependencies: ["MeridianServing", "MeridianRender", "MeridianCamera", "MeridianGeometry", "MeridianTestSupport"], path: "Tests/MeridianServingFixtures"),
+        .testTarget(name: "MeridianServingTests", dependencies: ["MeridianServing", "MeridianServingFixtures", "MeridianRender", "MeridianStyle", "MeridianTiles", "MeridianCamera", "MeridianGeometry", "MeridianOverlays", "MeridianTestSupport",
+                                                                   .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .testTarget(name: "MeridianServerTests", dependencies: ["MeridianServer", "MeridianServing", "MeridianServingFixtures", "MeridianRemote", "MeridianRender", "MeridianStyle", "MeridianTiles", "CWebP", "MeridianTestSupport", "MeridianTileFixtures",
                                                                   .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(name: "MeridianDataTests", dependencies: ["MeridianData", "MeridianTiles", "MeridianRender", "MeridianStyle", "MeridianGeometry", "CSQLite", "MeridianCamera", "MeridianTestSupport", "MeridianTileFixtures"]),
         .testTarget(name: "MeridianRemoteTests", dependencies: [

@@ -33,15 +33,15 @@ export MERIDIAN_REQUIRE_BROWSER=1
 timeout 1800 swift test --skip-build
 # Every library module's documentation builds without a warning (a broken symbol link fails CI).
 for target in MeridianGeometry MeridianCamera MeridianMotion MeridianGestures MeridianOverlays MeridianMap GoogleMapsCompat \
-              MeridianTiles MeridianStyle MeridianRender MeridianData MeridianServer MeridianRemote; do
+              MeridianTiles MeridianStyle MeridianRender MeridianData MeridianServing MeridianServer MeridianRemote; do
   swift package generate-documentation --target "$target" --warnings-as-errors > "$(swift build --show-bin-path)/docc-$target.log" 2>&1 \
     || { tail -n 20 "$(swift build --show-bin-path)/docc-$target.log"; echo "DocC: $target has warnings" >&2; exit 1; }
 done
-# The renderer's and the server's internal documentation too: their seams are documented for the
+# The renderer's, the serving layer's and the server's internal documentation too: their seams are documented for the
 # people who extend them, and a stale link there fails CI as a public one does.
-for target in MeridianRender MeridianServer; do
+for target in MeridianRender MeridianServing MeridianServer; do
   swift package generate-documentation --target "$target" --symbol-graph-minimum-access-level internal --warnings-as-errors \
     > "$(swift build --show-bin-path)/docc-$target-internal.log" 2>&1 \
     || { tail -n 20 "$(swift build --show-bin-path)/docc-$target-internal.log"; echo "DocC: $target's internal symbols have warnings" >&2; exit 1; }
 done
-echo "DocC: every library module's documentation (the renderer's and server's internal symbols too) builds warning-free"
+echo "DocC: every library module's documentation (the renderer's, serving layer's and server's internal symbols too) builds warning-free"

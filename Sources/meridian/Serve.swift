@@ -1,3 +1,4 @@
+import MeridianServing
 import ArgumentParser
 import Foundation
 import Logging
@@ -104,13 +105,13 @@ extension MeridianCommand {
             }
             // Data on an HTTP server: a replaced archive is noticed within seconds, even when
             // every tile drawn is cached (a service of the application's group, stopped with it).
-            let services: [any Service] = service.readsHTTP ? [RevalidationService()] : []
+            let services: [any Service] = service.data.readsHTTP ? [RevalidationService()] : []
             let host = self.host
-            let home = service.home.target
+            let home = service.data.home.target
             let app = MeridianServer.application(service: service, host: host, port: port, services: services) {
                 bound in
                 let center = String(format: "%.4f,%.4f", home.latitude, home.longitude)
-                let zoom = Int(service.home.zoom)
+                let zoom = Int(service.data.home.zoom)
                 let line =
                     "Meridian is serving the viewer at http://\(host):\(bound)/  (static maps: http://\(host):\(bound)/staticmap?center=\(center)&zoom=\(zoom)&size=600x400)\n"
                 FileHandle.standardOutput.write(Data(line.utf8))

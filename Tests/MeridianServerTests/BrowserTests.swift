@@ -100,7 +100,7 @@ struct BrowserTests {
         let dragged = try c("drag left 150")
         let wheeled = try c("wheel in 200")
         // The viewer starts at the data's home: the most detailed tileset's declared centre and zoom.
-        let home = try MapService(dataFolder: DataFolder(path: TestData.directory)).home
+        let home = try MapService(dataFolder: DataFolder(path: TestData.directory)).data.home
         #expect(
             start["zoom"] == home.zoom && start["latitude"]! == home.target.latitude
                 && start["longitude"]! == home.target.longitude)

@@ -2,6 +2,7 @@ import Foundation
 @testable import MeridianServer
 import MeridianCamera
 import MeridianStyle
+import MeridianServing
 import MeridianTestSupport
 import MeridianTiles
 import Testing
@@ -46,13 +47,18 @@ struct DataUnavailableTests {
         // No worker had opened the folder: the first one finds the source gone.
         let id = TileID(z: 14, x: 9327, y: 4742)
         do {
-            _ = try service.vectorTile(source: "openmaptiles", id)
+            _ = try service.serving { () throws(ServingError) in
+                try service.drawer.vectorTile(source: "openmaptiles", id)
+            }
             Issue.record("a tile of a removed source was served")
         } catch {
             #expect(error.status == 503 && error.message.contains("openmaptiles"), "\(error)")
         }
         do {
-            _ = try service.rasterTile(TileID(z: 15, x: 18652, y: 9483), scale: 1, mapType: .normal, format: .png)
+            _ = try service.serving { () throws(ServingError) in
+                try service.drawer.rasterTile(
+                    TileID(z: 15, x: 18652, y: 9483), scale: 1, mapType: .normal, format: .png)
+            }
             Issue.record("a map without a removed source was drawn")
         } catch {
             #expect(error.status == 503 && error.message.contains("openmaptiles"), "\(error)")

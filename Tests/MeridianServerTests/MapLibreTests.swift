@@ -3,6 +3,8 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianRender
 @testable import MeridianServer
+import MeridianServing
+import MeridianServingFixtures
 import MeridianTestSupport
 import MeridianTiles
 import Testing
@@ -111,11 +113,11 @@ struct MapLibreTests {
             }
             if name == "world-z1" {
                 // Meridian's own labels at that scale (its zoom 2), drawn in process on the same data.
-                let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+                let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
                 let viewport = try Viewport(
                     camera: try CameraPosition(target: Coordinate(latitude: 30, longitude: 10), zoom: 2),
                     size: ScreenSize(width: 800, height: 600))
-                let meridian = try service.drawing(.normal, credit: false, deadline: .never) {
+                let meridian = try drawer.drawing(.normal, credit: false, deadline: .never) {
                     renderer, sources, cache in
                     try renderer.render(viewport, sources: sources, scale: 1, cache: cache)
                 }.labels.count
@@ -186,7 +188,7 @@ struct LeafletTests {
         let prefix = Browser.root.appendingPathComponent(".build/leaflet").path
         // Centred on a metatile corner (a whole pixel at z17, so Leaflet's tiles and the static
         // map share a pixel grid), so labels cross the metatiles' edges.
-        let corner = MetatileTests.corner(z: 17)
+        let corner = MetatileViews.corner(z: 17)
         let n = Double(1 << 17)
         let centre = WebMercator.unproject(MercatorPoint(x: Double(corner.x) / n, y: Double(corner.y) / n))
         let view = MapLibreTests.View(
@@ -209,8 +211,8 @@ struct LeafletTests {
         #expect(best.dx == 0 && best.dy == 0 && best.iou >= 0.8, "\(best)")
         // The static map's labels (drawn in process by the same service) and its pixels in each
         // label's box against Leaflet's.
-        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
-        let labels = try MetatileTests.staticMap(service, z: 17, corner: corner, width: 800, height: 600, credit: true)
+        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
+        let labels = try MetatileViews.staticMap(drawer, z: 17, corner: corner, width: 800, height: 600, credit: true)
             .labels
         let shot = try #require(decodePNG(Array(try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-z17.png")))))
         let map = try #require(decodePNG(Array(meridian)))
@@ -221,7 +223,7 @@ struct LeafletTests {
         #expect(
             labels.count >= 15 && !crossing.isEmpty, "\(labels.count) labels, \(crossing.count) across a metatile edge")
         for label in labels {
-            let bad = MetatileTests.differing(map.pixels, shot.pixels, width: 800, height: 600, in: label.box)
+            let bad = MetatileViews.differing(map.pixels, shot.pixels, width: 800, height: 600, in: label.box)
             #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in Leaflet's view")
         }
     }

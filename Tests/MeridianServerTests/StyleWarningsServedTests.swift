@@ -30,8 +30,8 @@ struct StyleWarningsServedTests {
         let service = try MapService(dataFolder: DataFolder(path: TestData.directory), style: style)
         // The style's zoom 14.5 is the camera's 15.5.
         #expect(
-            service.home.target.latitude == 60.1702 && service.home.target.longitude == 24.9526
-                && service.home.zoom == 15.5 && service.home.bearing == 15)
+            service.data.home.target.latitude == 60.1702 && service.data.home.target.longitude == 24.9526
+                && service.data.home.zoom == 15.5 && service.data.home.bearing == 15)
         let lines = NIOLockedValueBox<[String]>([])
         var logger = Logger(label: "meridian.test") {
             JSONLogHandler(label: $0, write: { line in lines.withLockedValue { $0.append(line) } })

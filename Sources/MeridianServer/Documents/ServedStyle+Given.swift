@@ -1,3 +1,4 @@
+import MeridianServing
 import Foundation
 import MeridianRender
 import MeridianStyle
@@ -18,11 +19,12 @@ extension ServedStyle {
     /// - `glyphs` is the server's `/fonts/…` (any fontstack, served by the nearest face) and a
     ///   symbol layer without `text-font` names the face Meridian draws it with
     ///   (``MapLibreConventions``);
-    /// - the first local sprite is the server's `/sprite` (the file `MapService.spriteFile`);
+    /// - the first local sprite is the server's `/sprite` (the file `ServedData.spriteFile`);
     ///   sprites on HTTP(S) stay; further local sprites are left out and named in `omitted`; a
     ///   style without `sprite` gets the server's, which then holds only the built-in `dot`.
     static func document(
-        base: String, given style: Style, sources served: [String: SourceInfo], geojson: [String: StyleValue] = [:]
+        base: String, given style: Style, sources served: [String: VectorSourceInfo],
+        geojson: [String: StyleValue] = [:]
     ) throws -> (bytes: [UInt8], omitted: [String]) {
         guard var root = Self.any(style.document) as? [String: Any] else {
             throw RequestError("style", "the given style is not an object", status: 500)

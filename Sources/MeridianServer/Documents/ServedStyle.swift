@@ -1,3 +1,4 @@
+import MeridianServing
 import Foundation
 import MeridianStyle
 import MeridianTiles
@@ -33,62 +34,12 @@ enum ServedStyle {
         ]
     }
 
-    /// What the style and TileJSON say of one served source: its zooms and credit, and over
-    /// its regions the union of their bounds, the centre of the most detailed, and the vector
-    /// layers any of them declares.
-    struct SourceInfo: Sendable, Hashable {
-        private(set) var zoomRange: ClosedRange<Int>
-        let attribution: String
-        var bounds: [Double]? = nil
-        var center: [Double]? = nil
-        var layers: [String] = []
-        /// The geometry of each layer every region declares alike.
-        var geometry: [String: String] = [:]
-        /// Each layer's attributes as its regions declare them (name → `Number`, `String`,
-        /// `Boolean`); an attribute two regions type differently is a `String`.
-        var fields: [String: [String: String]] = [:]
-
-        init(zoomRange: ClosedRange<Int>, attribution: String, tilesets: [TilesetInfo] = []) {
-            (self.zoomRange, self.attribution) = (zoomRange, attribution)
-            for info in tilesets {
-                if let b = info.bounds {
-                    bounds =
-                        bounds.map {
-                            [min($0[0], b.west), min($0[1], b.south), max($0[2], b.east), max($0[3], b.north)]
-                        } ?? [b.west, b.south, b.east, b.north]
-                }
-                layers += info.vectorLayers.filter { !layers.contains($0) }
-            }
-            for layer in layers {
-                let declared = Set(tilesets.filter { $0.vectorLayers.contains(layer) }.map { $0.layerGeometry[layer] })
-                if declared.count == 1, let only = declared.first, let only { geometry[layer] = only }
-                for (name, type) in tilesets.compactMap({ $0.layerFields[layer] }).joined() {
-                    fields[layer, default: [:]][name] =
-                        fields[layer]?[name].map { $0 == type ? type : "String" } ?? type
-                }
-            }
-            let detailed = tilesets.filter { $0.center != nil }.max {
-                ($0.zoomRange?.upperBound ?? 0) < ($1.zoomRange?.upperBound ?? 0)
-            }
-            center = detailed?.center.map { [$0.longitude, $0.latitude, $0.zoom] }
-        }
-
-        /// The same source in MapLibre's 512-pixel tiles (`TileQuad`): every zoom, the
-        /// centre's too, lowered by one (never below 0).
-        var in512PixelTiles: SourceInfo {
-            var lowered = self
-            lowered.zoomRange = max(0, zoomRange.lowerBound - 1)...max(0, zoomRange.upperBound - 1)
-            lowered.center = center.map { [$0[0], $0[1], max(0, $0[2] - 1)] }
-            return lowered
-        }
-    }
-
     /// The tile URL template `/style.json` names for a source (MapLibre's 512-pixel tiles), on `base`.
     static func tiles512(base: String, source name: String) -> String { base + "/data/\(name)/512/{z}/{x}/{y}.pbf" }
 
     /// The style document, with tile URLs on `base` (e.g. `http://127.0.0.1:8080`), and `relief`'s
     /// hillshade when the folder has heights.
-    static func document(base: String, sources: [String: SourceInfo], relief: Relief? = nil) throws -> [UInt8] {
+    static func document(base: String, sources: [String: VectorSourceInfo], relief: Relief? = nil) throws -> [UInt8] {
         guard var root = try JSONSerialization.jsonObject(with: Data(DefaultStyles.streets.utf8)) as? [String: Any],
             let layers = root["layers"] as? [[String: Any]]
         else { throw RequestError("style", "the shipped style is not an object", status: 500) }

@@ -1,3 +1,4 @@
+import MeridianServing
 import MeridianText
 
 /// Descriptions of a served vector source for the clients that ask for one: TileJSON 3.0.0
@@ -5,7 +6,7 @@ import MeridianText
 /// GDAL's MVT driver reads in its tileset mode (`ogrinfo /vsicurl/http://…/tiles`).
 enum TileJSON {
     /// TileJSON 3.0.0: tiles on `base`, zooms, bounds, centre, credit and `vector_layers`.
-    static func document(source name: String, _ info: ServedStyle.SourceInfo, tiles: String) -> JSON {
+    static func document(source name: String, _ info: VectorSourceInfo, tiles: String) -> JSON {
         var fields: [(String, JSON)] = [
             ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")),
             ("tiles", .array([.string(tiles)])),
@@ -23,7 +24,7 @@ enum TileJSON {
     /// TileJSON 3.0.0 of a stored raster source (imagery or elevation): its tiles on `base`, its
     /// regions' zooms, bounds and credits together, `tileSize` (256, or 512 for such an import), `format`, and an elevation
     /// model's `encoding` (which MapLibre reads from TileJSON for a `raster-dem` source).
-    static func raster(source name: String, _ raster: MapService.StoredRaster, base: String) -> JSON {
+    static func raster(source name: String, _ raster: StoredRaster, base: String) -> JSON {
         let zooms = raster.zoomRange
         var fields: [(String, JSON)] = [
             ("tilejson", .string("3.0.0")), ("name", .string(name)), ("scheme", .string("xyz")),
@@ -39,7 +40,7 @@ enum TileJSON {
 
     /// GDAL's `metadata.json`: the MBTiles metadata keys as strings, `json` holding the
     /// `vector_layers` and `tilestats` as a JSON string (as tippecanoe writes a tile directory).
-    static func gdalMetadata(source name: String, _ info: ServedStyle.SourceInfo) -> JSON {
+    static func gdalMetadata(source name: String, _ info: VectorSourceInfo) -> JSON {
         var fields: [(String, JSON)] = [
             ("name", .string(name)), ("format", .string("pbf")), ("type", .string("baselayer")),
             ("minzoom", .string(String(info.zoomRange.lowerBound))),
@@ -59,7 +60,7 @@ enum TileJSON {
     }
 
     /// The layers' geometry where every region declares the same (GDAL types its layers from it).
-    static func tilestats(_ info: ServedStyle.SourceInfo) -> JSON {
+    static func tilestats(_ info: VectorSourceInfo) -> JSON {
         .object([
             ("layerCount", .integer(info.layers.count)),
             (
@@ -74,7 +75,7 @@ enum TileJSON {
         ])
     }
 
-    static func layer(_ id: String, _ info: ServedStyle.SourceInfo) -> JSON {
+    static func layer(_ id: String, _ info: VectorSourceInfo) -> JSON {
         .object([
             ("id", .string(id)),
             (

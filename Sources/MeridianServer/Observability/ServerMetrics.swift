@@ -1,3 +1,4 @@
+import MeridianServing
 import Foundation
 import Hummingbird
 import Metrics
@@ -41,14 +42,13 @@ public enum ServerMetrics {
 
     /// The `/metrics` body: the service's gauges brought up to date, then the registry as text.
     static func text(for service: MapService) -> [UInt8] {
-        let cache = service.responses.withLockedValue { ($0.bytes, $0.count) }
-        Gauge(label: "meridian_response_cache_bytes").record(cache.0)
-        Gauge(label: "meridian_response_cache_entries").record(cache.1)
+        let cache = service.drawer.cacheUse
+        Gauge(label: "meridian_response_cache_bytes").record(cache.bytes)
+        Gauge(label: "meridian_response_cache_entries").record(cache.entries)
         Gauge(label: "meridian_viewer_sessions").record(service.seats.count)
         Gauge(label: "meridian_drawing_queue").record(service.gate.queued)
         // Prepared layers of every drawing worker, as of its last finished drawing.
-        Gauge(label: "meridian_prepared_layers_bytes").record(
-            service.preparedBytes.withLockedValue { $0.values.reduce(0, +) })
+        Gauge(label: "meridian_prepared_layers_bytes").record(service.drawer.preparedBytes)
         return registry.emitToBuffer()
     }
 }

@@ -85,13 +85,4 @@ struct TileRequest: Hashable, Sendable {
         }
         return TileID(z: zi, x: xi, y: yi)
     }
-
-    /// What names the response for its ETag: the request's kind, tile and form.
-    var key: String {
-        switch kind {
-        case let .vector(source, quad): return "pbf|\(quad ? "512|" : "")\(source)|\(id)"
-        case let .raster(type, format, scale): return "tile|\(type)|\(id)|\(scale == 2)|\(format.rawValue)"
-        case let .stored(source, ext): return "stored|\(source)|\(id)|\(ext)"
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MeridianRender
+import MeridianServing
 import MeridianText
 import Metrics
 
@@ -40,7 +41,7 @@ struct DocumentRoutes: Sendable {
             // a given style's own) and the dot, index and image at pixel ratios 1 and 2, made once here (they change only with
             // the data; a sprite that cannot be read is a 500 on its routes, naming why).
             let suffix = ratio == 1 ? "" : "@2x"
-            let path = service.spriteFile
+            let path = service.data.spriteFile
             let sheet = Result { () throws(RenderError) in
                 if let path {
                     try Sprite.sheet(pixelRatio: ratio, adding: path)
@@ -55,8 +56,7 @@ struct DocumentRoutes: Sendable {
                             throw RequestError("sprite", "\(sheet)", status: 500)
                         }
                         return MeridianServer.deliver(
-                            ext == "png" ? made.png : Array(made.json.utf8), type: type,
-                            etag: MeridianServer.etag("sprite-\(ext)|\(ratio)", service), request: request,
+                            ext == "png" ? made.png : Array(made.json.utf8), type: type, request: request,
                             service: service)
                     }
                 }
@@ -79,16 +79,15 @@ struct DocumentRoutes: Sendable {
     /// A JSON document, cacheable for five minutes (privately when made from the request's `Host`).
     func document(_ value: JSON, _ request: Request, shared: Bool) -> Response {
         MeridianServer.deliver(
-            Array(value.text.utf8), type: "application/json", etag: MeridianServer.etag("doc|" + value.text, service),
+            Array(value.text.utf8), type: "application/json",
             maxAge: 300, shared: shared, request: request, service: service)
     }
 
     /// The vector source the path names.
     /// - Throws: ``RequestError`` 404 for a source not served.
-    func source(_ context: MeridianRequestContext) throws(RequestError) -> (name: String, info: ServedStyle.SourceInfo)
-    {
+    func source(_ context: MeridianRequestContext) throws(RequestError) -> (name: String, info: VectorSourceInfo) {
         let name = context.parameters.get("source") ?? ""
-        guard let info = service.vectorSources[name] else {
+        guard let info = service.data.vectorSources[name] else {
             throw RequestError("source", "no vector source '\(name.prefix(64))'", status: 404)
         }
         return (name, info)
@@ -96,8 +95,8 @@ struct DocumentRoutes: Sendable {
 
     /// The primary vector source (the most detailed).
     /// - Throws: ``RequestError`` 404 when no vector data is served.
-    func primary() throws(RequestError) -> (name: String, info: ServedStyle.SourceInfo) {
-        guard let name = service.primarySource, let info = service.vectorSources[name] else {
+    func primary() throws(RequestError) -> (name: String, info: VectorSourceInfo) {
+        guard let name = service.data.primarySource, let info = service.data.vectorSources[name] else {
             throw RequestError("source", "no vector data is served", status: 404)
         }
         return (name, info)
@@ -108,32 +107,31 @@ struct DocumentRoutes: Sendable {
             let (url, shared) = try base(request, context)
             // Made once per base URL and kept in the bounded response cache: a given style may
             // hold large GeoJSON inline, which a client asking again should not cost again.
-            let key = "style|" + url
-            if let kept = service.cached(key) {
+            let key = ResponseKey.style(base: url)
+            if let kept = service.drawer.cached(key) {
                 return MeridianServer.deliver(
-                    kept, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
-                    shared: shared, request: request, service: service)
+                    kept, type: "application/json", maxAge: 300, shared: shared, request: request, service: service)
             }
             let body: [UInt8]
             do {
                 body =
-                    if let custom = service.customStyle {
+                    if let custom = service.data.customStyle {
                         try ServedStyle.document(
-                            base: url, given: custom, sources: service.vectorSources, geojson: service.geojsonFiles
+                            base: url, given: custom, sources: service.data.vectorSources,
+                            geojson: service.data.geojsonFiles
                         ).bytes
                     } else {
                         try ServedStyle.document(
-                            base: url, sources: service.vectorSources, relief: service.servedRelief)
+                            base: url, sources: service.data.vectorSources, relief: service.data.servedRelief)
                     }
             } catch let error
                 as RequestError
             { throw error } catch {
                 throw RequestError("style", "\(error)", status: 500)
             }
-            service.keep(body, for: key)
+            service.drawer.keep(body, for: key)
             return MeridianServer.deliver(
-                body, type: "application/json", etag: MeridianServer.etag(key, service), maxAge: 300,
-                shared: shared, request: request, service: service)
+                body, type: "application/json", maxAge: 300, shared: shared, request: request, service: service)
         }
     }
 
@@ -142,20 +140,18 @@ struct DocumentRoutes: Sendable {
             let (font, range) = try Self.glyphRange(
                 fontstack: context.parameters.get("fontstack") ?? "", file: context.parameters.get("range") ?? "")
             // One cache entry per served font and range, however the client spells the stack.
-            let key = "glyphs|\(font.name)|\(range)"
+            let key = ResponseKey.glyphs(font: font.name, range: range)
             let bytes = try await service.gate.run(pixels: 0) { _ throws(RequestError) -> [UInt8] in
-                if let hit = service.cached(key) { return hit }
+                if let hit = service.drawer.cached(key) { return hit }
                 let made: [UInt8]
                 do { made = try GlyphRanges.pbf(font: font, range: range) } catch {
                     throw RequestError("glyphs", "\(error)", status: 500)
                 }
                 Counter(label: "meridian_glyph_ranges_rendered_total").increment()
-                service.keep(made, for: key)
+                service.drawer.keep(made, for: key)
                 return made
             }
-            return MeridianServer.deliver(
-                bytes, type: "application/x-protobuf", etag: MeridianServer.etag(key, service), request: request,
-                service: service)
+            return MeridianServer.deliver(bytes, type: "application/x-protobuf", request: request, service: service)
         }
     }
 
@@ -178,7 +174,7 @@ struct DocumentRoutes: Sendable {
     @Sendable func sourceTileJSON(_ request: Request, context: MeridianRequestContext) async -> Response {
         await MeridianServer.respond(request) { () throws(RequestError) -> Response in
             let (url, shared) = try base(request, context)
-            if let name = context.parameters.get("source"), let raster = service.storedRasters[name] {
+            if let name = context.parameters.get("source"), let raster = service.data.storedRasters[name] {
                 return document(TileJSON.raster(source: name, raster, base: url), request, shared: shared)
             }
             let (name, info) = try source(context)

@@ -1,6 +1,7 @@
 import Hummingbird
 import MeridianCamera
 import MeridianRender
+import MeridianServing
 
 /// The map routes: `/staticmap`, raster tiles at `/tiles/{z}/{x}/{y}.png` (`.jpg`, `.webp`, each
 /// also `@2x`; the primary vector source at `.pbf`), and each vector source's tiles at
@@ -17,7 +18,7 @@ struct MapRoutes: Sendable {
         router.get("/staticmap", use: staticMap)
         router.get("/tiles/:z/:x/:y", use: tile)
         // The same sources in 512-pixel tiles, as the style served to MapLibre names them: each
-        // tile joins the four one zoom deeper (`MapService/quadTile(source:_:)`).
+        // tile joins the four one zoom deeper (`MapDrawer.quadTile(source:_:)`).
         router.get("/data/:source/512/:z/:x/:y") { request, context in
             await dataTile(request, context: context, in512PixelTiles: true)
         }
@@ -35,17 +36,14 @@ struct MapRoutes: Sendable {
             do { viewport = try Viewport(camera: camera, size: query.size, padding: query.padding) } catch {
                 throw RequestError("padding", "\(error)")
             }
-            let key = "static|\(query)"
+            let key = ResponseKey.ImageKey(
+                mapType: query.mapType, format: query.format, viewport: viewport, overlays: query.overlays,
+                scale: query.scale, credit: true)
             let pixels = query.size.width * query.size.height * Double(query.scale * query.scale)
             let image = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
-                try service.image(
-                    key: key, format: query.format, mapType: query.mapType, viewport: viewport,
-                    overlays: query.overlays,
-                    scale: query.scale, deadline: deadline)
+                try service.serving { () throws(ServingError) in try service.drawer.image(key, deadline: deadline) }
             }
-            return MeridianServer.deliver(
-                image, type: query.format.mediaType, etag: MeridianServer.etag(key, service), request: request,
-                service: service)
+            return MeridianServer.deliver(image, type: query.format.mediaType, request: request, service: service)
         }
     }
 
@@ -56,7 +54,7 @@ struct MapRoutes: Sendable {
                 tiles: context.parameters.get("z") ?? "", x: context.parameters.get("x") ?? "",
                 file: context.parameters.get("y") ?? "",
                 mapType: request.uri.queryParameters["maptype"].map(String.init),
-                primarySource: service.primarySource)
+                primarySource: service.data.primarySource)
             return try await deliver(tile, request: request)
         }
     }
@@ -86,30 +84,38 @@ struct MapRoutes: Sendable {
     /// features. MapLibre GL JS and Native parse the empty body as a tile with no layers. A tile
     /// outside the world or of an unknown source stays a 404.
     func deliver(_ tile: TileRequest, request: Request) async throws(RequestError) -> Response {
-        let etag = MeridianServer.etag(tile.key, service)
+        let drawer = service.drawer
         switch tile.kind {
         case let .vector(source, quad):
             let bytes = try await service.gate.run(
                 pixels: 0,
                 { _ throws(RequestError) in
-                    try quad ? service.quadTile(source: source, tile.id) : service.vectorTile(source: source, tile.id)
+                    try service.serving { () throws(ServingError) in
+                        try quad ? drawer.quadTile(source: source, tile.id) : drawer.vectorTile(source: source, tile.id)
+                    }
                 })
             return MeridianServer.deliver(
-                bytes ?? [], type: "application/vnd.mapbox-vector-tile", etag: etag, request: request, service: service)
+                bytes ?? [], type: "application/vnd.mapbox-vector-tile", request: request, service: service)
         case let .raster(type, format, scale):
-            let side = (256 * Double(MapService.metatile(of: tile.id).side) + 2 * MapService.bleed) * Double(scale)
-            let image = try await service.gate.run(pixels: side * side) { deadline throws(RequestError) in
-                try service.rasterTile(tile.id, scale: scale, mapType: type, format: format, deadline: deadline)
+            let pixels = MapDrawer.metatilePixels(of: tile.id, scale: scale)
+            let image = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
+                try service.serving { () throws(ServingError) in
+                    try drawer.rasterTile(tile.id, scale: scale, mapType: type, format: format, deadline: deadline)
+                }
             }
-            return MeridianServer.deliver(image, type: format.mediaType, etag: etag, request: request, service: service)
+            return MeridianServer.deliver(image, type: format.mediaType, request: request, service: service)
         case let .stored(source, ext):
             let bytes = try await service.gate.run(
                 pixels: 0,
-                { _ throws(RequestError) in try service.storedTile(source: source, tile.id, fileExtension: ext) })
-            guard let bytes, let raster = service.storedRasters[source] else {
+                { _ throws(RequestError) in
+                    try service.serving { () throws(ServingError) in
+                        try drawer.storedTile(source: source, tile.id, fileExtension: ext)
+                    }
+                })
+            guard let bytes, let raster = service.data.storedRasters[source] else {
                 throw RequestError("tile", "\(source.prefix(64)) has no tile \(tile.id)", status: 404)
             }
-            return MeridianServer.deliver(bytes, type: raster.mediaType, etag: etag, request: request, service: service)
+            return MeridianServer.deliver(bytes, type: raster.mediaType, request: request, service: service)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import MeridianServing
 import MeridianText
 import NIOCore
 
@@ -26,7 +27,8 @@ extension MeridianServer {
             body: .init(byteBuffer: ByteBuffer(string: value.text)))
     }
 
-    /// A deterministic body with its validator (`304 Not Modified` when the client has it),
+    /// A deterministic body with its validator (`304 Not Modified` when the client has it): the
+    /// ETag is the body's `ContentTag` (the same bytes, the same tag, on every node and run),
     /// gzipped when the client accepts it and the type compresses (``ContentEncoding``; the
     /// gzipped bytes are kept in the response cache, with their own ETag), publicly cacheable
     /// for `maxAge` seconds unless `shared` is false (a body made from the request's `Host`).
@@ -34,25 +36,25 @@ extension MeridianServer {
     /// ``remoteMaxAge`` seconds, after which a cache asks again with the ETag (a `304` while the
     /// data is the same).
     static func deliver(
-        _ bytes: [UInt8], type: String, etag: String, maxAge: Int = 86_400, shared: Bool = true,
-        request: Request, service: MapService
+        _ bytes: [UInt8], type: String, maxAge: Int = 86_400, shared: Bool = true, request: Request,
+        service: MapService
     ) -> Response {
-        let maxAge = service.readsHTTP ? min(maxAge, remoteMaxAge) : maxAge
+        let maxAge = service.data.readsHTTP ? min(maxAge, remoteMaxAge) : maxAge
         var body = bytes
-        var tag = etag
+        let content = ContentTag(bytes)
+        var tag = content.header()
         var headers: HTTPFields = [
             .contentType: type, .cacheControl: "\(shared ? "public" : "private"), max-age=\(maxAge)",
         ]
         if ContentEncoding.compressible(type) {
             headers[.vary] = shared ? "Accept-Encoding" : "Accept-Encoding, Host"
             if ContentEncoding.acceptsGzip(request.headers) && bytes.count > 256 {
-                tag = String(etag.dropLast()) + "-gzip\""
-                let key = "gzip|" + tag
-                if let hit = service.cached(key) {
+                tag = content.header(suffix: "gzip")
+                if let hit = service.drawer.cached(.gzipped(content)) {
                     body = hit
                 } else {
                     body = ContentEncoding.gzip(bytes)
-                    service.keep(body, for: key)
+                    service.drawer.keep(body, for: .gzipped(content))
                 }
                 headers[.contentEncoding] = "gzip"
             }
@@ -83,11 +85,4 @@ extension MeridianServer {
 
     /// Longest a response may be cached, seconds, when the data is on an HTTP server.
     static let remoteMaxAge = 60
-
-    /// A strong validator: FNV-1a (64 bits) of the request key and the data version (`dataStamp`).
-    static func etag(_ key: String, _ service: MapService) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in (key + "|" + service.dataStamp).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return "\"" + String(hash, radix: 16) + "\""
-    }
 }

@@ -1,3 +1,4 @@
+import MeridianServing
 import Hummingbird
 import MeridianText
 import NIOCore
@@ -30,7 +31,7 @@ struct ServiceRoutes: Sendable {
     @Sendable func health(_ request: Request, context: MeridianRequestContext) -> Response {
         MeridianServer.json(
             .object([
-                ("status", .string("ok")), ("data", .string(service.dataVersion)),
+                ("status", .string("ok")), ("data", .string(service.data.dataVersion)),
                 ("warnings", .array(service.warnings.map { .string($0) })),
             ]))
     }

@@ -1,3 +1,4 @@
+import MeridianServing
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
@@ -22,7 +23,7 @@ extension ViewerSession {
         service: MapService, start: CameraPosition? = nil, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
     ) async throws {
-        let connection = ViewerConnection(home: service.home, start: start)
+        let connection = ViewerConnection(home: service.data.home, start: start)
         let doorbell = Doorbell()
         let timeout = service.limits.sessionTimeout
         let seat = NIOLockedValueBox<ViewerSeats.Ticket?>(nil)
@@ -108,7 +109,9 @@ extension ViewerSession {
                 let pixels = job.viewport.size.width * job.viewport.size.height * (job.scale ?? 1) * (job.scale ?? 1)
                 do {
                     let frame = try await service.gate.run(pixels: pixels) { deadline throws(RequestError) in
-                        try service.frame(job, deadline: deadline)
+                        try service.serving { () throws(ServingError) in
+                            try job.drawn(by: service.drawer, deadline: deadline)
+                        }
                     }
                     try await outbound.write(.binary(ByteBuffer(bytes: frame)))
                 } catch let failure as RequestError {

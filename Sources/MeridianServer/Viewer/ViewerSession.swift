@@ -1,3 +1,4 @@
+import MeridianServing
 import Foundation
 import HummingbirdWebSocket
 import MeridianCamera
@@ -57,9 +58,9 @@ final class ViewerSession {
     static let previewWindow = 0.15
 
     /// Where the session starts, and where the `home` and `fly-home` examples go: the data's
-    /// home (``MapService/home``), the whole world without data.
+    /// home (`ServedData.home`), the whole world without data.
     let home: CameraPosition
-    static let world = try! CameraPosition(target: Coordinate(latitude: 20, longitude: 0), zoom: 2)
+    static let world = ServedData.world
 
     init(home: CameraPosition = ViewerSession.world, start: CameraPosition? = nil, clock: any MapClock = SystemClock())
     {

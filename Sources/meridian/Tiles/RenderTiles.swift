@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Meridian
 import MeridianRender
-import MeridianServer
+import MeridianServing
 import MeridianStyle
 import MeridianText
 
@@ -58,14 +58,14 @@ extension MeridianCommand.Tiles {
 
         func run() throws {
             let (job, shard) = try job()
-            let service: MapService
-            do { service = try MapService(dataFolder: dataFolder.folder) } catch {
+            let drawer: MapDrawer
+            do { drawer = MapDrawer(try ServedData(folder: dataFolder.folder)) } catch {
                 throw ValidationError(error.description)
             }
             let bar = ProgressBar(label: shard.map { "shard \($0.text)" } ?? "tiles")
             do {
                 let drawn = try Pyramid.render(
-                    job, shard: shard, service: service, output: output, threads: threads, progress: bar.update)
+                    job, shard: shard, drawer: drawer, output: output, threads: threads, progress: bar.update)
                 bar.finish("\(output): \(drawn) tiles drawn")
             } catch {
                 bar.finish(nil)

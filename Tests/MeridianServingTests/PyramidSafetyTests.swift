@@ -1,7 +1,7 @@
 import Foundation
 import MeridianGeometry
 import MeridianRender
-@testable import MeridianServer
+@testable import MeridianServing
 import MeridianTestSupport
 import MeridianTiles
 import NIOConcurrencyHelpers
@@ -41,7 +41,7 @@ struct PyramidSafetyTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let kotka = dir + "/openmaptiles/kotka.mbtiles"
         let before = FileManager.default.contents(atPath: kotka)
-        let service = try MapService(dataFolder: DataFolder(path: dir))
+        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: dir)))
         let job = try Self.job()
         let link = temporaryPath("pyramid-safety-link.pmtiles")
         try? FileManager.default.removeItem(atPath: link)
@@ -53,7 +53,7 @@ struct PyramidSafetyTests {
         ] {
             let progressed = NIOLockedValueBox(false)
             do throws(PyramidError) {
-                try Pyramid.render(job, shard: nil, service: service, output: output) { _, _ in
+                try Pyramid.render(job, shard: nil, drawer: drawer, output: output) { _, _ in
                     progressed.withLockedValue { $0 = true }
                 }
                 Issue.record("\(output) was written")
@@ -70,10 +70,10 @@ struct PyramidSafetyTests {
     func mergeOverShard() throws {
         let dir = try emptyFolder("pyramid-safety-merge")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
         let shards = try (1...2).map { i in
             let path = dir + "/part-\(i).pmtiles"
-            try Pyramid.render(try Self.job(), shard: try Shard("\(i)/2"), service: service, output: path)
+            try Pyramid.render(try Self.job(), shard: try Shard("\(i)/2"), drawer: drawer, output: path)
             return path
         }
         let before = FileManager.default.contents(atPath: shards[0])
@@ -92,18 +92,18 @@ struct PyramidSafetyTests {
     func corruptJournal() throws {
         let dir = try emptyFolder("pyramid-safety-journal")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let service = try MapService(dataFolder: DataFolder(path: TestData.directory))
+        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
         let job = try Self.job()
         let straight = dir + "/straight.pmtiles"
-        let all = try Pyramid.render(job, shard: nil, service: service, output: straight)
+        let all = try Pyramid.render(job, shard: nil, drawer: drawer, output: straight)
         let archive = try PMTiles(path: straight)
         let tiles = try job.tiles()
         try #require(tiles.count >= 4)
         #expect(all == tiles.count)
         func bytes(_ i: Int) throws -> [UInt8] { try #require(try archive.data(for: tiles[i].tile)) }
         // A tile of the wrong size: the first tile drawn at scale 2.
-        let double = try service.rasterTile(tiles[2].tile, scale: 2, mapType: .normal, format: .png)
-        var journal = Array((Pyramid.journalHeader(job, shard: nil, service: service) + "\n").utf8)
+        let double = try drawer.rasterTile(tiles[2].tile, scale: 2, mapType: .normal, format: .png)
+        var journal = Array((Pyramid.journalHeader(job, shard: nil, drawer: drawer) + "\n").utf8)
         for (i, record) in [
             (0, Array("not a tile at all".utf8)), (1, Array(try bytes(1).prefix(200))), (2, double), (3, try bytes(3)),
         ] {
@@ -113,15 +113,15 @@ struct PyramidSafetyTests {
         }
         let output = dir + "/resumed.pmtiles"
         try Data(journal).write(to: URL(fileURLWithPath: output + ".journal"))
-        let drawn = try Pyramid.render(job, shard: nil, service: service, output: output)
+        let drawn = try Pyramid.render(job, shard: nil, drawer: drawer, output: output)
         #expect(
             drawn == tiles.count - 1, "three bad records drawn again, one good one resumed: \(drawn) of \(tiles.count)")
         #expect(FileManager.default.contents(atPath: output) == FileManager.default.contents(atPath: straight))
         // The check itself, per format.
         let png = try bytes(0)
         #expect(ImageFormat.png.isTile(png, side: 256) && !ImageFormat.png.isTile(png, side: 512))
-        let jpeg = try service.rasterTile(tiles[0].tile, scale: 1, mapType: .normal, format: .jpeg)
-        let webp = try service.rasterTile(tiles[0].tile, scale: 1, mapType: .normal, format: .webp)
+        let jpeg = try drawer.rasterTile(tiles[0].tile, scale: 1, mapType: .normal, format: .jpeg)
+        let webp = try drawer.rasterTile(tiles[0].tile, scale: 1, mapType: .normal, format: .webp)
         #expect(
             ImageFormat.jpeg.isTile(jpeg, side: 256) && !ImageFormat.jpeg.isTile(Array(jpeg.dropLast(2)), side: 256))
         #expect(ImageFormat.webp.isTile(webp, side: 256) && !ImageFormat.webp.isTile(Array(webp.prefix(40)), side: 256))

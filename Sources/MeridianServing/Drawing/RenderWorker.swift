@@ -9,7 +9,7 @@ final class RenderWorker: @unchecked Sendable {
     let folder: DataFolder
     var open: [MapType: MapSources] = [:]
     private(set) var cache = RenderCache(capacityPerSource: 32 << 20)
-    /// The data version (`MapService.dataStamp`) its sources and tiles are of; nil before its first use.
+    /// The data version (`MapDrawer.dataStamp`) its sources and tiles are of; nil before its first use.
     var stamp: String?
 
     init(folder: DataFolder) { self.folder = folder }

@@ -16,30 +16,30 @@ public enum Pyramid {
     /// What a run reports as it goes: tiles done and the run's whole count.
     public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
 
-    /// Renders `shard` of `job` (the whole job when nil) from `service`'s data into `output`, on
+    /// Renders `shard` of `job` (the whole job when nil) from `drawer`'s data into `output`, on
     /// `threads` threads. Returns the number of tiles drawn by this run (not those resumed).
     /// - Throws: ``PyramidError`` naming the tile that could not be drawn, a journal of another
     ///   job, or an archive that cannot be written; the journal then holds what was drawn.
     @discardableResult
     public static func render(
-        _ job: PyramidJob, shard: Shard?, service: MapService, output: String,
+        _ job: PyramidJob, shard: Shard?, drawer: MapDrawer, output: String,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, progress: Progress = { _, _ in }
     ) throws(PyramidError) -> Int {
         // The job as its text gives it (bounds to 7 decimals), as a merge reads it back: the same tiles.
         let job = try PyramidJob(text: job.text)
         let all = try job.tiles()
         // The map type's sources, opened once: the weights of a shard's split and the credit line.
-        let sources = service.styles[job.mapType].flatMap { try? MapSources(style: $0, folder: service.dataFolder) }
+        let sources = drawer.data.styles[job.mapType].flatMap { try? MapSources(style: $0, folder: drawer.data.folder) }
         // Never over what the job reads (a tileset of its sources, or anything in a data folder).
         let inputs = sources.map { $0.sources.values.flatMap { $0.tilesets.map(\.path) } } ?? []
         if let reason = OutputGuard.refusal(
-            output, inputs: inputs, what: "tilesets the job draws from", dataFolders: service.dataFolder.paths)
+            output, inputs: inputs, what: "tilesets the job draws from", dataFolders: drawer.data.folder.paths)
         {
             throw .invalid("\(output): \(reason)")
         }
         let range = shard.map { $0.range(of: weights(all.map(\.tile), sources: sources)) } ?? all.indices
         let mine = Array(all[range])
-        let header = journalHeader(job, shard: shard, service: service)
+        let header = journalHeader(job, shard: shard, drawer: drawer)
         let (journal, resumed) = try PyramidJournal.open(
             output + ".journal", header: header, accepting: { job.format.isTile($0, side: 256 * job.scale) })
         defer { journal.close() }
@@ -58,7 +58,7 @@ public enum Pyramid {
                 let (id, tile) = todo[index]
                 let failure: PyramidError?
                 do {
-                    let bytes = try service.rasterTile(tile, scale: job.scale, mapType: job.mapType, format: job.format)
+                    let bytes = try drawer.rasterTile(tile, scale: job.scale, mapType: job.mapType, format: job.format)
                     failure = state.withLockedValue { s -> PyramidError? in
                         do throws(PyramidError) { try journal.append(id, bytes) } catch { return error }
                         s.tiles[id] = bytes
@@ -76,7 +76,7 @@ public enum Pyramid {
         if let failure { throw failure }
         var kept: [TileID: [UInt8]] = [:]
         for (id, tile) in mine { kept[tile] = tiles[id] }
-        let credit = sources.flatMap { s in service.styles[job.mapType].map { s.attribution(for: $0) } } ?? ""
+        let credit = sources.flatMap { s in drawer.data.styles[job.mapType].map { s.attribution(for: $0) } } ?? ""
         try write(kept, job: job, shard: shard, attribution: credit, to: output)
         try? FileManager.default.removeItem(atPath: journal.path)
         return todo.count
@@ -84,8 +84,8 @@ public enum Pyramid {
 
     /// The first line of a run's journal: the job, the shard and the data's version (tiles drawn
     /// from other data are never resumed into this archive).
-    static func journalHeader(_ job: PyramidJob, shard: Shard?, service: MapService) -> String {
-        "meridian tiles journal 1 | \(job.text) | shard \(shard?.text ?? "whole") | data \(service.dataStamp)"
+    static func journalHeader(_ job: PyramidJob, shard: Shard?, drawer: MapDrawer) -> String {
+        "meridian tiles journal 1 | \(job.text) | shard \(shard?.text ?? "whole") | data \(drawer.dataStamp)"
     }
 
     /// Writes the archive of `tiles` (aside, then renamed into place).
