@@ -3,7 +3,8 @@ import NIOConcurrencyHelpers
 
 /// Failures counted per origin (scheme, host and port): after ``threshold`` in a row the origin is
 /// left alone for ``cooldown`` seconds, every read of it failing at once, so a server that is down
-/// costs each frame nothing instead of a timeout per tile. One success closes it again.
+/// costs each frame nothing instead of a timeout per tile. One success closes it again. Each
+/// reader has its own (`RemoteContext`).
 final class CircuitBreaker: Sendable {
     /// Failures in a row that open the breaker.
     static let threshold = 3
@@ -16,9 +17,6 @@ final class CircuitBreaker: Sendable {
     }
 
     private let origins = NIOLockedValueBox<[String: Origin]>([:])
-
-    /// The breaker every remote archive of the process shares.
-    static let shared = CircuitBreaker()
 
     /// The origin of `url`: its scheme, host and port (`http://127.0.0.1:8080`).
     static func origin(_ url: String) -> String {

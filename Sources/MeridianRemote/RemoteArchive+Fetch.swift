@@ -16,7 +16,7 @@ extension RemoteArchive {
         _ start: UInt64, _ count: UInt64, pinned: Version?, probing: Bool, deadline frame: Deadline = .never
     ) throws(TileError) -> (bytes: [UInt8], etag: String?, size: UInt64) {
         let got = try retrying(
-            url, timeout: timeout, until: frame, bytes: { $0.bytes.count },
+            url, in: context, timeout: timeout, until: frame, bytes: { $0.bytes.count },
             replaced: { if let pinned { replaced(pinned.generation) } }
         ) { deadline throws(RangeFailure) in
             try once(start, count, pinned: pinned, probing: probing, deadline: deadline)

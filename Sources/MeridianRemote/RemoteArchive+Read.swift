@@ -5,8 +5,9 @@ import NIOCore
 
 extension RemoteArchive {
     /// `count` bytes at `offset` of the archive as of `pinned`: from cached blocks, blocks other
-    /// readers are fetching, and one range request per run of blocks still missing, given up at
-    /// `deadline` (a block another reader fetches is waited for within that reader's own).
+    /// reads are fetching, and one range request per run of blocks still missing, given up at
+    /// `deadline` (a block another read fetches is waited for until this read's `deadline`, at
+    /// most ``requestSeconds``).
     /// - Throws: `TileError.changed` when the archive is no longer `pinned`'s generation;
     ///   `TileError.unavailable` when a missing block cannot be fetched.
     func read(
@@ -33,7 +34,7 @@ extension RemoteArchive {
                 run = []
             }
             for block in first...last {
-                if let kept = RemoteBlocks.shared.value(.init(url: url, generation: pinned.generation, block: block)) {
+                if let kept = context.blocks.value(.init(url: url, generation: pinned.generation, block: block)) {
                     have[block] = kept
                     close()
                 } else if let future = s.inFlight[block] {
@@ -62,7 +63,7 @@ extension RemoteArchive {
                         )
                         have[block] = piece
                         if s.generation == pinned.generation {
-                            RemoteBlocks.shared.insert(
+                            context.blocks.insert(
                                 piece, .init(url: url, generation: pinned.generation, block: block))
                         }
                         if s.inFlight[block] === promises[i].futureResult { s.inFlight[block] = nil }
@@ -81,9 +82,7 @@ extension RemoteArchive {
         }
         if let failure { throw failure }
         for (block, future) in waiting {
-            do { have[block] = try future.wait() } catch let error as TileError { throw error } catch {
-                throw .unavailable(url: url, reason: "\(error)", retryAfter: 1)
-            }
+            have[block] = try awaited(future, url: url, until: deadline, timeout: timeout)
         }
         var out: [UInt8] = []
         out.reserveCapacity(Int(count))

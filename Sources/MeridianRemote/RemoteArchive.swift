@@ -4,13 +4,15 @@ import MeridianTiles
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// One archive on an HTTP server, read by range requests and shared by every reader of it in the
-/// process (``shared(_:)``): its bytes cached once, one request in flight per part.
+/// One archive on an HTTP server, read by range requests and shared by every read of it through
+/// one ``RemoteReader`` (``RemoteReader/remoteArchive(_:timeout:)``): its bytes cached once, one
+/// request in flight per part.
 ///
 /// Bytes are fetched in blocks of ``blockSize`` (a tile's neighbours in a PMTiles archive lie
 /// next to it, so one block serves several), the missing blocks of a read in one request a run
-/// (neighbouring ranges coalesced), kept in the process's one least-recently-used cache of
-/// blocks, bounded at ``cacheBytes`` over every archive. A block another reader is already fetching is waited for, not asked again.
+/// (neighbouring ranges coalesced), kept in its reader's one least-recently-used cache of
+/// blocks, bounded at ``cacheBytes`` over every archive. A block another read is already
+/// fetching is waited for (within the waiting read's own deadline), not asked again.
 ///
 /// The archive's version is pinned: the first answer's ETag, sent with every later request as
 /// `If-Match`. When the server answers 412 (the object was replaced), the cache is dropped, the
@@ -18,7 +20,8 @@ import NIOCore
 /// frame never mixes tiles of two versions; opened again, it reads the new one). Failures
 /// (refused, timed out, an error status, a range cut short or of another length) are retried
 /// twice with backoff (0.1 s, then 0.3 s), every attempt within one deadline of ``requestSeconds``
-/// (a stalled server costs one, not three), then counted against the origin (`CircuitBreaker`)
+/// (a stalled server costs one, not three), then counted against the origin (its reader's
+/// `CircuitBreaker`)
 /// and thrown as `TileError.unavailable`; what is cached is still read.
 ///
 /// Reads block the calling thread: call from worker threads (a server's drawing pool, a
@@ -27,7 +30,7 @@ public final class RemoteArchive: @unchecked Sendable {
     public let url: String
     /// Bytes a block holds: reads fetch whole blocks.
     public static let blockSize: UInt64 = 64 << 10
-    /// Most bytes of blocks the process keeps, over every archive (64 MiB).
+    /// Most bytes of blocks a reader keeps by default, over every archive (64 MiB).
     public static let cacheBytes = 64 << 20
     /// Longest a read's requests may take by default, seconds (connecting, reading and retries).
     public static let requestSeconds: Int64 = 10
@@ -51,23 +54,13 @@ public final class RemoteArchive: @unchecked Sendable {
     }
 
     let state = NIOLockedValueBox(State())
-    let client: HTTPClient
-    let counters = RemoteCounters.shared
+    /// What it shares with its reader's other archives: client, blocks, breaker, counters.
+    let context: RemoteContext
+    var client: HTTPClient { context.client }
+    var counters: RemoteCounters { context.counters }
 
-    init(url: String, client: HTTPClient, timeout: Int64 = RemoteArchive.requestSeconds) {
-        (self.url, self.client, self.timeout) = (url, client, timeout)
-    }
-
-    static let archives = NIOLockedValueBox<[String: RemoteArchive]>([:])
-
-    /// The process's one reader of `url` (made on first use, on the shared HTTP client).
-    public static func shared(_ url: String) -> RemoteArchive {
-        archives.withLockedValue { all in
-            if let kept = all[url] { return kept }
-            let made = RemoteArchive(url: url, client: HTTPClient.shared)
-            all[url] = made
-            return made
-        }
+    init(url: String, context: RemoteContext, timeout: Int64 = RemoteArchive.requestSeconds) {
+        (self.url, self.context, self.timeout) = (url, context, timeout)
     }
 
     /// The version readers pin now: the one known, or the server's first answer (block 0, kept).
@@ -79,8 +72,8 @@ public final class RemoteArchive: @unchecked Sendable {
             if let known = s.version { return known }
             let v = Version(etag: etag, size: size, generation: s.generation)
             s.version = v
-            Self.versionsChanged()
-            RemoteBlocks.shared.insert(bytes, .init(url: url, generation: v.generation, block: 0))
+            context.versionsChanged()
+            context.blocks.insert(bytes, .init(url: url, generation: v.generation, block: 0))
             return v
         }
     }
@@ -94,7 +87,7 @@ public final class RemoteArchive: @unchecked Sendable {
             guard s.generation == generation else { return }
             s.generation += 1
             s.version = nil
-            Self.versionsChanged()
+            context.versionsChanged()
             // Blocks in flight are the old version's: a reader of the new one fetches its own.
             s.inFlight = [:]
         }

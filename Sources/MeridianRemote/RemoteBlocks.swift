@@ -1,8 +1,8 @@
 import MeridianTiles
 import NIOConcurrencyHelpers
 
-/// The blocks every remote archive of the process keeps, in one least-recently-used cache bounded
-/// at `RemoteArchive.cacheBytes` however many archives a manifest lists. A block is keyed by its
+/// The blocks every remote archive of a reader keeps, in one least-recently-used cache bounded
+/// (`RemoteArchive.cacheBytes` by default) however many archives a manifest lists. A block is keyed by its
 /// archive's URL and generation, so the blocks of a replaced archive are never read again (they
 /// age out).
 final class RemoteBlocks: @unchecked Sendable {  // the cache is a class, used behind the lock only
@@ -11,8 +11,6 @@ final class RemoteBlocks: @unchecked Sendable {  // the cache is a class, used b
         let generation: Int
         let block: UInt64
     }
-
-    static let shared = RemoteBlocks(capacity: RemoteArchive.cacheBytes)
 
     private let lock = NIOLock()
     private let cache: LRUCache<Key, [UInt8]>

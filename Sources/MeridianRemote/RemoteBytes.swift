@@ -19,16 +19,3 @@ final class RemoteBytes: ByteSource {
         return try archive.read(at: offset, count: count, pinned: pinned, deadline: deadline)
     }
 }
-
-extension RemoteArchive {
-    /// A reader of the PMTiles archive at `url` (`http://` or `https://`), pinned to its version now.
-    /// - Throws: `TileError.unavailable` when the server cannot be read;
-    ///   `TileError.corrupt` for an archive that is not PMTiles, or a URL of another format.
-    public static func open(_ url: String) throws(TileError) -> any Tileset {
-        guard (url.split(separator: "?").first ?? "").lowercased().hasSuffix(".pmtiles") else {
-            throw .corrupt(path: url, reason: "only PMTiles archives are read over HTTP (by range requests)")
-        }
-        let archive = shared(url)
-        return try PMTiles(source: RemoteBytes(archive, try archive.version()))
-    }
-}

@@ -3,10 +3,9 @@ import Metrics
 
 /// What remote archives cost, counted through swift-metrics (the server's `/metrics` shows them):
 /// requests and their failures, bytes fetched, request latency, blocks found in the cache or
-/// not, and archives found replaced.
+/// not, and archives found replaced. Each reader has its own handles (`RemoteContext`); the
+/// metrics system adds up every reader's under one label.
 final class RemoteCounters: Sendable {
-    static let shared = RemoteCounters()
-
     private let requests = Counter(label: "meridian_remote_requests_total")
     private let failures = Counter(label: "meridian_remote_failures_total")
     private let bytes = Counter(label: "meridian_remote_bytes_total")

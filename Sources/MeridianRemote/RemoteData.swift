@@ -22,31 +22,32 @@ public enum RemoteData {
             || (given.lowercased().hasSuffix(".json") && FileManager.default.fileExists(atPath: given))
     }
 
-    private static let resolved = NIOLockedValueBox<[String: DataFolder]>([:])
-
     /// The data folder `given` names (its archives as `DataFolder.remote`, its path
-    /// `remote:` and the name, where no file is found), read once per process, reading through
-    /// ``RemoteReader/shared``.
+    /// `remote:` and the name, where no file is found), read once per reader, reading through
+    /// `reader`.
     /// - Throws: `TileError.unavailable` when a remote manifest cannot
     ///   be fetched; `TileError.badTileJSON` for a manifest that is not a list of URLs.
-    public static func folder(_ given: String) throws(TileError) -> DataFolder {
-        if let kept = resolved.withLockedValue({ $0[given] }) { return kept }
+    public static func folder(_ given: String, reader: RemoteReader) throws(TileError) -> DataFolder {
+        if let kept = reader.folders.withLockedValue({ $0[given] }) { return kept }
+        let resolved = reader.folders
         let urls: [String]
         if given.lowercased().split(separator: "?").first?.hasSuffix(".pmtiles") == true {
             // An offline region (`meridian data extract`) is read as its local file is: the
             // folder's path is the archive (MapSources opens its packed sources).
-            if try PackedSource.sources(of: RemoteArchive.open(given)) != nil {
-                let folder = DataFolder(path: given, access: RemoteReader.shared)
+            if try PackedSource.sources(of: reader.archive(given)) != nil {
+                let folder = DataFolder(path: given, access: reader)
                 resolved.withLockedValue { $0[given] = folder }
                 return folder
             }
             let name = ((URL(string: given)?.lastPathComponent ?? "region") as NSString).deletingPathExtension
             let folder = DataFolder(
-                path: Self.path(given), remote: ["openmaptiles/\(name).pmtiles": given], access: RemoteReader.shared)
+                path: Self.path(given), remote: ["openmaptiles/\(name).pmtiles": given], access: reader)
             resolved.withLockedValue { $0[given] = folder }
             return folder
         } else if DataFolder.isRemote(given) {
-            urls = try entries(try fetch(given), from: given).map { absolute($0, base: given) }
+            urls = try entries(try fetch(given, client: reader.context.client), from: given).map {
+                absolute($0, base: given)
+            }
         } else {
             guard let data = FileManager.default.contents(atPath: given), data.count <= maxManifestBytes else {
                 throw .badTileJSON(path: given, reason: "cannot be read as a manifest of at most 1 MiB")
@@ -56,7 +57,7 @@ public enum RemoteData {
         guard urls.allSatisfy(DataFolder.isRemote) else {
             throw .badTileJSON(path: given, reason: "lists an entry that is not an http(s) URL")
         }
-        let folder = DataFolder(path: Self.path(given), remote: places(urls), access: RemoteReader.shared)
+        let folder = DataFolder(path: Self.path(given), remote: places(urls), access: reader)
         resolved.withLockedValue { $0[given] = folder }
         return folder
     }
@@ -94,11 +95,11 @@ public enum RemoteData {
         return out
     }
 
-    /// A small document over HTTP (a manifest), at most ``maxManifestBytes``.
-    static func fetch(_ url: String) throws(TileError) -> [UInt8] {
+    /// A small document over HTTP (a manifest), at most ``maxManifestBytes``, through `client`.
+    static func fetch(_ url: String, client: HTTPClient) throws(TileError) -> [UInt8] {
         do {
             let request = try HTTPClient.Request(url: url, method: .GET)
-            let response = try HTTPClient.shared.execute(
+            let response = try client.execute(
                 request: request, delegate: ResponseAccumulator(request: request, maxBodySize: maxManifestBytes),
                 deadline: NIODeadline.now() + TimeAmount.seconds(RemoteArchive.requestSeconds)
             ).wait()

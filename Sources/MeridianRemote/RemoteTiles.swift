@@ -16,8 +16,9 @@ import NIOCore
 ///
 /// A 200 is the tile (at most `TileError.maxTileBytes`), a 204 or 404 no tile; anything else is
 /// retried within one deadline, behind the origin's breaker, and then `TileError.unavailable`.
-/// Answers, tiles and absences both, are kept in one cache of the process bounded at
-/// ``cacheBytes`` (`shared`), and a tile asked by several readers at once is fetched once.
+/// Answers, tiles and absences both, are kept in one cache of its ``RemoteReader`` bounded at
+/// ``cacheBytes`` by default, and a tile asked by several reads at once is fetched once (the
+/// others wait for it within their own deadlines).
 /// Reads block the calling thread, as ``RemoteArchive``'s do.
 public final class RemoteTiles: Tileset {
     /// The first template, as resolved.
@@ -26,13 +27,14 @@ public final class RemoteTiles: Tileset {
     /// Whether rows count from the south (`scheme: "tms"`).
     public let isTMS: Bool
 
-    /// Most bytes of tiles the process keeps (64 MiB), over every template.
+    /// Most bytes of tiles a reader keeps by default (64 MiB), over every template.
     public static let cacheBytes = 64 << 20
 
-    /// A tileset of `mirrors` (one template or more) described by `described`.
+    /// A tileset of `mirrors` (one template or more) described by `described`, read through
+    /// `reader` (its client, breaker and cache of tiles).
     /// - Throws: `TileError.badTileJSON` naming the document when `mirrors` is empty or a
     ///   template lacks `{z}`, `{x}` or `{y}`.
-    public init(mirrors: [String], described: TileJSONFile) throws(TileError) {
+    public init(mirrors: [String], described: TileJSONFile, reader: RemoteReader) throws(TileError) {
         guard let first = mirrors.first else {
             throw .badTileJSON(path: described.path, reason: "tiles names no http(s) template")
         }
@@ -40,9 +42,11 @@ public final class RemoteTiles: Tileset {
         for m in mirrors { templates.append(try TileTemplate(m, described: described)) }
         self.templates = templates
         (path, info, isTMS) = (first, templates[0].info, templates[0].isTMS)
+        context = reader.context
     }
 
     private let templates: [TileTemplate]
+    private let context: RemoteContext
 
     /// The URL of `tile`: its mirror's template, filled in.
     public func url(for tile: TileID) -> String {
@@ -54,22 +58,30 @@ public final class RemoteTiles: Tileset {
         guard (0...30).contains(tile.z), tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z, tile.y < 1 << tile.z else {
             throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y)
         }
-        return try Self.shared.tile(url(for: tile), deadline: deadline)
+        return try context.tiles.tile(url(for: tile), deadline: deadline, in: context)
     }
 
-    /// The process's cache of fetched tiles and the fetches in flight.
-    static let shared = Store()
-
+    /// A reader's cache of fetched tiles and the fetches in flight.
+    ///
     /// Used behind its lock only (the cache it holds is a class).
     final class Store: @unchecked Sendable {
         struct State {
-            var kept = LRUCache<String, [UInt8]?>(capacity: RemoteTiles.cacheBytes)
+            var kept: LRUCache<String, [UInt8]?>
             var inFlight: [String: EventLoopFuture<[UInt8]?>] = [:]
         }
-        let state = NIOLockedValueBox(State())
+        let state: NIOLockedValueBox<State>
 
-        /// The tile at `url` (nil: the server has none), kept or fetched.
-        func tile(_ url: String, deadline frame: Deadline = .never) throws(TileError) -> [UInt8]? {
+        /// - Parameter capacity: bytes of tiles (and their URLs) kept at most.
+        init(capacity: Int) { state = NIOLockedValueBox(State(kept: LRUCache(capacity: capacity))) }
+
+        /// The tile at `url` (nil: the server has none), kept or fetched through `context`; a
+        /// fetch another read has in flight is waited for until `frame` (at most the request's
+        /// own deadline).
+        func tile(
+            _ url: String, deadline frame: Deadline = .never, in context: RemoteContext
+        ) throws(TileError)
+            -> [UInt8]?
+        {
             enum Found {
                 case kept([UInt8]?)
                 case waiting(EventLoopFuture<[UInt8]?>)
@@ -78,25 +90,26 @@ public final class RemoteTiles: Tileset {
             let found = state.withLockedValue { s -> Found in
                 if let kept = s.kept.value(for: url) { return .kept(kept) }
                 if let future = s.inFlight[url] { return .waiting(future) }
-                let promise = HTTPClient.shared.eventLoopGroup.next().makePromise(of: [UInt8]?.self)
+                let promise = context.client.eventLoopGroup.next().makePromise(of: [UInt8]?.self)
                 s.inFlight[url] = promise.futureResult
                 return .mine(promise)
             }
             switch found {
             case let .kept(bytes):
-                RemoteCounters.shared.read(hits: 1, misses: 0)
+                context.counters.read(hits: 1, misses: 0)
                 return bytes
             case let .waiting(future):
-                do { return try future.wait() } catch let error as TileError { throw error } catch {
-                    throw .unavailable(url: url, reason: "\(error)", retryAfter: 1)
-                }
+                return try awaited(future, url: url, until: frame, timeout: RemoteArchive.requestSeconds)
             case let .mine(promise):
-                RemoteCounters.shared.read(hits: 0, misses: 1)
+                context.counters.read(hits: 0, misses: 1)
                 do throws(TileError) {
                     let bytes = try retrying(
-                        url, timeout: RemoteArchive.requestSeconds, until: frame, bytes: { $0?.count ?? 0 },
+                        url, in: context, timeout: RemoteArchive.requestSeconds, until: frame,
+                        bytes: { $0?.count ?? 0 },
                         replaced: {},
-                        { deadline throws(RangeFailure) in try Self.get(url, deadline: deadline) })
+                        { deadline throws(RangeFailure) in
+                            try Self.get(url, client: context.client, deadline: deadline)
+                        })
                     state.withLockedValue { s in
                         s.kept.insert(bytes, for: url, cost: url.utf8.count + (bytes?.count ?? 0))
                         s.inFlight[url] = nil
@@ -112,11 +125,11 @@ public final class RemoteTiles: Tileset {
         }
 
         /// One GET of a tile: its body (200), nil (204, 404), or why not.
-        static func get(_ url: String, deadline: NIODeadline) throws(RangeFailure) -> [UInt8]? {
+        static func get(_ url: String, client: HTTPClient, deadline: NIODeadline) throws(RangeFailure) -> [UInt8]? {
             let response: HTTPClient.Response
             do {
                 let request = try HTTPClient.Request(url: url, method: .GET)
-                response = try HTTPClient.shared.execute(
+                response = try client.execute(
                     request: request,
                     delegate: ResponseAccumulator(request: request, maxBodySize: Int(TileError.maxTileBytes)),
                     deadline: deadline

@@ -11,12 +11,14 @@ enum RangeFailure: Error {
 
 /// A request of `url` tried up to three times (backoff 0.1 s, then 0.3 s), every attempt within
 /// one deadline of `timeout` seconds or `until` (a frame's), whichever comes first, behind the
-/// origin's `CircuitBreaker`, counted in `RemoteCounters`. A deadline already passed asks nothing.
+/// origin's `CircuitBreaker`, counted in `RemoteCounters` (both of `context`, a reader's). A
+/// deadline already passed asks nothing.
 /// - Throws: `TileError.changed` when an attempt finds the object replaced (after `replaced`
 ///   ran); `TileError.unavailable` when the breaker is open, the answer is refused (not
 ///   retried: 404, no ranges) or the last attempt failed.
 func retrying<T>(
-    _ url: String, timeout: Int64, until frame: Deadline = .never, bytes: (T) -> Int, replaced: () -> Void,
+    _ url: String, in context: RemoteContext, timeout: Int64, until frame: Deadline = .never, bytes: (T) -> Int,
+    replaced: () -> Void,
     _ once: (NIODeadline) throws(RangeFailure) -> T
 ) throws(TileError) -> T {
     var deadline = NIODeadline.now() + .seconds(timeout)
@@ -25,8 +27,8 @@ func retrying<T>(
         deadline = min(deadline, NIODeadline.now() + .nanoseconds(Int64(min(left, Double(timeout)) * 1e9)))
     }
     let origin = CircuitBreaker.origin(url)
-    let counters = RemoteCounters.shared
-    if let wait = CircuitBreaker.shared.retryAfter(origin) {
+    let (counters, breaker) = (context.counters, context.breaker)
+    if let wait = breaker.retryAfter(origin) {
         throw .unavailable(
             url: url, reason: "its server failed \(CircuitBreaker.threshold) times in a row", retryAfter: wait)
     }
@@ -41,7 +43,7 @@ func retrying<T>(
         do throws(RangeFailure) {
             let got = try once(deadline)
             counters.fetched(bytes: bytes(got), seconds: Date().timeIntervalSince(began))
-            CircuitBreaker.shared.success(origin)
+            breaker.success(origin)
             return got
         } catch {
             counters.failed()
@@ -50,10 +52,10 @@ func retrying<T>(
                 replaced()
                 throw .changed(url: url)
             case let .refused(reason):
-                throw .unavailable(url: url, reason: reason, retryAfter: CircuitBreaker.shared.failure(origin))
+                throw .unavailable(url: url, reason: reason, retryAfter: breaker.failure(origin))
             case let .transient(reason): last = reason
             }
         }
     }
-    throw .unavailable(url: url, reason: last, retryAfter: CircuitBreaker.shared.failure(origin))
+    throw .unavailable(url: url, reason: last, retryAfter: breaker.failure(origin))
 }

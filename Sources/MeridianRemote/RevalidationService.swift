@@ -1,7 +1,7 @@
 import Foundation
 import ServiceLifecycle
 
-/// Checks every `seconds` that each archive the process reads is still the version pinned
+/// Checks every `seconds` that each archive a reader reads is still the version pinned
 /// (``RemoteArchive/revalidate()``), so a replaced archive is noticed even by a node whose caches
 /// hold every tile it draws: a service of the application's service group (`meridian serve`
 /// gives it to its Hummingbird application), stopped with it. After a graceful shutdown (SIGTERM,
@@ -12,17 +12,13 @@ import ServiceLifecycle
 public struct RevalidationService: Service {
     /// Seconds between two rounds of checks (at least 0.05).
     public let seconds: Double
-    /// The archives each round checks: every archive of the process (``RemoteArchive/all``) unless
-    /// given.
-    let archives: @Sendable () -> [RemoteArchive]
+    /// The reader whose archives each round checks: every one it reads then (``RemoteReader/all``).
+    let reader: RemoteReader
 
-    public init(every seconds: Double = RemoteArchive.revalidateSeconds) {
-        self.init(every: seconds) { RemoteArchive.all }
-    }
-
-    init(every seconds: Double, archives: @escaping @Sendable () -> [RemoteArchive]) {
+    /// Checks the archives `reader` reads every `seconds` (not finite: ``RemoteArchive/revalidateSeconds``).
+    public init(reader: RemoteReader, every seconds: Double = RemoteArchive.revalidateSeconds) {
         self.seconds = seconds.isFinite ? max(seconds, 0.05) : RemoteArchive.revalidateSeconds
-        self.archives = archives
+        self.reader = reader
     }
 
     public func run() async throws {
@@ -31,7 +27,7 @@ public struct RevalidationService: Service {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(seconds)) }
             } catch { return }
             guard !Task.isShuttingDownGracefully, !Task.isCancelled else { return }
-            let round = archives()
+            let round = reader.all
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 let thread = Thread {
                     for archive in round { archive.revalidate() }

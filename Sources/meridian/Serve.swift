@@ -104,8 +104,11 @@ extension MeridianCommand {
                 throw ValidationError(error.description)
             }
             // Data on an HTTP server: a replaced archive is noticed within seconds, even when
-            // every tile drawn is cached (a service of the application's group, stopped with it).
-            let services: [any Service] = service.data.readsHTTP ? [RevalidationService()] : []
+            // every tile drawn is cached (a service of the application's group, stopped with it),
+            // checking the archives of the reader the folder reads through.
+            let reader = folder.access as? RemoteReader
+            let services: [any Service] =
+                service.data.readsHTTP ? reader.map { [RevalidationService(reader: $0)] } ?? [] : []
             let host = self.host
             let home = service.data.home.target
             let app = MeridianServer.application(service: service, host: host, port: port, services: services) {

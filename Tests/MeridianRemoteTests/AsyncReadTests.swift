@@ -18,10 +18,10 @@ struct AsyncReadTests {
         let server = try BadServer(mode: "slowfar")
         defer { server.stop() }
         let url = server.url("async")
-        defer { CircuitBreaker.shared.success(CircuitBreaker.origin(url)) }
-        // One reader per read (a reader serves one read at a time), opened first.
+        let reader = RemoteReader()
+        // One tileset per read (a tileset serves one read at a time), opened first.
         var readers: [any Tileset] = []
-        for _ in 0..<64 { readers.append(try RemoteArchive.open(url)) }
+        for _ in 0..<64 { readers.append(try reader.archive(url)) }
         nonisolated(unsafe) let all = readers
         let ticks = NIOLockedValueBox(0)
         let reading = NIOLockedValueBox(true)
@@ -45,7 +45,9 @@ struct AsyncReadTests {
         reading.withLockedValue { $0 = false }
         try await heartbeat.value
         #expect(read == 64, "every read gave its tile's bytes: \(read) of 64")
-        // The server answers each tile after 0.3 s: the task beside ticked meanwhile.
-        #expect(ticks.withLockedValue { $0 } >= 5, "ticks beside the reads: \(ticks.withLockedValue { $0 })")
+        // The server answers each tile after 0.3 s: the task beside ticked meanwhile (every 10 ms
+        // alone; 3 times in the full suite's load, with a package building beside it). Reads that
+        // held both cooperative threads would leave it none until they all ended.
+        #expect(ticks.withLockedValue { $0 } >= 2, "ticks beside the reads: \(ticks.withLockedValue { $0 })")
     }
 }

@@ -23,7 +23,7 @@ struct RemoteDataTests {
 
     static func sameImagesRun() throws {
         let site = try LoopbackNginx()
-        let remote = try RemoteData.folder(site.base + "/manifest.json")
+        let remote = try RemoteData.folder(site.base + "/manifest.json", reader: RemoteReader())
         #expect(remote.remote["openmaptiles/helsinki.pmtiles"] == site.base + "/openmaptiles/helsinki.pmtiles")
         #expect(remote.remote["world.pmtiles"] == site.base + "/world.pmtiles", "\(remote.remote.keys.sorted())")
         let style = try Style(json: Data(DefaultStyles.streets.utf8))
@@ -51,8 +51,9 @@ struct RemoteDataTests {
         let site = try LoopbackNginx()
         let url = site.base + "/replaceable.pmtiles"
         try site.copy("world.pmtiles", to: "replaceable.pmtiles")
-        let archive = RemoteArchive.shared(url)
-        let first = try RemoteArchive.open(url)
+        let reader = RemoteReader()
+        let archive = reader.remoteArchive(url)
+        let first = try reader.archive(url)
         let id = TileID(z: 2, x: 2, y: 1)
         let before = try #require(try first.data(for: id))
         let fetched = archive.stats.bytes
@@ -71,7 +72,7 @@ struct RemoteDataTests {
             }
         }
         #expect(sawChange, "the old reader is told, not handed the new archive's bytes")
-        let again = try RemoteArchive.open(url)
+        let again = try reader.archive(url)
         let coast = try PMTiles(path: site.root + "/coast.pmtiles")
         #expect(again.info.zoomRange == coast.info.zoomRange)
         // A tile the coast archive has (its first zoom's, near the Gulf of Finland).

@@ -22,7 +22,7 @@ struct RemoteDocumentTrustTests {
     static func localTemplatesRun() throws {
         let site = try LoopbackNginx()
         try RemoteStyleSourcesTests.tileFolders.get()
-        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
+        let folder = DataFolder(path: site.root, access: RemoteReader())
         // The node's own files: a folder of tiles and the data folder's region, both really there.
         let local = [
             "file://" + site.root + "/xyz/helsinki/{z}/{x}/{y}.pbf", "mbtiles://openmaptiles", "pmtiles://openmaptiles",
@@ -59,7 +59,7 @@ struct RemoteDocumentTrustTests {
     static func mirrorsRun() throws {
         let site = try LoopbackNginx()
         try RemoteStyleSourcesTests.tileFolders.get()
-        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
+        let folder = DataFolder(path: site.root, access: RemoteReader())
         // nginx ignores the query: three URLs of the same tiles, as a.-, b.- and c.- hosts are.
         let mirrors = ["a", "b", "c"].map { site.base + "/xyz/helsinki/{z}/{x}/{y}.pbf?mirror=\($0)" }
         let document = try TileJSONFile(

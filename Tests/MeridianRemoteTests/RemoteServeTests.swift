@@ -31,9 +31,8 @@ struct RemoteServeTests {
     func dataServerStops() async throws {
         var site: LoopbackNginx? = try LoopbackNginx()
         let base = site!.base
-        // The origin's breaker starts closed whatever an earlier test did to this port.
-        CircuitBreaker.shared.success(CircuitBreaker.origin(base))
-        let service = try MapService(dataFolder: try RemoteData.folder(base + "/manifest.json"))
+        // A reader of its own: the origin's breaker starts closed whatever an earlier test did.
+        let service = try MapService(dataFolder: try RemoteData.folder(base + "/manifest.json", reader: RemoteReader()))
         let port = NIOLockedValueBox<Int?>(nil)
         let app = MeridianServer.application(service: service, host: "127.0.0.1", port: 0) { bound in
             port.withLockedValue { $0 = bound }

@@ -64,7 +64,7 @@ struct RemoteStyleSourcesTests {
     static func vectorRun() throws {
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
-        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
+        let folder = DataFolder(path: site.root, access: RemoteReader())
         let streets = try Style(json: Data(DefaultStyles.streets.utf8))
         let helsinki = "/openmaptiles/helsinki.pmtiles"
         for (lat, lng, zoom) in [(60.1699, 24.9384, 15.0), (60.17, 24.94, 12.0)] {
@@ -92,7 +92,7 @@ struct RemoteStyleSourcesTests {
     static func rasterRun() throws {
         let site = try LoopbackNginx()
         try Self.tileFolders.get()
-        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
+        let folder = DataFolder(path: site.root, access: RemoteReader())
         let local = try Self.draw(try Style(json: Data(DefaultStyles.satellite.utf8)), folder, 30, 10, 3)
         let remote = try Self.draw(
             try Self.style(
@@ -109,7 +109,7 @@ struct RemoteStyleSourcesTests {
 
     static func failuresRun() throws {
         let site = try LoopbackNginx()
-        let folder = DataFolder(path: site.root, access: RemoteReader.shared)
+        let folder = DataFolder(path: site.root, access: RemoteReader())
         let port = try LoopbackNginx.freePort()  // nothing listens there
         let gone = try Self.style(
             DefaultStyles.streets, "openmaptiles",
@@ -127,7 +127,6 @@ struct RemoteStyleSourcesTests {
             }
             #expect(url.hasPrefix("http://127.0.0.1:\(port)/14/") && !reason.isEmpty && retryAfter >= 1, "\(error)")
         }
-        CircuitBreaker.shared.success("http://127.0.0.1:\(port)")
         let empty = try Self.style(
             DefaultStyles.streets, "openmaptiles",
             ["type": "vector", "tiles": [site.base + "/nothing-here/{z}/{x}/{y}.pbf"], "maxzoom": 14])

@@ -20,23 +20,21 @@ struct RevalidationServiceTests {
         // A line per request the server answers, counted as they come.
         let requests = NIOLockedValueBox(server.leftover.filter { $0 == "\n" }.count)
         let output = server.output
-        let reader = Thread {
+        let counting = Thread {
             while true {
                 let chunk = output.availableData
                 if chunk.isEmpty { return }
                 requests.withLockedValue { $0 += chunk.filter { $0 == 10 }.count }
             }
         }
-        reader.start()
+        counting.start()
         let url = server.url("count")
-        defer { CircuitBreaker.shared.success(CircuitBreaker.origin(url)) }
-        // Pinned: the archive is one the process reads.
-        try await Task.detached { _ = try RemoteArchive.open(url) }.value
-        // This archive only: the process's others (other suites' servers, some stalling) are not
-        // this test's to wait on.
-        let archive = RemoteArchive.shared(url)
+        // A reader of its own, which reads this archive only (other suites' servers, some
+        // stalling, are other readers'): pinned, the archive is one it reads.
+        let remote = RemoteReader()
+        try await Task.detached { _ = try remote.archive(url) }.value
         let group = ServiceGroup(
-            services: [RevalidationService(every: 0.1) { [archive] }], gracefulShutdownSignals: [],
+            services: [RevalidationService(reader: remote, every: 0.1)], gracefulShutdownSignals: [],
             logger: Logger(label: "test"))
         let running = Task { try await group.run() }
         // On a loaded machine a round may wait for a thread: wait for three rounds, at most 30 s.

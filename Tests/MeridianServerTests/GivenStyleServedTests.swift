@@ -52,7 +52,7 @@ struct GivenStyleServedTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let style = try Style(file: dir + "/style.json")
         // As `meridian serve` does: its `tiles` list on HTTP is read from there (lazily: not fetched here).
-        try await withLiveServer(style: style, remote: RemoteReader.shared) { base in
+        try await withLiveServer(style: style, remote: RemoteReader()) { base in
             let served = try await get(base + "/style.json")
             #expect(served.status == 200)
             // Kept for the next client: the same bytes, from the response cache.

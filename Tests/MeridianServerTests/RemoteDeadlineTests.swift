@@ -17,7 +17,6 @@ struct RemoteDeadlineTests {
         let server = try BadServer(mode: "stallfar")
         defer { server.stop() }
         let url = server.url("stalls")
-        defer { CircuitBreaker.shared.success(CircuitBreaker.origin(url)) }
         let style = try Style(
             json: Data(
                 #"""
@@ -26,7 +25,7 @@ struct RemoteDeadlineTests {
                 """#.utf8))
         var limits = HTTPLimits()
         limits.deadline = 2
-        try await withLiveServer(limits: limits, style: style, remote: RemoteReader.shared) { base in
+        try await withLiveServer(limits: limits, style: style, remote: RemoteReader()) { base in
             let started = Date()
             let answer = try await get(base + "/staticmap?center=0,0&zoom=2&size=256x256")
             let took = Date().timeIntervalSince(started)

@@ -22,7 +22,6 @@ let rounds = a.count > 3 ? Int(a[3]) ?? 15 : 15
 FrameMemory.keepFreedMemory()
 let style = try Style(json: Data(DefaultStyles.streets.utf8))
 let local = DataFolder(path: a[1])
-let remote = try RemoteData.folder(a[2])
 let views: [(String, Double, Double, Double, Double, Double)] = [
     ("z15", 60.1716, 24.9443, 15, 0, 0), ("z17", 60.1712, 24.9425, 17, 0, 0), ("tilt", 60.1695, 24.9523, 17, 30, 60),
     ("world", 0, 0, 2, 0, 0),
@@ -48,13 +47,12 @@ for (name, lat, lng, zoom, bearing, tilt) in views {
     var same = true
     for round in 0..<rounds {
         var images: [[UInt8]] = []
-        // A cold remote frame: the archives under URLs the process has not read yet (a query
-        // nginx ignores), so no block of them is cached, as in a process just started.
-        let cold = DataFolder(
-            path: remote.path, remote: remote.remote.mapValues { $0 + "?cold=\(name)-\(round)" },
-            access: remote.access)
+        // A cold remote frame: a reader of its own (no block cached, no archive pinned), as in a
+        // process just started.
+        let reader = RemoteReader()
+        let cold = try RemoteData.folder(a[2], reader: reader)
         for (label, folder) in [("local", local), ("remote", cold)] {
-            let before = RemoteArchive.totals
+            let before = reader.totals
             let cache = RenderCache()
             var sources: MapSources!
             times["cold " + label, default: []].append(
@@ -63,7 +61,7 @@ for (name, lat, lng, zoom, bearing, tilt) in views {
                     images.append(try renderer.draw(viewport, sources: sources, cache: cache).png())
                 })
             if label == "remote" {
-                let after = RemoteArchive.totals
+                let after = reader.totals
                 fetched.append((after.requests - before.requests, after.bytes - before.bytes))
             }
             times["warm " + label, default: []].append(

@@ -17,14 +17,19 @@ struct DataFolderOption: ParsableArguments {
     func validate() throws {
         let given = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
         guard let given, RemoteData.isRemote(given) else { return }
-        do { _ = try RemoteData.folder(given) } catch { throw ValidationError("--data \(given): \(error)") }
+        do { _ = try RemoteData.folder(given, reader: .shared) } catch {
+            throw ValidationError("--data \(given): \(error)")
+        }
     }
 
     /// The folder, reading data on HTTP servers (archives, and styles' `tiles` lists and TileJSON
-    /// URLs there) through the process's `RemoteReader`.
+    /// URLs there) through the command's `RemoteReader` (`RemoteReader.shared`: one per process,
+    /// whose caches, breaker and archives the command's reads share).
     var folder: DataFolder {
         let given = data ?? ProcessInfo.processInfo.environment["MERIDIAN_DATA"]
-        if let given, RemoteData.isRemote(given), let remote = try? RemoteData.folder(given) { return remote }
+        if let given, RemoteData.isRemote(given), let remote = try? RemoteData.folder(given, reader: .shared) {
+            return remote
+        }
         return DataFolder.resolve(data).reading(RemoteReader.shared)
     }
 }
