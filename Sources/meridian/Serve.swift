@@ -1,10 +1,10 @@
-import MeridianServing
 import ArgumentParser
 import Foundation
 import Logging
-import MeridianRender
 import MeridianRemote
+import MeridianRender
 import MeridianServer
+import MeridianServing
 import MeridianStyle
 import MeridianTiles
 import ServiceLifecycle

@@ -2,8 +2,8 @@ import Foundation
 import MeridianCamera
 import MeridianGeometry
 import MeridianServer
-import MeridianTiles
 import MeridianTestSupport
+import MeridianTiles
 import NIOConcurrencyHelpers
 import Testing
 

@@ -1,6 +1,6 @@
-import MeridianServing
 import Foundation
 import MeridianRender
+import MeridianServing
 import MeridianStyle
 
 extension ServedStyle {

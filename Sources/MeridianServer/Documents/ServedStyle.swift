@@ -1,5 +1,5 @@
-import MeridianServing
 import Foundation
+import MeridianServing
 import MeridianStyle
 import MeridianTiles
 

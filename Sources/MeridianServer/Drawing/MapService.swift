@@ -1,6 +1,6 @@
 import MeridianServing
-import MeridianTiles
 import MeridianStyle
+import MeridianTiles
 
 /// The server's hub: what it serves (``data``, found once by its loader), what makes every
 /// drawing and tile (``drawer``: the workers, the metatile cut, the response cache), where drawing
@@ -35,6 +35,7 @@ public final class MapService: Sendable {
     {
         try limits.validate()
         try access.validate()
+        ServerMetrics.bootstrap()
         drawer = MapDrawer(data)
         (self.limits, self.access) = (limits, access)
         gate = DrawingGate(limits: limits)

@@ -1,6 +1,6 @@
-import MeridianServing
 import Foundation
 import Hummingbird
+import MeridianServing
 import Metrics
 import NIOConcurrencyHelpers
 import Prometheus

@@ -1,5 +1,5 @@
-import MeridianServing
 import Hummingbird
+import MeridianServing
 import MeridianText
 import NIOCore
 

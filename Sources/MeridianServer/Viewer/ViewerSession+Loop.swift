@@ -1,12 +1,12 @@
-import MeridianServing
+import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import MeridianCamera
+import MeridianRender
+import MeridianServing
 import MeridianText
 import Metrics
-import MeridianRender
-import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 

@@ -1,4 +1,3 @@
-import MeridianServing
 import Foundation
 import HummingbirdWebSocket
 import MeridianCamera
@@ -6,6 +5,7 @@ import MeridianGeometry
 import MeridianGestures
 import MeridianMap
 import MeridianRender
+import MeridianServing
 import MeridianStyle
 import MeridianText
 import NIOCore
