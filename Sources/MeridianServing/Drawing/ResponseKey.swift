@@ -66,8 +66,8 @@ public enum ResponseKey: Hashable, Sendable {
 /// data, another format) another tag, with no key to keep in step with what the body depends on.
 ///
 /// The hash is FNV-1a over the body's 8-byte words (the tail zero-padded), then over its
-/// length, with a final avalanche (MurmurHash3's `fmix64`): about a byte per cycle, well under a
-/// millisecond for a tile.
+/// length, with a final avalanche (MurmurHash3's `fmix64`): 7 GB/s on the benchmark machine, 4 µs
+/// for a 30 KB tile, 0.4 ms for a 3 MB static map (BENCHMARKS.md).
 public struct ContentTag: Hashable, Sendable {
     public let value: UInt64
 
