@@ -21,8 +21,7 @@ import NIOCore
 /// (refused, timed out, an error status, a range cut short or of another length) are retried
 /// twice with backoff (0.1 s, then 0.3 s), every attempt within one deadline of ``requestSeconds``
 /// (a stalled server costs one, not three), then counted against the origin (its reader's
-/// `CircuitBreaker`)
-/// and thrown as `TileError.unavailable`; what is cached is still read.
+/// `CircuitBreaker`) and thrown as `TileError.unavailable`; what is cached is still read.
 ///
 /// Reads block the calling thread: call from worker threads (a server's drawing pool, a
 /// command's main thread), never from an event loop.

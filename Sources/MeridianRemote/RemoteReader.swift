@@ -30,7 +30,8 @@ public final class RemoteReader: RemoteAccess, Sendable {
         context = RemoteContext(client: client, cacheBytes: max(0, cacheBytes), tileCacheBytes: max(0, tileCacheBytes))
     }
 
-    /// This reader's one ``RemoteArchive`` of `url` (made on first use).
+    /// This reader's one ``RemoteArchive`` of `url`, made on first use with `timeout` (seconds a
+    /// read's requests may take; a later call gets the archive made first, with its timeout).
     public func remoteArchive(_ url: String, timeout: Int64 = RemoteArchive.requestSeconds) -> RemoteArchive {
         archives.withLockedValue { all in
             if let kept = all[url] { return kept }
