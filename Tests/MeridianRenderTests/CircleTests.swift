@@ -70,6 +70,45 @@ struct CircleTests {
         #expect(Self.rgb(ordered, 262, 256) == 0xFF0000)
     }
 
+    @Test(
+        "the edge is antialiased inside the radius, as MapLibre's shader fades it over the last device pixel: full colour a pixel within, nothing past the radius"
+    )
+    func edgeInside() throws {
+        // A radius of 10 points centred at 256, 256 (between pixels): along the row, pixel x
+        // spans x − 256 to x − 255 points from the centre.
+        let image = try Self.draw(##"{"circle-radius": 10, "circle-color": "#000000"}"##)
+        func grey(_ x: Int) -> Int { Int(Self.rgb(image, x, 256) & 0xFF) }
+        // 8 to 9 points out: full colour. 9 to 10: the last pixel within the radius, half covered
+        // (the edge half a pixel in; centred on the radius it would be covered whole). 10 to 11:
+        // past the radius, untouched.
+        #expect(grey(264) <= 8, "\(grey(264))")
+        #expect((80...180).contains(grey(265)), "\(grey(265))")
+        #expect(grey(266) == 255, "\(grey(266))")
+    }
+
+    @Test("a line's and a polygon's every vertex carries a circle, as MapLibre's circle buckets take them")
+    func vertices() throws {
+        let json = #"""
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[-5, 0], [0, 3], [5, 0]]}},
+               {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[-5, -5], [5, -5], [5, -10], [-5, -5]]]}}]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "c", "type": "circle", "source": "p", "paint": {"circle-radius": 4, "circle-color": "#ff0000"}}]}
+            """#
+        let image = try renderStyle(json, folder: Self.temporaryDirectory(), zoom: 4)
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 4),
+            size: ScreenSize(width: 512, height: 512))
+        for (lng, lat) in [(-5.0, 0.0), (0, 3), (5, 0), (-5, -5), (5, -5), (5, -10)] {
+            let p = try #require(try view.point(for: Coordinate(latitude: lat, longitude: lng)))
+            #expect(Self.rgb(image, Int(p.x), Int(p.y)) == 0xFF0000, "no circle at \(lng), \(lat)")
+        }
+        // Between the vertices: the ground, not a circle (a line is not drawn by a circle layer).
+        // (A vertex in line with its neighbours is simplified away, as geojson-vt drops it.)
+        let between = try #require(try view.point(for: Coordinate(latitude: 1.5, longitude: 2.5)))
+        #expect(Self.rgb(image, Int(between.x), Int(between.y)) == 0xFFFFFF)
+    }
+
     @Test("under tilt, pitch-scale map shrinks far circles and viewport keeps them; alignment map lays them flat")
     func pitch() throws {
         // A point up the tilted view (north of the target), farther than the target.

@@ -4,11 +4,16 @@ import MeridianStyle
 import RealModule
 
 /// Circle layers: a disc of `circle-radius` points (default 5) in `circle-color` at
-/// `circle-opacity` on each point of the layer's point features in front of the eye, ringed
+/// `circle-opacity` on each vertex of the layer's features in front of the eye (a point's, and
+/// every vertex of a line or a polygon's rings, as MapLibre's circle buckets take them), ringed
 /// outside by `circle-stroke-width` points of `circle-stroke-color` at `circle-stroke-opacity`,
 /// its edge faded over `circle-blur` of the radius (1: from the centre), moved by
 /// `circle-translate` on the ground, drawn in `circle-sort-key` order (lowest first), each
 /// point once (in the tile whose own square holds it).
+///
+/// Edges are antialiased inside the circle, as MapLibre's circle shader fades them over the last
+/// device pixel within the radius: every radius is drawn half a device pixel smaller, so the
+/// coverage ramp lies where MapLibre's does.
 ///
 /// Under tilt, as in MapLibre: `circle-pitch-scale` `map` (the default) shrinks circles with
 /// their distance as the ground does (`viewport` keeps their size); `circle-pitch-alignment`
@@ -25,7 +30,7 @@ struct CirclePainter: LayerPainter {
         let translate = frame.translation(layer, .circleTranslate, anchor: StyleProperty.CircleTranslateAnchor.self)
         let scaleWithMap = layer.keyword(StyleProperty.CirclePitchScale.self, zoom: zoom) == .map
         let onGround = frame.isTilted && layer.keyword(StyleProperty.CirclePitchAlignment.self, zoom: zoom) == .map
-        var features = frame.features(layer, tiles, .point)
+        var features = frame.features(layer, tiles)
         if layer[.circleSortKey] != nil {
             let keys = features.map { layer.number(.circleSortKey, $0.properties, zoom: zoom) }
             features = zip(keys, features).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
@@ -44,7 +49,7 @@ struct CirclePainter: LayerPainter {
             guard fill != nil || ring != nil else { continue }
             // A point counts once: in the tile whose own square holds it, not in its neighbours'
             // buffers (as MapLibre's circle buckets keep only their tile's points).
-            for point in f.feature.geometry.compactMap(\.first)
+            for point in f.feature.geometry.joined()
             where point.x >= 0 && point.y >= 0 && point.x < f.extent && point.y < f.extent {
                 var world = frame.ground.world([point], tile: f.tile, extent: f.extent)[0]
                 world = MercatorPoint(x: world.x + translate.x, y: world.y + translate.y)
@@ -58,7 +63,11 @@ struct CirclePainter: LayerPainter {
                     let perPoint = (scaleWithMap ? 1 : depth) / frame.viewport.worldSize
                     draw(at: world, radius: radius * perPoint, stroke: stroke * k, fill, ring, frame)
                 } else {
-                    draw(at: centre, radius: radius * k, stroke: stroke * k, blur: blur, fill, ring, frame.canvas)
+                    // Half a device pixel in: the antialiased edge inside the radius.
+                    let inset = 0.5 / frame.canvas.scale
+                    draw(
+                        at: centre, radius: max(0, radius * k - inset), stroke: stroke * k, blur: blur, fill, ring,
+                        frame.canvas)
                 }
             }
         }
