@@ -175,9 +175,11 @@ public struct Style: Sendable {
         let (sources, undrawn) = Self.sources(rawSources, warnings: &warnings)
         var reader = LayerReader(sources: sources, undrawnSources: undrawn)
         reader.hasSprite = !sprites.isEmpty
+        let state = Self.globalState(top["state"], warnings: &warnings)
         var layers: [Layer] = []
         for (index, raw) in rawLayers.enumerated() {
-            if let layer = reader.layer(raw, index: index, warnings: &warnings) { layers.append(layer) }
+            let resolved = raw.resolvingGlobalState(state)
+            if let layer = reader.layer(resolved, index: index, warnings: &warnings) { layers.append(layer) }
         }
         (self.sources, self.layers, self.warnings) = (sources, layers, warnings)
     }
