@@ -132,6 +132,41 @@ struct GeoJSONSourceTests {
         #expect(pixel(lat: 0, lng: 45) == 0xFFFFFF)
     }
 
+    @Test(
+        "a heatmap of a polygon heats every corner, its first twice (MapLibre reads the ring closed), however the ring is wound"
+    )
+    func heatmapOfPolygon() throws {
+        let dir = temporaryPath("geojson-heat-polygon")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 4),
+            size: ScreenSize(width: 512, height: 512))
+        // Wound both ways: Meridian turns one of them round to the vector tile's winding. The
+        // ramp is black over transparent, so darkness grows with density (one kernel: 0.12).
+        for ring in [
+            "[[-5, -5], [5, -5], [5, 5], [-5, 5], [-5, -5]]", "[[-5, -5], [-5, 5], [5, 5], [5, -5], [-5, -5]]",
+        ] {
+            let json = #"""
+                {"version": 8, "sources": {"h": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [\#(ring)]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "heat", "type": "heatmap", "source": "h", "paint": {"heatmap-radius": 30, "heatmap-intensity": 0.3,
+                             "heatmap-color": ["interpolate", ["linear"], ["heatmap-density"], 0, "rgba(0,0,0,0)", 1, "#000000"]}}]}
+                """#
+            let image = try renderStyle(json, folder: dir, zoom: 4)
+            func grey(_ lat: Double, _ lng: Double) throws -> Int {
+                let s = try #require(try view.point(for: Coordinate(latitude: lat, longitude: lng)))
+                return Int(image.pixels[Int(s.y) * image.width + Int(s.x)] & 0xFF)
+            }
+            let first = try grey(-5, -5)
+            let others = try [grey(-5, 5), grey(5, 5), grey(5, -5)]
+            // Every corner heated, the first twice as much (a kernel alone: about 224 of 255;
+            // two: about 194); the middle of the polygon, far from every corner, is not.
+            #expect(others.allSatisfy { (205...240).contains($0) }, "\(others)")
+            #expect((180...205).contains(first), "first corner \(first)")
+            #expect(try grey(0, 0) == 255)
+        }
+    }
+
     @Test("a heatmap's field coarsens rather than take more than its bounded work")
     func heatmapWorkBounded() {
         #expect(HeatmapPainter.cell(forWork: 1e6) == HeatmapPainter.cell)

@@ -81,10 +81,18 @@ struct GeoJSONTiler {
                     }
                     let area = Self.area(kept)
                     guard kept.count >= 3, area != 0 else { continue }
-                    // MVT: exteriors of positive area (clockwise with y down), holes negative.
+                    // MVT: exteriors of positive area (clockwise with y down), holes negative. A
+                    // ring turned round keeps its first vertex first: MapLibre reads the ring from
+                    // there (a circle or heatmap layer counts it twice, as the ring's close).
                     let exterior = i < f.exteriors.count ? f.exteriors[i] : true
-                    if (area > 0) != exterior { kept.reverse() }
-                    parts.append(Array(kept))
+                    if (area > 0) != exterior { kept = [kept[0]] + kept.dropFirst().reversed() }
+                    // Clipping may start the ring elsewhere: from the ring's own first vertex
+                    // where the tile holds it, as geojson-vt's clipped rings start.
+                    let (fx, fy) = local(part[0])
+                    if let start = kept.firstIndex(of: Self.point(fx, fy)), start > 0 {
+                        kept = Array(kept[start...] + kept[..<start])
+                    }
+                    parts.append(kept)
                 }
             case .unknown: continue
             }

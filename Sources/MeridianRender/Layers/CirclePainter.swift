@@ -47,10 +47,7 @@ struct CirclePainter: LayerPainter {
                 ? layer.color(.circleStrokeColor, opacity: .circleStrokeOpacity, p, zoom: zoom)
                 : nil
             guard fill != nil || ring != nil else { continue }
-            // A point counts once: in the tile whose own square holds it, not in its neighbours'
-            // buffers (as MapLibre's circle buckets keep only their tile's points).
-            for point in f.feature.geometry.joined()
-            where point.x >= 0 && point.y >= 0 && point.x < f.extent && point.y < f.extent {
+            for point in f.ownVertices {
                 var world = frame.ground.world([point], tile: f.tile, extent: f.extent)[0]
                 world = MercatorPoint(x: world.x + translate.x, y: world.y + translate.y)
                 let depth = frame.isTilted ? frame.viewport.depthRatio(forWorld: world) : 1

@@ -4,8 +4,9 @@ import MeridianStyle
 import MeridianTiles
 import RealModule
 
-/// Heatmap layers, as MapLibre draws them: each point of the layer's point features adds a
-/// Gaussian kernel to a density field on the screen,
+/// Heatmap layers, as MapLibre draws them: each vertex of the layer's features (a point's, and
+/// every vertex of lines and polygons: `StyledFeature.ownVertices`) adds a Gaussian kernel to a
+/// density field on the screen,
 /// `weight × intensity × 0.3989 × exp(−4.5 (d / radius)²)` at `d` points from it, cut where it
 /// falls under 1/4080 (`heatmap-weight` per feature, default 1; `heatmap-radius` in points,
 /// per feature, default 30; `heatmap-intensity` by zoom, default 1); the field is then
@@ -33,16 +34,15 @@ struct HeatmapPainter: LayerPainter {
         let intensity = layer.number(.heatmapIntensity, [:], zoom: zoom)
         // Every kernel first: where, how far it reaches, how high it peaks.
         var kernels: [(at: ScreenPoint, reach: Double, radius: Double, peak: Double)] = []
-        for f in frame.features(layer, tiles, .point) {
+        for f in frame.features(layer, tiles) {
             let weight = layer.number(.heatmapWeight, f.properties, zoom: zoom)
             let radius = layer.number(.heatmapRadius, f.properties, zoom: zoom)
             let peak = weight * intensity * Self.gauss
             guard peak > Self.zero else { continue }
             // The kernel's reach: where it falls to `zero` (MapLibre's quad).
             let reach = radius * (-2 * Double.log(Self.zero / peak)).squareRoot() / 3
-            for point in f.feature.geometry.compactMap(\.first) {
-                // Only the tile's own square: buffered copies belong to the tile beside.
-                guard point.x >= 0, point.y >= 0, point.x < f.extent, point.y < f.extent,
+            for point in f.ownVertices {
+                guard
                     let s = frame.viewport.point(
                         forWorld: frame.ground.world([point], tile: f.tile, extent: f.extent)[0])
                 else { continue }

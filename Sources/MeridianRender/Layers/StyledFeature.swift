@@ -41,3 +41,23 @@ extension FrameContext {
         return out
     }
 }
+
+extension StyledFeature {
+    /// Every vertex of the feature within its tile's own square (a point's; every vertex of a
+    /// line, and of a polygon's rings), as MapLibre's circle and heatmap buckets take them; a
+    /// vertex in the tile's buffer belongs to the tile beside, which draws it.
+    ///
+    /// A polygon's ring counts its first vertex twice, as MapLibre reads rings closed (the vector
+    /// tile's close-path command repeats it, and geojson-vt keeps GeoJSON's closing position):
+    /// a heatmap is hotter there, a translucent circle darker.
+    var ownVertices: [VectorTile.Point] {
+        var out: [VectorTile.Point] = []
+        for part in feature.geometry {
+            out += part
+            if feature.type == .polygon, let first = part.first, part.count > 1, part.last != first {
+                out.append(first)
+            }
+        }
+        return out.filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+    }
+}
