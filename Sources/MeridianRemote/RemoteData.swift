@@ -95,12 +95,18 @@ public enum RemoteData {
         return out
     }
 
-    /// A small document over HTTP (a manifest), at most ``maxManifestBytes``, through `client`.
-    static func fetch(_ url: String, client: HTTPClient) throws(TileError) -> [UInt8] {
+    /// A document over HTTP (a manifest, a TileJSON, a GeoJSON source's data), at most
+    /// `maxBytes` (``maxManifestBytes`` by default; a longer body is cut off and refused), within
+    /// ``RemoteArchive/requestSeconds``, through `client`.
+    static func fetch(
+        _ url: String, client: HTTPClient, maxBytes: Int = maxManifestBytes
+    ) throws(TileError)
+        -> [UInt8]
+    {
         do {
             let request = try HTTPClient.Request(url: url, method: .GET)
             let response = try client.execute(
-                request: request, delegate: ResponseAccumulator(request: request, maxBodySize: maxManifestBytes),
+                request: request, delegate: ResponseAccumulator(request: request, maxBodySize: max(0, maxBytes)),
                 deadline: NIODeadline.now() + TimeAmount.seconds(RemoteArchive.requestSeconds)
             ).wait()
             guard response.status.code == 200 else {

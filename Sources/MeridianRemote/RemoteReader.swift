@@ -56,8 +56,8 @@ public final class RemoteReader: RemoteAccess, Sendable {
         try RemoteTiles(mirrors: templates, described: described, reader: self)
     }
 
-    public func document(_ url: String) throws(TileError) -> [UInt8] {
-        try RemoteData.fetch(url, client: context.client)
+    public func document(_ url: String, maxBytes: Int) throws(TileError) -> [UInt8] {
+        try RemoteData.fetch(url, client: context.client, maxBytes: maxBytes)
     }
 
     /// Every archive this reader reads now (``RevalidationService`` checks them).

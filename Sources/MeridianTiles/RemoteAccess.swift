@@ -1,5 +1,5 @@
 /// What reads data on HTTP servers, for a ``DataFolder`` that holds one: PMTiles archives by
-/// range requests, TileJSON `tiles` templates, small documents (TileJSON), and the fingerprint
+/// range requests, TileJSON `tiles` templates, documents (TileJSON, GeoJSON), and the fingerprint
 /// of the archives' versions.
 ///
 /// The command line builds one (`MeridianRemote.RemoteReader`) and gives it to the folders it
@@ -16,9 +16,9 @@ public protocol RemoteAccess: AnyObject, Sendable {
     /// fetched from one of them; the document's zooms, bounds and credits).
     func templates(_ templates: [String], described: TileJSONFile) throws(TileError) -> any Tileset
 
-    /// A small document (a TileJSON) at `url`, at most `TileJSONFile.maxBytes`.
-    /// - Throws: `TileError.unavailable` when it cannot be fetched.
-    func document(_ url: String) throws(TileError) -> [UInt8]
+    /// The document at `url` (a TileJSON, a GeoJSON source's data), at most `maxBytes` bytes.
+    /// - Throws: `TileError.unavailable` when it cannot be fetched, or is longer than `maxBytes`.
+    func document(_ url: String, maxBytes: Int) throws(TileError) -> [UInt8]
 
     /// A fingerprint of the versions of the archives read: it changes when one is found
     /// replaced, so what was made from them can be keyed by it.

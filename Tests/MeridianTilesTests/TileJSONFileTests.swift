@@ -169,7 +169,7 @@ final class RecordingAccess: RemoteAccess {
         throw .unavailable(url: templates[0], reason: "recorded", retryAfter: 1)
     }
 
-    func document(_ url: String) throws(TileError) -> [UInt8] {
+    func document(_ url: String, maxBytes: Int) throws(TileError) -> [UInt8] {
         throw .unavailable(url: url, reason: "recorded", retryAfter: 1)
     }
 

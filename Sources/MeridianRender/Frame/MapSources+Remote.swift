@@ -28,7 +28,8 @@ extension MapSources {
                     return ([try folder.open(url)], [])
                 }
                 guard let access = folder.access else { return ([], [notFetched(name, described.url)]) }
-                document = try TileJSONFile(bytes: try access.document(url), path: url)
+                document = try TileJSONFile(
+                    bytes: try access.document(url, maxBytes: TileJSONFile.maxBytes), path: url)
             } catch let TileError.unavailable(_, reason, _) {
                 // Named with the others a style lacks (a given style must find every source).
                 return (

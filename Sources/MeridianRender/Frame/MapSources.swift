@@ -61,7 +61,8 @@ public struct MapSources {
             for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
                 if let options = described.geojson {
                     try Self.geojson(
-                        name, options, style: style, folders: [], into: &sources, missing: &missing, partial: &partial)
+                        name, options, style: style, folders: [], access: folder.access, into: &sources,
+                        missing: &missing, partial: &partial)
                     continue
                 }
                 if described.kind == .image {
@@ -93,8 +94,8 @@ public struct MapSources {
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
             if let options = described.geojson {
                 try Self.geojson(
-                    name, options, style: style, folders: folder.paths, into: &sources, missing: &missing,
-                    partial: &partial)
+                    name, options, style: style, folders: folder.paths, access: folder.access, into: &sources,
+                    missing: &missing, partial: &partial)
                 continue
             }
             if described.kind == .image {
@@ -155,21 +156,26 @@ public struct MapSources {
         images = StyleImages(style: style, folders: folder.paths)
     }
 
-    /// Opens a GeoJSON source (``GeoJSONTileset``): data on HTTP or a file that is not there is
-    /// one line of `missing`; a file that is there but not GeoJSON is an error naming the source;
-    /// features left out for bad positions are one line of `partial`.
+    /// Opens a GeoJSON source (``GeoJSONTileset``), its data on HTTP fetched through `access`
+    /// (the folder's reader): data on HTTP without one, on a server that cannot be read, or a
+    /// file that is not there is one line of `missing`; a document that is there but not GeoJSON
+    /// is an error naming the source; features left out for bad positions are one line of
+    /// `partial`.
     static func geojson(
-        _ name: String, _ options: GeoJSONOptions, style: Style, folders: [String],
+        _ name: String, _ options: GeoJSONOptions, style: Style, folders: [String], access: (any RemoteAccess)?,
         into sources: inout [String: TileSource], missing: inout [String], partial: inout [String]
     ) throws(TileError) {
         do {
-            let tileset = try GeoJSONTileset(name: name, options: options, base: style.folder, folders: folders)
+            let tileset = try GeoJSONTileset(
+                name: name, options: options, base: style.folder, folders: folders, access: access)
             sources[name] = TileSource(name: name, tilesets: [tileset])
             if tileset.skipped > 0 {
                 partial.append(
                     "source \(name): \(tileset.skipped) features left out (a position not two finite numbers, or a longitude beyond ±540°)"
                 )
             }
+        } catch let TileError.unavailable(url, reason, _) {
+            missing.append("source \(name): \(url) cannot be fetched (\(reason))")
         } catch {
             guard case let .badGeoJSON(_, reason) = error, reason.contains("HTTP") || reason.hasPrefix("no file")
             else { throw error }

@@ -23,15 +23,20 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     private let clusters: GeoJSONClusters?
     private let tiler: GeoJSONTiler
 
-    /// Reads the source's data: inline, or the file its `data` names (relative to `base`, then to
-    /// each of `folders`; a `file://` URL; at most ``maxFileBytes``).
-    /// - Throws: `TileError.badGeoJSON` naming the source: data on HTTP (not fetched), a file
-    ///   that is not there, too large, not JSON, not GeoJSON, or over `GeoJSONFeatures`' bounds.
-    public init(name: String, options: GeoJSONOptions, base: String?, folders: [String]) throws(TileError) {
+    /// Reads the source's data: inline, the file its `data` names (relative to `base`, then to
+    /// each of `folders`; a `file://` URL), or the document at its `http(s)://` URL, fetched
+    /// through `access` (a data folder's reader); at most ``maxFileBytes`` either way.
+    /// - Throws: `TileError.badGeoJSON` naming the source: data on HTTP without `access` (not
+    ///   fetched), a file that is not there, too large, not JSON, not GeoJSON, or over
+    ///   `GeoJSONFeatures`' bounds; `TileError.unavailable` when its server cannot be read.
+    public init(
+        name: String, options: GeoJSONOptions, base: String?, folders: [String], access: (any RemoteAccess)? = nil
+    ) throws(TileError) {
         let document: StyleValue
         switch options.data {
         case let .inline(value): document = value
-        case let .reference(url): document = try Self.read(url, source: name, base: base, folders: folders)
+        case let .reference(url):
+            document = try Self.read(url, source: name, base: base, folders: folders, access: access)
         }
         var read = try GeoJSONFeatures.read(document, source: name)
         if let filter = options.filter {
@@ -86,9 +91,14 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     /// Most bytes a GeoJSON file may have: 256 MiB.
     public static let maxFileBytes = 256 << 20
 
-    static func read(_ url: String, source: String, base: String?, folders: [String]) throws(TileError) -> StyleValue {
-        guard !url.hasPrefix("http://"), !url.hasPrefix("https://") else {
-            throw .badGeoJSON(source: source, reason: "\(url) is on HTTP, which is not fetched")
+    static func read(
+        _ url: String, source: String, base: String?, folders: [String], access: (any RemoteAccess)?
+    ) throws(TileError) -> StyleValue {
+        if url.hasPrefix("http://") || url.hasPrefix("https://") {
+            guard let access else {
+                throw .badGeoJSON(source: source, reason: "\(url) is on HTTP, which is not fetched")
+            }
+            return try decoded(Data(access.document(url, maxBytes: maxFileBytes)), named: url, source: source)
         }
         let path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
         let candidates =
@@ -100,11 +110,17 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
         guard size <= maxFileBytes, let data = FileManager.default.contents(atPath: file) else {
             throw .badGeoJSON(source: source, reason: "\(file) cannot be read or is over \(maxFileBytes >> 20) MiB")
         }
+        return try decoded(data, named: file, source: source)
+    }
+
+    /// A GeoJSON document's bytes as a value, nested at most 64 deep.
+    /// - Throws: `TileError.badGeoJSON` naming the source and `name` (its file or URL).
+    static func decoded(_ data: Data, named name: String, source: String) throws(TileError) -> StyleValue {
         do { try JSONNesting.check(data, limit: 64) } catch {
-            throw .badGeoJSON(source: source, reason: "\(file) is nested more than 64 deep")
+            throw .badGeoJSON(source: source, reason: "\(name) is nested more than 64 deep")
         }
         do { return try JSONDecoder().decode(StyleValue.self, from: data) } catch {
-            throw .badGeoJSON(source: source, reason: "\(file) is not JSON")
+            throw .badGeoJSON(source: source, reason: "\(name) is not JSON")
         }
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+import MeridianCamera
+import MeridianGeometry
+import MeridianRender
+import MeridianStyle
+import MeridianTestSupport
+import MeridianTiles
+import Testing
+
+@testable import MeridianRemote
+
+/// A GeoJSON source whose `data` is a URL on an HTTP server, as MapLibre fetches it: read through
+/// the data folder's reader, drawn as the same data inline; without a reader, or from a server
+/// that is not there, named as not read.
+@Suite(.serialized, .needsLoopbackNginx)
+struct RemoteGeoJSONTests {
+    static let polygon = #"""
+        {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+         "geometry": {"type": "Polygon", "coordinates": [[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]]]}}]}
+        """#
+
+    static func style(_ data: String) throws -> Style {
+        try Style(
+            json: Data(
+                #"""
+                {"version": 8, "sources": {"g": {"type": "geojson", "data": \#(data)}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                            {"id": "f", "type": "fill", "source": "g", "paint": {"fill-color": "#ff0000"}}]}
+                """#.utf8))
+    }
+
+    static func draw(_ style: Style, _ folder: DataFolder) throws -> [UInt8] {
+        let viewport = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 3),
+            size: ScreenSize(width: 256, height: 256))
+        var renderer = MapRenderer(style: style)
+        renderer.attribution = ""
+        return try renderer.render(viewport, sources: try MapSources(style: style, folder: folder)).png
+    }
+
+    @Test(
+        "data on HTTP is fetched through the folder's reader and drawn as the same data inline; without one it is named"
+    )
+    func fetched() async throws { try await onOwnThread { try Self.fetchedRun() } }
+
+    static func fetchedRun() throws {
+        let site = try LoopbackNginx()
+        let file = NSTemporaryDirectory() + "meridian-remote-\(UUID().uuidString.prefix(8)).geojson"
+        try Data(Self.polygon.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try site.copy(file, to: "square.geojson")
+        let remote = try Self.style("\"\(site.base)/square.geojson\"")
+        let folder = DataFolder(path: site.root, access: RemoteReader())
+        let inline = try Self.draw(try Self.style(Self.polygon), folder)
+        #expect(try Self.draw(remote, folder) == inline)
+        let png = try #require(decodePNG(try Self.draw(remote, folder)))
+        #expect(png.pixels[128 * png.width + 128] & 0xFF_FFFF == 0xFF0000, "the square is drawn")
+        // A folder without a reader names the source as not read; so does a server that is gone.
+        let local = try MapSources(style: remote, folder: DataFolder(path: site.root))
+        #expect(local.missing.contains { $0.contains("source g") && $0.contains("not fetched") }, "\(local.missing)")
+        let port = try LoopbackNginx.freePort()
+        let gone = try MapSources(
+            style: try Self.style("\"http://127.0.0.1:\(port)/square.geojson\""), folder: folder)
+        #expect(
+            gone.missing.contains { $0.contains("source g") && $0.contains("cannot be fetched") }, "\(gone.missing)")
+    }
+}
