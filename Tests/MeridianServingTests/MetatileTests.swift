@@ -96,20 +96,24 @@ struct MetatileTests {
         }
     }
 
+    /// The static map of 1024 × 768 points at z15 centred on world pixel (`px`, `py`), its
+    /// pixels, and the tiles' mosaic of the same view, drawn from the default data.
+    static func views(px: Int, py: Int) throws -> (frame: MapRenderer.Frame, map: [UInt32], tiles: [UInt32]) {
+        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
+        let frame = try Self.centred(drawer, z: 15, px: px, py: py, width: 1024, height: 768)
+        let map = try #require(decodePNG(frame.png)).pixels
+        return (frame, map, try Self.mosaic(drawer, z: 15, px: px, py: py, width: 1024, height: 768))
+    }
+
     @Test(
         "the same ground, the same pixels: static maps centred anywhere over Bulevardi at z15 are the raster tiles there, away from their edges (a tunnel road crosses under it)",
         arguments: [(60.1640, 24.9340), (60.1652, 24.9391), (60.1628, 24.9318), (60.1660, 24.9420)])
     func sameGroundSamePixels(lat: Double, lng: Double) throws {
-        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
-        let z = 15
-        let world = 256.0 * Double(1 << z)
+        let world = 256.0 * Double(1 << 15)
         let (w, h) = (1024, 768)
         // The centre on a whole world pixel, so the view's pixels are the tiles' pixels.
         let p = WebMercator.project(Coordinate(latitude: lat, longitude: lng))
-        let (px, py) = (Int((p.x * world).rounded()), Int((p.y * world).rounded()))
-        let map = try #require(decodePNG(try Self.centred(drawer, z: z, px: px, py: py, width: w, height: h).png))
-            .pixels
-        let tiles = try Self.mosaic(drawer, z: z, px: px, py: py, width: w, height: h)
+        let (_, map, tiles) = try Self.views(px: Int((p.x * world).rounded()), py: Int((p.y * world).rounded()))
         let inner = MetatileViews.differing(
             map, tiles, width: w, height: h,
             in: LabelBox(left: 200, top: 160, right: Double(w) - 200, bottom: Double(h) - 160))
@@ -120,13 +124,8 @@ struct MetatileTests {
         "labels chosen the same in every view: in the 4 × 3 tiles from 18652/9483 at z15 the static map centred on their middle, away from its edges: every label the same pixels, and nothing else differs"
     )
     func sameLabelsInTilesAndStaticMap() throws {
-        let drawer = MapDrawer(try ServedData(folder: DataFolder(path: TestData.directory)))
-        let z = 15
         let (w, h) = (1024, 768)
-        let (px, py) = (18652 * 256 + 512, 9483 * 256 + 384)
-        let frame = try Self.centred(drawer, z: z, px: px, py: py, width: w, height: h)
-        let map = try #require(decodePNG(frame.png)).pixels
-        let tiles = try Self.mosaic(drawer, z: z, px: px, py: py, width: w, height: h)
+        let (frame, map, tiles) = try Self.views(px: 18652 * 256 + 512, py: 9483 * 256 + 384)
         // Every label of the static map 40 points or more from its edges (a label the view cuts
         // there is left out of it) is the same pixels in the tiles: the choice of labels does not
         // depend on the view (issue 36 saw 241 pixels of 'Helsinki' differ; none do here).
