@@ -66,12 +66,12 @@ public struct MapSources {
                     continue
                 }
                 if described.kind == .image {
-                    if let image = try PlacedImage.read(described, name: name, base: style.folder, folders: []) {
+                    if let image = try PlacedImage.read(
+                        described, name: name, base: style.folder, folders: [], access: folder.access)
+                    {
                         placed[name] = image
                     } else {
-                        missing.append(
-                            "source \(name): no image at \(described.url) (PNG files beside the style or in the data folder are read)"
-                        )
+                        missing.append(Self.noImage(name, described.url))
                     }
                     continue
                 }
@@ -99,12 +99,12 @@ public struct MapSources {
                 continue
             }
             if described.kind == .image {
-                if let image = try PlacedImage.read(described, name: name, base: style.folder, folders: folder.paths) {
+                if let image = try PlacedImage.read(
+                    described, name: name, base: style.folder, folders: folder.paths, access: folder.access)
+                {
                     placed[name] = image
                 } else {
-                    missing.append(
-                        "source \(name): no image at \(described.url) (PNG files beside the style or in the data folder are read)"
-                    )
+                    missing.append(Self.noImage(name, described.url))
                 }
                 continue
             }
@@ -154,6 +154,11 @@ public struct MapSources {
         partial += Self.unplaced(style, sources)
         (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
         images = StyleImages(style: style, folders: folder.paths)
+    }
+
+    /// The line of `missing` for an image source whose image was not read.
+    static func noImage(_ name: String, _ url: String) -> String {
+        "source \(name): no image at \(url) (PNG files beside the style or in the data folder are read, and on HTTP through the folder's reader)"
     }
 
     /// Opens a GeoJSON source (``GeoJSONTileset``), its data on HTTP fetched through `access`

@@ -17,27 +17,39 @@ final class PlacedImage: @unchecked Sendable {
     /// Top left, top right, bottom right, bottom left, normalised Mercator.
     let corners: [MercatorPoint]
 
+    /// Most bytes an image source's file or document may have: 64 MiB.
+    static let maxBytes = 64 << 20
+
     /// Reads the source's image: a path relative to `base` (the style's folder), then to each of
-    /// `folders`, or a `file://` URL; PNG only (the image format Cairo reads).
+    /// `folders`, a `file://` URL, or an `http(s)://` URL fetched through `access` (a data
+    /// folder's reader); PNG only (the image format Cairo reads).
     /// - Throws: `TileError.corrupt` naming the file when it is not a
     ///   PNG Cairo reads, or is larger than `RasterImage`'s bounds; nil (named as missing by the
-    ///   caller) for an image on HTTP or a file that is not there.
+    ///   caller) for an image on HTTP without `access` or whose server cannot be read, or a file
+    ///   that is not there.
     static func read(
-        _ source: Style.Source, name: String, base: String?, folders: [String]
+        _ source: Style.Source, name: String, base: String?, folders: [String], access: (any RemoteAccess)? = nil
     ) throws(TileError) -> PlacedImage? {
         let url = source.url
-        guard let corners = source.corners, corners.count == 4, !url.hasPrefix("http://"), !url.hasPrefix("https://")
-        else { return nil }
-        let path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
-        let candidates = path.hasPrefix("/") ? [path] : ([base ?? "."] + folders).map { $0 + "/" + path }
-        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
-        else { return nil }
-        guard size <= 64 << 20, let bytes = FileManager.default.contents(atPath: file) else {
-            throw .corrupt(path: file, reason: "image source \(name): larger than 64 MiB or unreadable")
+        guard let corners = source.corners, corners.count == 4 else { return nil }
+        let bytes: [UInt8]
+        let file: String
+        if url.hasPrefix("http://") || url.hasPrefix("https://") {
+            guard let fetched = try? access?.document(url, maxBytes: Self.maxBytes) else { return nil }
+            (bytes, file) = (fetched, url)
+        } else {
+            let path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
+            let candidates = path.hasPrefix("/") ? [path] : ([base ?? "."] + folders).map { $0 + "/" + path }
+            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
+                let size = (try? FileManager.default.attributesOfItem(atPath: found)[.size] as? NSNumber)?.intValue
+            else { return nil }
+            guard size <= Self.maxBytes, let data = FileManager.default.contents(atPath: found) else {
+                throw .corrupt(path: found, reason: "image source \(name): larger than 64 MiB or unreadable")
+            }
+            (bytes, file) = ([UInt8](data), found)
         }
         do {
-            let image = try RasterImage(png: [UInt8](bytes), named: "image source \(name) (\(file))")
+            let image = try RasterImage(png: bytes, named: "image source \(name) (\(file))")
             return PlacedImage(
                 image: image,
                 corners: corners.map { WebMercator.project(Coordinate(latitude: $0[1], longitude: $0[0])) })
