@@ -178,7 +178,8 @@ public struct Style: Sendable {
         let state = Self.globalState(top["state"], warnings: &warnings)
         var layers: [Layer] = []
         for (index, raw) in rawLayers.enumerated() {
-            let resolved = raw.resolvingGlobalState(state)
+            // Without a declared state nothing changes (an undeclared name stays to read null).
+            let resolved = state.isEmpty ? raw : raw.resolvingGlobalState(state)
             if let layer = reader.layer(resolved, index: index, warnings: &warnings) { layers.append(layer) }
         }
         (self.sources, self.layers, self.warnings) = (sources, layers, warnings)

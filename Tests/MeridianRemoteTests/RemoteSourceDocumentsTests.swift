@@ -30,13 +30,9 @@ struct RemoteSourceDocumentsTests {
                 """#.utf8))
     }
 
+    /// `style` drawn from `folder` at zoom 3 over 0°, 0° (512 × 384, no credit line).
     static func draw(_ style: Style, _ folder: DataFolder) throws -> [UInt8] {
-        let viewport = try Viewport(
-            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 3),
-            size: ScreenSize(width: 256, height: 256))
-        var renderer = MapRenderer(style: style)
-        renderer.attribution = ""
-        return try renderer.render(viewport, sources: try MapSources(style: style, folder: folder)).png
+        try RemoteStyleSourcesTests.draw(style, folder, 0, 0, 3)
     }
 
     @Test(
@@ -55,7 +51,7 @@ struct RemoteSourceDocumentsTests {
         let inline = try Self.draw(try Self.style(Self.polygon), folder)
         #expect(try Self.draw(remote, folder) == inline)
         let png = try #require(decodePNG(try Self.draw(remote, folder)))
-        #expect(png.pixels[128 * png.width + 128] & 0xFF_FFFF == 0xFF0000, "the square is drawn")
+        #expect(png.pixels[192 * png.width + 256] & 0xFF_FFFF == 0xFF0000, "the square is drawn")
         // A folder without a reader names the source as not read; so does a server that is gone.
         let local = try MapSources(style: remote, folder: DataFolder(path: site.root))
         #expect(local.missing.contains { $0.contains("source g") && $0.contains("not fetched") }, "\(local.missing)")
@@ -102,7 +98,7 @@ struct RemoteSourceDocumentsTests {
         let remote = try Self.draw(try style(site.base + "/square.png"), folder)
         #expect(remote == (try Self.draw(try style(file), folder)))
         let drawn = try #require(decodePNG(remote))
-        #expect(drawn.pixels[128 * drawn.width + 128] & 0xFF_FFFF == 0x3366CC, "the image is drawn")
+        #expect(drawn.pixels[192 * drawn.width + 256] & 0xFF_FFFF == 0x3366CC, "the image is drawn")
         let local = try MapSources(style: try style(site.base + "/square.png"), folder: DataFolder(path: site.root))
         #expect(local.missing.contains { $0.contains("source i") && $0.contains("no image") }, "\(local.missing)")
     }
