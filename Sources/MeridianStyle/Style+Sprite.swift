@@ -51,3 +51,25 @@ extension Style {
         }
     }
 }
+
+extension Style {
+    /// Most characters of a `glyphs` template.
+    public static let maxGlyphsURL = 2048
+
+    /// The root `glyphs` member read: absent is none; a string of at most ``maxGlyphsURL``
+    /// characters holding `{range}` (and, as MapLibre's templates do, usually `{fontstack}`).
+    /// Anything else is a warning naming `glyphs`, and none: text is then drawn from the system's
+    /// faces.
+    static func glyphs(_ value: StyleValue?, warnings: inout [StyleWarning]) -> String? {
+        guard let value else { return nil }
+        guard let url = value.string, url.count <= maxGlyphsURL, url.contains("{range}") else {
+            warnings.append(
+                StyleWarning(
+                    property: "glyphs",
+                    "must be a URL template with {range} (at most \(maxGlyphsURL) characters); text is drawn from the system's faces"
+                ))
+            return nil
+        }
+        return url
+    }
+}

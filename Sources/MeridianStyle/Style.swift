@@ -117,6 +117,10 @@ public struct Style: Sendable {
     public let camera: Camera?
     /// The sprites the style names (root `sprite`), for `icon-image` and the patterns.
     public let sprites: [Sprite]
+    /// The root `glyphs`: the URL template of the style's glyph ranges (`{fontstack}` and
+    /// `{range}` in it), which its text is drawn from; nil when absent. A value that is not a
+    /// string holding `{range}` is a warning naming `glyphs`, and none.
+    public let glyphs: String?
     /// The root `light`, lighting fill-extrusion prisms (``Light``'s defaults when absent).
     public let light: Light
     /// The document as it was read (every member, drawn or not), for serving it to clients that
@@ -171,6 +175,7 @@ public struct Style: Sendable {
         var warnings: [StyleWarning] = []
         camera = Self.camera(top, warnings: &warnings)
         sprites = Self.sprites(top["sprite"], warnings: &warnings)
+        glyphs = Self.glyphs(top["glyphs"], warnings: &warnings)
         light = Self.light(top["light"], warnings: &warnings)
         let (sources, undrawn) = Self.sources(rawSources, warnings: &warnings)
         var reader = LayerReader(sources: sources, undrawnSources: undrawn)

@@ -44,7 +44,7 @@ struct MultiScriptLabelTests {
             let shaped = TextShaper.shape(text)
             #expect(shaped.missing == 0, "\(text)")
             guard shaped.runs.count == 1, let run = shaped.runs.first else { continue }
-            let oracle = try TextShaperTests.oracle(text, font: run.face)
+            let oracle = try TextShaperTests.oracle(text, font: run.face!)
             #expect(run.glyphs.map(\.id) == oracle.map(\.id), "\(text)")
             // A right-to-left name: its first letter (cluster 0) is drawn last, at the right.
             if run.rightToLeft { #expect(oracle.last?.cluster == 0, "\(text)") }
@@ -64,7 +64,7 @@ struct MultiScriptLabelTests {
                     "warning: 1 label(s) hold characters no font covers, drawn as boxes: Hieroglyph Hall"),
             "\(render.1)")
         let mixed = TextShaper.shape("Café Tel Aviv תל אביב")
-        #expect(mixed.runs.map(\.rightToLeft) == [false, true] && mixed.runs[1].face.file.contains("Hebrew"))
+        #expect(mixed.runs.map(\.rightToLeft) == [false, true] && mixed.runs[1].face!.file.contains("Hebrew"))
     }
 
     /// The points of the way named `name` in the generated OPL, in order.

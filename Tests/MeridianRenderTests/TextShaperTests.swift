@@ -55,9 +55,9 @@ struct TextShaperTests {
     func matchesHarfBuzz(text: String, font: String) throws {
         let shaped = TextShaper.shapeNow(text, faces: FontChain.regular)
         let face = try Self.face(font)
-        #expect(shaped.runs.count == 1 && shaped.missing == 0, "\(text): \(shaped.runs.map(\.face.file))")
+        #expect(shaped.runs.count == 1 && shaped.missing == 0, "\(text): \(shaped.runs.map(\.face!.file))")
         let run = try #require(shaped.runs.first)
-        #expect(run.face === face, "\(text) in \(run.face.file)")
+        #expect(run.face === face, "\(text) in \(run.face!.file)")
         let expected = try Self.oracle(text, font: face)
         #expect(run.glyphs.map(\.id) == expected.map(\.id), "\(text)")
         var pen = 0
@@ -83,14 +83,14 @@ struct TextShaperTests {
         let mixed = TextShaper.shapeNow("Cairo القاهرة", faces: FontChain.regular)
         #expect(
             mixed.runs.map(\.rightToLeft) == [false, true]
-                && mixed.runs.map { ($0.face.file as NSString).lastPathComponent } == [
+                && mixed.runs.map { ($0.face!.file as NSString).lastPathComponent } == [
                     "DejaVuSans.ttf", "NotoSansArabic-Regular.ttf",
                 ])
         #expect(mixed.runs[1].glyphs.map(\.id) == oracle.map(\.id))
         #expect(mixed.runs[0].glyphs.last!.x < mixed.runs[1].glyphs.first!.x)
         // Arabic first: right to left, so the Latin word is drawn on the left.
         let rtl = TextShaper.shapeNow("القاهرة Cairo", faces: FontChain.regular)
-        #expect(rtl.runs.map(\.rightToLeft) == [false, true] && rtl.runs[0].face.file.contains("DejaVuSans"))
+        #expect(rtl.runs.map(\.rightToLeft) == [false, true] && rtl.runs[0].face!.file.contains("DejaVuSans"))
     }
 
     @Test("a character no font covers is counted and drawn as the first face's replacement box, not dropped")

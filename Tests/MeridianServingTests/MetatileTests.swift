@@ -170,7 +170,8 @@ struct MetatileTests {
                 && names.allSatisfy {
                     $0.box.left < 256 && $0.box.right > 256 || $0.box.right > 200 && $0.box.left < 312
                 }, "\(names)")
-        for label in frame.labels where label.box.left > 0 && label.box.right < Double(w) {
+        for label in frame.labels
+        where label.box.left > 0 && label.box.right < Double(w) && label.box.top > 0 && label.box.bottom < Double(h) {
             let bad = MetatileViews.differing(map, tiles, width: w, height: h, in: label.box)
             #expect(bad == 0, "'\(label.text)' at \(label.box): \(bad) pixels differ in the tiles")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MeridianTiles
 
 /// One sprite read: its image (`NAME.png`, or `NAME@2x.png`) and its index (`NAME.json`), as
 /// MapLibre reads a style's sprite.
@@ -70,13 +71,25 @@ struct SpriteSheet {
         self.entries = entries
     }
 
-    /// The sheet at `path` + `.json` and `.png`; nil when the index file is not there.
+    /// The sheet at `path` + `.json` and `.png` (before a `?query`, as MapLibre names a sprite's
+    /// files): a local path, or an `http(s)://` URL fetched through `access` (a data folder's
+    /// reader); nil when the index is not there (a missing file, a server that answers no index,
+    /// or an HTTP sprite without `access`).
     /// - Throws: ``RenderError/badImage(_:)`` when a file is there but unreadable, too large or
     ///   bad (``init(json:png:name:)``), the image is missing beside its index, or it has more
     ///   than `pixelBudget` pixels (checked by its header, before it is decoded).
-    static func read(_ path: String, pixelBudget: Int = RasterImage.maxPixels) throws(RenderError) -> SpriteSheet? {
-        guard FileManager.default.fileExists(atPath: path + ".json") else { return nil }
-        func bytes(_ file: String, limit: Int) throws(RenderError) -> Data {
+    static func read(
+        _ path: String, pixelBudget: Int = RasterImage.maxPixels, access: (any RemoteAccess)? = nil
+    ) throws(RenderError) -> SpriteSheet? {
+        let remote = path.hasPrefix("http://") || path.hasPrefix("https://")
+        let (stem, query) = Self.split(path)
+        func bytes(_ ext: String, limit: Int) throws(RenderError) -> Data? {
+            let file = stem + ext + query
+            if remote {
+                guard let access else { return nil }
+                return try? Data(access.document(file, maxBytes: limit))
+            }
+            guard FileManager.default.fileExists(atPath: file) else { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue
             guard let size else { throw .badImage("sprite \(file) cannot be read") }
             guard size <= limit else { throw .badImage("sprite \(file) is over \(limit >> 20) MiB") }
@@ -85,17 +98,26 @@ struct SpriteSheet {
             }
             return data
         }
-        let json = try bytes(path + ".json", limit: maxIndexBytes)
-        let png = [UInt8](try bytes(path + ".png", limit: maxImageBytes))
+        guard let json = try bytes(".json", limit: maxIndexBytes) else { return nil }
+        guard let image = try bytes(".png", limit: maxImageBytes) else {
+            throw .badImage("sprite \(stem).png cannot be read beside its index")
+        }
+        let png = [UInt8](image)
         // Every PNG Cairo decodes has this header; sides past RasterImage's bound are its refusal
         // (and their product could overflow).
         if let (w, h) = RasterImage.pngSize(png), w <= RasterImage.maxSide, h <= RasterImage.maxSide,
             w * h > pixelBudget
         {
             throw .badImage(
-                "sprite \(path).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
+                "sprite \(stem).png: its \(w) × \(h) pixels would take the style's sprites past \(StyleImages.maxPixels) pixels (\(StyleImages.maxPixels >> 18) MiB decoded)"
             )
         }
-        return try SpriteSheet(json: json, png: png, name: path)
+        return try SpriteSheet(json: json, png: png, name: stem)
+    }
+
+    /// A sprite's name split before its query (`?…`, kept with its `?`; empty when none).
+    static func split(_ path: String) -> (stem: String, query: String) {
+        guard let mark = path.firstIndex(of: "?") else { return (path, "") }
+        return (String(path[..<mark]), String(path[mark...]))
     }
 }

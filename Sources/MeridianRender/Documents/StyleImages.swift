@@ -1,12 +1,14 @@
 import Foundation
 import MeridianStyle
+import MeridianTiles
 
 /// The images a style's symbols and patterns name, from the style's sprites (`Style.sprites`,
 /// each read as a sprite sheet at pixel ratio 1 and, where there is an `@2x` file, 2), by the
 /// names `icon-image` gives (`id:name` for a sprite whose id is not `default`).
 ///
-/// A sprite that cannot be used draws no icons and is one line of ``warnings``: on HTTP (not
-/// fetched), not there, or bad (the reason the sheet's reader gives). Built once with the sources
+/// A sprite on HTTP is fetched through the data folder's reader, as MapLibre fetches it. A sprite
+/// that cannot be used draws no icons and is one line of ``warnings``: on HTTP without a reader
+/// or on a server that cannot be read, not there, or bad (the reason the sheet's reader gives). Built once with the sources
 /// (``MapSources``), shared by every frame.
 ///
 /// Bounded as a whole: the sheets of a style's sprites (every sprite, at both ratios) hold at
@@ -39,17 +41,24 @@ public struct StyleImages {
     /// The images of `style`'s sprites. A relative path resolves against `Style.folder` (the
     /// working directory for a style read from memory), then against each of `folders` (the
     /// data folder's paths): `"sprite": "sprite/meridian"` names the sprite the data build makes,
-    /// wherever the style file is.
-    public init(style: Style, folders: [String] = []) {
+    /// wherever the style file is. A sprite on HTTP(S) is fetched through `access`.
+    public init(style: Style, folders: [String] = [], access: (any RemoteAccess)? = nil) {
         for sprite in style.sprites {
-            guard let path = Self.path(of: sprite, style: style, folders: folders) else {
+            let local = Self.path(of: sprite, style: style, folders: folders)
+            let remote = local == nil
+            let path = local ?? Self.remoteStem(sprite.url)
+            if remote && access == nil {
                 warnings.append(
-                    "sprite \(sprite.id): \(sprite.url) is on HTTP, which is not fetched; its icons are not drawn")
+                    "sprite \(sprite.id): \(sprite.url) is on HTTP and the data folder has no reader; its icons are not drawn"
+                )
                 continue
             }
             do throws(RenderError) {
-                guard let base = try SpriteSheet.read(path, pixelBudget: Self.maxPixels - pixels) else {
-                    warnings.append("sprite \(sprite.id): no file \(path).json; its icons are not drawn")
+                guard let base = try SpriteSheet.read(path, pixelBudget: Self.maxPixels - pixels, access: access) else {
+                    warnings.append(
+                        remote
+                            ? "sprite \(sprite.id): \(sprite.url).json cannot be fetched; its icons are not drawn"
+                            : "sprite \(sprite.id): no file \(path).json; its icons are not drawn")
                     continue
                 }
                 Self.add(base, prefix: sprite.prefix, path: path, to: &one)
@@ -59,8 +68,10 @@ public struct StyleImages {
                 continue
             }
             do throws(RenderError) {
-                if let double = try SpriteSheet.read(path + "@2x", pixelBudget: Self.maxPixels - pixels) {
-                    Self.add(double, prefix: sprite.prefix, path: path + "@2x", to: &two)
+                let (stem, query) = SpriteSheet.split(path)
+                let doubled = stem + "@2x" + query
+                if let double = try SpriteSheet.read(doubled, pixelBudget: Self.maxPixels - pixels, access: access) {
+                    Self.add(double, prefix: sprite.prefix, path: doubled, to: &two)
                     pixels += double.image.width * double.image.height
                 }
             } catch {
@@ -82,6 +93,13 @@ public struct StyleImages {
         let bases = [style.folder ?? "."] + folders
         return bases.map { $0 + "/" + path }.first { FileManager.default.fileExists(atPath: $0 + ".json") }
             ?? bases[0] + "/" + path
+    }
+
+    /// An HTTP sprite's URL without a `.json`/`.png` ending (before its query).
+    static func remoteStem(_ url: String) -> String {
+        var (stem, query) = SpriteSheet.split(url)
+        for ext in [".json", ".png"] where stem.hasSuffix(ext) { stem.removeLast(ext.count) }
+        return stem + query
     }
 
     private static func add(_ sheet: SpriteSheet, prefix: String, path: String, to table: inout [String: Image]) {

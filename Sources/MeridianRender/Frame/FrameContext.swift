@@ -30,6 +30,8 @@ struct FrameContext {
     let scratch = FrameScratch()
     /// The style's sprite images (``MapSources/images``).
     var images = StyleImages()
+    /// The style's glyphs (``MapSources/glyphs``): its text is drawn from them where they cover it.
+    var glyphs: StyleGlyphs?
     /// The style's `light`, for fill-extrusion prisms.
     var light = Style.Light()
     /// Images symbols named that no sprite has, gathered over the frame.

@@ -28,6 +28,7 @@ extension MapRenderer {
             viewport: viewport, canvas: canvas, cache: cache, labelArea: area, extrusionMinZoom: extrusionMinZoom,
             deadline: deadline)
         frame.images = sources.images
+        frame.glyphs = sources.glyphs
         frame.light = style.light
         let candidates = try paintLayers(of: style, in: frame, tiles: tiles)
         try deadline.check("overlays")

@@ -36,9 +36,11 @@ public struct MapRenderer {
     ///
     /// Under tilt labels are placed in the view.
     public var labelMargin = 512.0
-    /// Draws the placed labels that cross the image's edge, cut by it, as metatiles need (their
-    /// neighbours draw the rest); by default only labels wholly inside the image are drawn.
-    public var labelsAcrossEdges = false
+    /// Draws the placed labels that cross the image's edge, cut by it, as MapLibre draws them
+    /// (and as metatiles need: their neighbours draw the rest), the default; false draws only
+    /// labels wholly inside the image (a static map without cut names, at the cost of fewer names
+    /// near its edges than MapLibre shows).
+    public var labelsAcrossEdges = true
     /// Threads a frame is rasterised on: the frame is composed once (styles, geometry, labels) as a
     /// list of drawing operations, which each thread replays on its own band of rows; 1 draws
     /// directly.

@@ -18,6 +18,9 @@ public struct MapSources {
     public let missing: [String]
     /// The images of the style's sprites (``StyleImages``): none for sources given directly.
     public var images = StyleImages()
+    /// The style's glyphs (its `glyphs` template, ``StyleGlyphs``), read as its text needs them;
+    /// nil when it names none (its text is drawn from the system's faces).
+    public var glyphs: StyleGlyphs?
     /// The style's `image` sources, read (``PlacedImage``).
     var placed: [String: PlacedImage] = [:]
     /// One line per source that draws only part of its data, or none of it: a GeoJSON source's
@@ -25,9 +28,12 @@ public struct MapSources {
     /// layers the style reads (`unplaced`).
     public private(set) var partial: [String] = []
     /// One line per source that has no data in the folder (``missing``), saying it draws nothing,
-    /// then one per source drawn in part (``partial``) and one per sprite that draws no icons
-    /// (``StyleImages/warnings``).
-    public var warnings: [String] { missing.map { $0 + "; it draws nothing" } + partial + images.warnings }
+    /// then one per source drawn in part (``partial``), one per sprite that draws no icons
+    /// (``StyleImages/warnings``) and one per glyph range that could not be read
+    /// (``StyleGlyphs/warnings``, as frames have needed them).
+    public var warnings: [String] {
+        missing.map { $0 + "; it draws nothing" } + partial + images.warnings + (glyphs?.warnings ?? [])
+    }
 
     /// Opens every source of `style` from `folder`; a source whose `url` is a TileJSON file
     /// (`TileJSONFile`) reads the tilesets its templates name.
@@ -88,7 +94,8 @@ public struct MapSources {
             }
             partial += Self.unplaced(style, sources)
             (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
-            images = StyleImages(style: style, folders: folder.paths)
+            images = StyleImages(style: style, folders: folder.paths, access: folder.access)
+            glyphs = style.glyphs.map { StyleGlyphs(template: $0, base: style.folder, access: folder.access) }
             return
         }
         for (name, described) in style.sources.sorted(by: { $0.key < $1.key }) {
@@ -153,7 +160,8 @@ public struct MapSources {
         }
         partial += Self.unplaced(style, sources)
         (self.folder, self.sources, self.missing, self.partial) = (folder, sources, missing, partial)
-        images = StyleImages(style: style, folders: folder.paths)
+        images = StyleImages(style: style, folders: folder.paths, access: folder.access)
+        glyphs = style.glyphs.map { StyleGlyphs(template: $0, base: style.folder, access: folder.access) }
     }
 
     /// The line of `missing` for an image source whose image was not read.

@@ -75,6 +75,16 @@ extension Canvas {
         exact: Bool = false, mappedBy matrix: StampMatrix? = nil
     ) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e6, abs(point.y) < 1e6 else { return }
+        // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
+        // two views shifted by whole pixels, on either side of the origin.
+        let x = Int((point.x * scale + 0.5).rounded(.down))
+        let y = Int((point.y * scale + 0.5).rounded(.down))
+        var key = key
+        if key.font.sdf != nil, matrix == nil, angle == 0, !exact {
+            // The style's glyphs are set where they fall: the stamp carries the part of a pixel.
+            key.phaseX = Int(((point.x * scale - Double(x)) * 8).rounded())
+            key.phaseY = Int(((point.y * scale - Double(y)) * 8).rounded())
+        }
         let stamp: LabelStamp
         if let kept = stamps?.value(for: key) {
             stamp = kept
@@ -83,10 +93,6 @@ extension Canvas {
             stamps?.insert(made, for: key, cost: made.cost)
             stamp = made
         }
-        // floor(v + ½), not rounding half away from zero: the same pixel for the same ground in
-        // two views shifted by whole pixels, on either side of the origin.
-        let x = Int((point.x * scale + 0.5).rounded(.down))
-        let y = Int((point.y * scale + 0.5).rounded(.down))
         if let matrix {
             record(.mappedStamp(stamp, x: point.x * scale, y: point.y * scale, matrix: matrix))
         } else if angle != 0 || exact {

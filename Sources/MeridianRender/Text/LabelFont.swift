@@ -12,9 +12,23 @@ struct LabelFont: Hashable, Sendable {
     /// CSS/OpenType weight, 100...900 (400 regular, 700 bold).
     let weight: Int
     let italic: Bool
+    /// The style's glyphs this font is drawn from (``SDFFont``), as MapLibre draws text; nil: the
+    /// system's faces (``family``, ``weight``, ``italic``) through HarfBuzz.
+    var sdf: SDFFont? = nil
 
     static let regular = LabelFont(family: nil, weight: 400, italic: false)
     static let bold = LabelFont(family: nil, weight: 700, italic: false)
+
+    /// A stack of the style's glyphs, `names` its `text-font` (the weight read from the first, for
+    /// what the glyphs do not cover).
+    static func sdf(_ names: [String], glyphs: StyleGlyphs) -> LabelFont {
+        var font = LabelFont(stack: names)
+        font.sdf = SDFFont(stack: names.joined(separator: ","), glyphs: glyphs)
+        return font
+    }
+
+    /// This font without the style's glyphs: the system's faces it falls back to.
+    var system: LabelFont { LabelFont(family: family, weight: weight, italic: italic) }
 
     /// Whether the chain after the face is the bold one.
     var isBold: Bool { weight >= 600 }

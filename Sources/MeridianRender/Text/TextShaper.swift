@@ -13,7 +13,9 @@ struct ShapedText: @unchecked Sendable {
         var pen = 0.0, advance = 0.0
     }
     struct Run {
-        let face: FontFace
+        /// The face its glyphs are in; nil for glyphs of the style's own (``SDFFont``), whose
+        /// ids are code points.
+        let face: FontFace?
         let glyphs: [Glyph]
         let rightToLeft: Bool
     }
@@ -24,7 +26,7 @@ struct ShapedText: @unchecked Sendable {
     let missing: Int
 
     /// Every glyph with its face, in visual order.
-    var glyphs: [(face: FontFace, glyph: Glyph)] { runs.flatMap { run in run.glyphs.map { (run.face, $0) } } }
+    var glyphs: [(face: FontFace?, glyph: Glyph)] { runs.flatMap { run in run.glyphs.map { (run.face, $0) } } }
 }
 
 /// Shapes text with HarfBuzz after FriBidi's bidirectional analysis (Unicode's algorithm, UAX #9,
@@ -47,7 +49,9 @@ enum TextShaper {
     static func shape(_ text: String, font: LabelFont = .regular, letterSpacing: Double = 0) -> ShapedText {
         let key = Key(text: text, font: font, letterSpacing: letterSpacing)
         if let kept = lock.withLock({ cache.value(for: key) }) { return kept }
-        let shaped = spaced(shapeNow(text, faces: FontChain.faces(for: font)), by: letterSpacing)
+        let unspaced =
+            font.sdf.map { SDFShaping.shape(text, in: $0) } ?? shapeNow(text, faces: FontChain.faces(for: font))
+        let shaped = spaced(unspaced, by: letterSpacing)
         lock.withLock { cache.insert(shaped, for: key, cost: 1) }
         return shaped
     }

@@ -148,7 +148,10 @@ final class LineLabelLayout {
                 names[text] = out.count
                 out.append(
                     Name(
-                        text: text, look: style.look(p, size: style.size(p), font: style.font(p) ?? .regular),
+                        text: text,
+                        look: style.look(
+                            p, size: style.size(p),
+                            font: style.font(p, text: text, glyphs: frame.glyphs, fallback: .regular)),
                         spacing: style.spacing(p), maxAngle: style.maxAngle(p) * .pi / 180,
                         textMaxSize: textMaxSize(p), properties: p))
                 cost += 128 + text.utf8.count

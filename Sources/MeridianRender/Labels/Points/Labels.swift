@@ -130,7 +130,9 @@ struct LabelPlacer {
             out.append(
                 Candidate(
                     text: text, anchor: anchor, priority: priority,
-                    look: style.look(p, size: size, font: style.font(p) ?? (size >= 13 ? .bold : .regular)),
+                    look: style.look(
+                        p, size: size,
+                        font: style.font(p, text: text, glyphs: frame.glyphs, fallback: size >= 13 ? .bold : .regular)),
                     layerOrder: order, placement: placements[0], alternatives: Array(placements.dropFirst()),
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
                     icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY, iconFit: icons.fit,
@@ -200,7 +202,15 @@ struct LabelPlacer {
                     letterSpacing: look.letterSpacing)
                 let drawn = lines.joined(separator: "\n")
                 let extra = Double(lines.count - 1) * setting.lineHeight * look.size
-                let m = canvas.measure(drawn, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
+                var m = canvas.measure(drawn, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
+                // A line's box and its baseline below the box's top: MapLibre's for the style's
+                // glyphs (a line is text-line-height ems; the glyphs' reference line 17 of 24
+                // glyph pixels above the line's middle), the first face's for the system's.
+                var baseline = m.height * 0.8
+                if look.font.sdf != nil {
+                    m.height = setting.lineHeight * look.size
+                    baseline = (setting.lineHeight / 2 - 17 / SDFShaping.em) * look.size
+                }
                 func set(_ place: TextPlacement) -> (box: LabelArea.Box, lines: String, left: Double, baseline: Double)
                 {
                     let left = c.anchor.x + setting.shift.x - m.width * place.left + place.offset.x * look.size
@@ -209,7 +219,7 @@ struct LabelPlacer {
                     let pad = setting.padding
                     var box = LabelArea.Box(left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
                     if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
-                    return (box, drawn, left, top + m.height * 0.8)
+                    return (box, drawn, left, top + baseline)
                 }
                 text = set(c.placement)
                 if !free(text?.box, c.rules.textOverlap),
@@ -220,7 +230,7 @@ struct LabelPlacer {
                 }
                 // `icon-text-fit`: the icon over the text where it was placed, in the text's own axes.
                 if let icon = c.icon, let t = text {
-                    let top = t.baseline - m.height * 0.8
+                    let top = t.baseline - baseline
                     let local = (t.left, top, t.left + m.width, top + m.height + extra)
                     if let (fitted, centre) = icon.fitted(to: local, fit: c.iconFit) {
                         var f = fitted

@@ -42,6 +42,10 @@ final class LabelStamp {
         var haloBlur = 0.0
         /// Ems between the baselines of a text of several lines (`text-line-height`).
         var lineHeight = LabelStamp.lineHeight
+        /// For text in the style's glyphs, eighths of a device pixel the reference point lies past
+        /// the whole pixel the stamp is composited at (-4…4 each way), as MapLibre sets glyphs
+        /// where they fall; 0 for the system's faces (set on whole pixels).
+        var phaseX = 0, phaseY = 0
     }
 
     /// Baselines of the lines of a label this many ems apart: `text-line-height`'s default.
@@ -63,6 +67,9 @@ final class LabelStamp {
     /// end (`centred` false) or centred on it; nil when Cairo fails or
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
+        if let sdf = key.font.sdf {
+            return SDFStamp.make(key, font: sdf, phase: (Double(key.phaseX) / 8, Double(key.phaseY) / 8))
+        }
         // The text shaped (HarfBuzz, FriBidi, the font chain; cached), as Cairo glyph runs.
         var runs: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []
         var pen = (x: 0.0, y: height * 0.3)  // where the first line starts: the box of a text without ink
@@ -70,7 +77,7 @@ final class LabelStamp {
             // One glyph, its advance's middle on the reference point.
             let all = TextShaper.shape(key.text, font: key.font, letterSpacing: key.letterSpacing).glyphs
             guard key.glyph < all.count else { return nil }
-            let (face, g) = all[key.glyph]
+            guard case let (face?, g) = all[key.glyph] else { return nil }
             runs = [
                 (
                     face.cairo,
@@ -95,9 +102,10 @@ final class LabelStamp {
                 let room = (widest - set.advance) * key.size
                 let x = pen.x + (key.justify == .center ? room / 2 : key.justify == .right ? room : 0)
                 let y = pen.y + Double(i) * gap
-                runs += set.runs.map { run in
-                    (
-                        run.face.cairo,
+                runs += set.runs.compactMap { run in
+                    guard let face = run.face else { return nil }
+                    return (
+                        face.cairo,
                         run.glyphs.map {
                             cairo_glyph_t(index: UInt($0.id), x: x + $0.x * key.size, y: y + $0.y * key.size)
                         }

@@ -92,7 +92,25 @@ struct LabelStyle {
     /// The label's font from `text-font` (a stack of names, ``LabelFont/cached(stack:)``), or nil
     /// when the layer sets none.
     func font(_ properties: [String: StyleValue]) -> LabelFont? {
+        names(properties).map(LabelFont.cached(stack:))
+    }
+
+    /// The font `text` is drawn in: with the style's `glyphs`, its `text-font` stack (MapLibre's
+    /// default stack where the layer sets none) from them, as MapLibre draws it, when they hold
+    /// every character of it; else the system's faces (``font(_:)``, else `fallback`).
+    func font(_ properties: [String: StyleValue], text: String, glyphs: StyleGlyphs?, fallback: LabelFont) -> LabelFont
+    {
+        let names = names(properties)
+        if let glyphs, !text.isEmpty {
+            let stack = names ?? SDFFont.defaultStack
+            if glyphs.covers(text, stack: stack.joined(separator: ",")) { return LabelFont.sdf(stack, glyphs: glyphs) }
+        }
+        return names.map(LabelFont.cached(stack:)) ?? fallback
+    }
+
+    /// The `text-font` names, nil when the layer sets none.
+    private func names(_ properties: [String: StyleValue]) -> [String]? {
         guard case let .array(names)? = font(properties) else { return nil }
-        return LabelFont.cached(stack: names.compactMap(\.string))
+        return names.compactMap(\.string)
     }
 }

@@ -1,0 +1,169 @@
+import CCairo
+import Foundation
+import MeridianTiles
+
+/// Label stamps of text in a style's glyphs (``SDFFont``), inked as MapLibre's `symbol_sdf`
+/// shader inks them: each glyph a quad of its distance field (the bitmap with its 3 px border and
+/// the atlas's 1 px of padding, 4 glyph pixels out from the outline's box), sampled bilinearly at
+/// each device pixel's centre, the halo of every glyph first, then every glyph.
+///
+/// The arithmetic is MapLibre's: with `fontScale` = size / 24 and `r` the pixel ratio, the fill's
+/// coverage is `smoothstep(0.75 − γ, 0.75 + γ, d)` with `γ = 0.105 / r / fontScale`; the halo's
+/// edge is at `(6 − haloWidth / fontScale) / 8` with
+/// `γ = (haloBlur × 1.19 / 8 + 0.105 / r) / fontScale`; colours premultiplied, composited over.
+enum SDFStamp {
+    /// The fill's edge in the distance field (MapLibre's `(256 − 64) / 256`).
+    static let edge = 0.75
+    /// MapLibre's `EDGE_GAMMA` at pixel ratio 1.
+    static let edgeGamma = 0.105
+
+    /// A glyph's quad: where its padded field's top left lands, device pixels from the stamp's
+    /// reference point, and the field.
+    struct Quad {
+        let x: Double, y: Double
+        let glyph: SDFGlyph
+    }
+
+    /// The stamp of `key` (whose font is drawn from the style's glyphs), `phase` device pixels
+    /// past the whole pixel it is composited at; nil when nothing would be inked.
+    static func make(_ key: LabelStamp.Key, font: SDFFont, phase: (x: Double, y: Double)) -> LabelStamp? {
+        let quads = self.quads(key, font: font, phase: phase)
+        let k = key.size / SDFShaping.em * key.scale
+        guard !quads.isEmpty, k > 0, k.isFinite else { return nil }
+        let padded = Double(2 * SDFGlyph.border + 2)
+        let left = Int(quads.map(\.x).min()!.rounded(.down)) - 1
+        let top = Int(quads.map(\.y).min()!.rounded(.down)) - 1
+        let right = Int(quads.map { $0.x + (Double($0.glyph.width) + padded) * k }.max()!.rounded(.up)) + 1
+        let bottom = Int(quads.map { $0.y + (Double($0.glyph.height) + padded) * k }.max()!.rounded(.up)) + 1
+        let (w, h) = (right - left, bottom - top)
+        guard w > 0, h > 0, w * h <= 4096 * 512 else { return nil }
+        var pixels = [Float](repeating: 0, count: w * h * 4)
+        let fontScale = key.size / SDFShaping.em
+        let fill = edgeGamma / key.scale / fontScale
+        if key.part != .fill, key.haloWidth > 0, key.halo.a > 0 {
+            let buff = (6 - key.haloWidth / fontScale) / 8
+            let gamma = (key.haloBlur * 1.19 / 8 + edgeGamma / key.scale) / fontScale
+            for q in quads {
+                ink(
+                    q, k: k, edge: buff, gamma: gamma, color: key.halo, into: &pixels, width: w, height: h,
+                    at: (left, top))
+            }
+        }
+        if key.part != .halo, key.color.a > 0 {
+            for q in quads {
+                ink(
+                    q, k: k, edge: edge, gamma: fill, color: key.color, into: &pixels, width: w, height: h,
+                    at: (left, top))
+            }
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<h {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                func byte(_ v: Float) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+                row[x] =
+                    byte(pixels[i + 3]) << 24 | byte(pixels[i]) << 16 | byte(pixels[i + 1]) << 8 | byte(pixels[i + 2])
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return LabelStamp(surface: surface, originX: -left, originY: -top)
+    }
+
+    /// The quads of `key`'s glyphs about its reference point, device pixels. Set as MapLibre
+    /// sets a block of lines: each line's glyphs from its pen, lines `lineHeight` ems apart,
+    /// justified in the widest; the reference point is the first line's pen (the point labeller's
+    /// left end on MapLibre's reference line), or, for a centred stamp, the block's centre
+    /// (MapLibre's `text-anchor: center`: the first reference line 17 glyph pixels above it, for
+    /// one line); one glyph (`key.glyph`) has its advance's middle there.
+    static func quads(_ key: LabelStamp.Key, font: SDFFont, phase: (x: Double, y: Double)) -> [Quad] {
+        let k = key.size / SDFShaping.em * key.scale
+        let lines = key.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TextShaper.shape(String($0), font: key.font, letterSpacing: key.letterSpacing)
+        }
+        let gap = key.lineHeight * SDFShaping.em
+        let widest = lines.map(\.advance).max() ?? 0
+        // Units: glyph pixels at 24 px, from the reference point.
+        var origin = (x: 0.0, y: 0.0)
+        if key.centered {
+            let block = Double(lines.count) * gap
+            origin = (-widest * SDFShaping.em / 2, -block / 2 + gap / 2 - 17)
+        }
+        var quads: [Quad] = []
+        for (i, line) in lines.enumerated() {
+            let room = (widest - line.advance) * SDFShaping.em
+            let shift = key.justify == .center ? room / 2 : key.justify == .right ? room : 0
+            for (n, g) in line.glyphs.enumerated() {
+                guard let glyph = font.glyph(g.glyph.id), !glyph.bitmap.isEmpty else { continue }
+                var x = origin.x + shift + g.glyph.x * SDFShaping.em
+                let y = origin.y + Double(i) * gap
+                if key.glyph >= 0 {
+                    guard n == key.glyph, i == 0 else { continue }
+                    x = -g.glyph.advance * SDFShaping.em / 2
+                }
+                let border = Double(SDFGlyph.border + 1)
+                quads.append(
+                    Quad(
+                        x: phase.x + (x + Double(glyph.left) - border) * k,
+                        y: phase.y + (y - Double(glyph.top) - border) * k, glyph: glyph))
+            }
+        }
+        return quads
+    }
+
+    /// Inks one quad's field into `pixels` (premultiplied RGBA floats, `width` × `height`, whose
+    /// top left is `at` device pixels from the reference point): coverage
+    /// `smoothstep(edge − gamma, edge + gamma, d)`, composited over.
+    static func ink(
+        _ q: Quad, k: Double, edge: Double, gamma: Double, color: RGBA, into pixels: inout [Float], width: Int,
+        height: Int, at origin: (Int, Int)
+    ) {
+        let g = q.glyph
+        let (fw, fh) = (g.width + 2 * SDFGlyph.border, g.height + 2 * SDFGlyph.border)
+        let (qw, qh) = (Double(fw + 2), Double(fh + 2))
+        let x0 = max(0, Int((q.x - Double(origin.0)).rounded(.down)))
+        let y0 = max(0, Int((q.y - Double(origin.1)).rounded(.down)))
+        let x1 = min(width, Int((q.x + qw * k - Double(origin.0)).rounded(.up)))
+        let y1 = min(height, Int((q.y + qh * k - Double(origin.1)).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        let (lo, hi) = (edge - gamma, edge + gamma)
+        let premultiplied = [
+            Float(color.r * color.a), Float(color.g * color.a), Float(color.b * color.a), Float(color.a),
+        ]
+        g.bitmap.withUnsafeBufferPointer { field in
+            /// The padded field's value at texel (`i`, `j`): 0 in the padding and beyond.
+            func texel(_ i: Int, _ j: Int) -> Double {
+                let (bx, by) = (i - 1, j - 1)
+                guard bx >= 0, by >= 0, bx < fw, by < fh else { return 0 }
+                return Double(field[by * fw + bx])
+            }
+            for py in y0..<y1 {
+                // The pixel's centre in the quad's texels.
+                let v = (Double(py + origin.1) + 0.5 - q.y) / k
+                guard v >= 0, v < qh else { continue }
+                let ty = v - 0.5
+                let j = Int(ty.rounded(.down))
+                let fy = ty - Double(j)
+                for px in x0..<x1 {
+                    let u = (Double(px + origin.0) + 0.5 - q.x) / k
+                    guard u >= 0, u < qw else { continue }
+                    let tx = u - 0.5
+                    let i = Int(tx.rounded(.down))
+                    let fx = tx - Double(i)
+                    let top = texel(i, j) * (1 - fx) + texel(i + 1, j) * fx
+                    let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
+                    let d = (top * (1 - fy) + bottom * fy) / 255
+                    guard d > lo else { continue }
+                    let t = min(1, (d - lo) / (hi - lo))
+                    let alpha = Float(t * t * (3 - 2 * t))
+                    let at = (py * width + px) * 4
+                    let keep = 1 - premultiplied[3] * alpha
+                    for c in 0..<4 { pixels[at + c] = premultiplied[c] * alpha + pixels[at + c] * keep }
+                }
+            }
+        }
+    }
+}
