@@ -5,7 +5,8 @@ Usage: render_suite.py SUITE MERIDIAN OUT [FILTER]
   SUITE     maplibre-gl-js's test/integration folder (render/tests, assets), fetched by run.sh
   MERIDIAN  the meridian binary
   OUT       a folder for each test's actual.png and the results (results.json, summary.md)
-  FILTER    a substring of the test ids to run (default: all)
+  FILTER    a substring of the test ids to run (default: all), or @FILE: the ids listed in
+            FILE, one a line (a former run's failures, say)
 
 Still-image tests only: a test with operations, terrain, a globe projection or a pixel ratio
 Meridian does not draw (1, 2 or 3) is counted as skipped, with why. Each style has its
@@ -149,7 +150,11 @@ def run_one(test_id, port):
 
 def main():
     ids = sorted(os.path.relpath(root, TESTS) for root, _, files in os.walk(TESTS) if "style.json" in files)
-    ids = [i for i in ids if FILTER in i]
+    if FILTER.startswith("@"):
+        wanted = {line.strip() for line in open(FILTER[1:]) if line.strip()}
+        ids = [i for i in ids if i in wanted]
+    else:
+        ids = [i for i in ids if FILTER in i]
     port = serve_assets()
     os.makedirs(OUT, exist_ok=True)
     results = []

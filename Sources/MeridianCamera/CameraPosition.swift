@@ -40,15 +40,41 @@ public struct CameraPosition: Hashable, Sendable, Codable, CustomStringConvertib
         self.init(clamping: target, zoom: zoom, bearing: bearing, tilt: tilt)
     }
 
-    /// The clamping initialiser for values already known to be finite.
-    init(clamping target: Coordinate, zoom: Double, bearing: Double, tilt: Double) {
+    /// The limits a camera is built within.
+    public enum Limits: Sendable, Hashable {
+        /// The SDK's (SPEC §1): tilt within ``TiltCurve/maxTilt(zoom:)``.
+        case sdk
+        /// MapLibre's, for a style's own camera and the styles drawn as MapLibre draws them:
+        /// tilt (MapLibre's pitch) up to ``mapLibreMaxTilt`` at every zoom.
+        case mapLibre
+    }
+
+    /// The greatest tilt MapLibre allows a map, degrees.
+    public static let mapLibreMaxTilt = 85.0
+
+    /// ``init(target:zoom:bearing:tilt:)`` within `limits`: the SDK's tilt curve, or MapLibre's
+    /// 85° at every zoom (the other values clamped and wrapped as there). A camera built within
+    /// MapLibre's limits is clamped to the curve again by any change (``changing(target:zoom:bearing:tilt:)``).
+    /// - Throws: `InvalidArgument` as ``init(target:zoom:bearing:tilt:)``.
+    public init(
+        target: Coordinate, zoom: Double, bearing: Double = 0, tilt: Double = 0, limits: Limits
+    ) throws(InvalidArgument) {
+        try self.init(target: target, zoom: zoom, bearing: bearing, tilt: tilt)
+        if limits == .mapLibre {
+            self.init(clamping: target, zoom: zoom, bearing: bearing, tilt: tilt, maxTilt: Self.mapLibreMaxTilt)
+        }
+    }
+
+    /// The clamping initialiser for values already known to be finite; `maxTilt` (degrees)
+    /// replaces the curve's limit when given.
+    init(clamping target: Coordinate, zoom: Double, bearing: Double, tilt: Double, maxTilt: Double? = nil) {
         let z = ZoomRange.absolute.clamp(zoom)
         self.target = Coordinate(
             latitude: target.latitude.clamped(to: -Self.maxTargetLatitude...Self.maxTargetLatitude),
             longitude: Angle.wrapLongitude(target.longitude))
         self.zoom = z
         self.bearing = Angle.wrap360(bearing)
-        self.tilt = tilt.clamped(to: 0...TiltCurve.maxTilt(zoom: z))
+        self.tilt = tilt.clamped(to: 0...(maxTilt ?? TiltCurve.maxTilt(zoom: z)))
     }
 
     /// A copy with some values replaced, clamped and wrapped again as in `init` (lowering the

@@ -75,12 +75,17 @@ extension MeridianCommand {
         }
 
         /// The camera: the one given, else the fit of --fit-bounds, else the fit of the overlays.
+        ///
+        /// With `--style`, the camera is MapLibre's (tilt to 85° at every zoom, as MapLibre draws the
+        /// style); Meridian's own styles keep the SDK's tilt curve.
         func camera(for overlays: [Overlay], style: Style) throws -> CameraPosition {
             let (bearing, tilt) = (self.bearing ?? 0, self.tilt ?? 0)
+            let limits: CameraPosition.Limits = look.style != nil ? .mapLibre : .sdk
             if let lat, let lng, let zoom, fitBounds == nil {
                 return try checked(
                     CameraPosition(
-                        target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt))
+                        target: Coordinate(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, tilt: tilt,
+                        limits: limits))
             }
             guard lat == nil, lng == nil, zoom == nil else {
                 throw ValidationError(
@@ -92,7 +97,7 @@ extension MeridianCommand {
                 return try checked(
                     CameraPosition(
                         target: Coordinate(latitude: view.latitude, longitude: view.longitude), zoom: view.cameraZoom,
-                        bearing: self.bearing ?? view.bearing, tilt: self.tilt ?? view.pitch))
+                        bearing: self.bearing ?? view.bearing, tilt: self.tilt ?? view.pitch, limits: limits))
             }
             let bounds = fitBounds ?? CoordinateBounds(path: overlays.flatMap(\.coordinates))
             guard fitBounds != nil || !overlays.isEmpty else {

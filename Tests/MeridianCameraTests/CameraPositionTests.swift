@@ -131,4 +131,19 @@ import Testing
         #expect(constraints.constrain(try CameraPosition(target: Sample.helsinki, zoom: 4)).zoom == 10)
         #expect(constraints.constrain(try CameraPosition(target: Sample.helsinki, zoom: 18)).zoom == 15)
     }
+
+    @Test(
+        "MapLibre's limits: a style's 60° at zoom 2 and 85° at zoom 20 are kept; past 85° is 85°; any change clamps to the curve again"
+    )
+    func mapLibreLimits() throws {
+        let low = try CameraPosition(target: Sample.helsinki, zoom: 2, tilt: 60, limits: .mapLibre)
+        #expect(low.tilt == 60)
+        #expect(try CameraPosition(target: Sample.helsinki, zoom: 2, tilt: 60, limits: .sdk).tilt == 30)
+        #expect(try CameraPosition(target: Sample.helsinki, zoom: 20, tilt: 89, limits: .mapLibre).tilt == 85)
+        #expect(try CameraPosition(target: Sample.helsinki, zoom: 20, tilt: -4, limits: .mapLibre).tilt == 0)
+        #expect(try low.changing(bearing: 10).tilt == 30)
+        #expect(throws: InvalidArgument.self) {
+            try CameraPosition(target: Sample.helsinki, zoom: 2, tilt: .nan, limits: .mapLibre)
+        }
+    }
 }
