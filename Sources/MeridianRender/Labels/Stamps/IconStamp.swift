@@ -4,9 +4,9 @@ import MeridianGeometry
 import MeridianTiles
 
 /// Icons are drawn as stamps too (``LabelStamp``): the sprite's image scaled once to the
-/// canvas's pixels (Cairo's good filter, so a `@2x` image shrinks without aliasing), an SDF
-/// image turned into coverage and tinted by `icon-color`, the opacity applied; then composited
-/// as labels are. A ``RenderCache`` keeps them between frames.
+/// canvas's pixels (Cairo's good filter, so a `@2x` image shrinks without aliasing), the opacity
+/// applied; an SDF image inked as MapLibre inks it (``sdf(_:_:factor:)``); then composited as
+/// labels are. A ``RenderCache`` keeps them between frames.
 enum IconStamp {
     /// What fixes an icon stamp's pixels.
     struct Key: Hashable {
@@ -21,6 +21,9 @@ enum IconStamp {
         var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
         /// `icon-halo-blur`, points over which the halo's edge fades (SDF images only).
         var haloBlur = 0.0
+        /// For SDF images, eighths of a device pixel the centre lies past the whole pixel the
+        /// stamp is composited at (-4…4 each way): MapLibre draws them where they fall.
+        var phaseX = 0, phaseY = 0
     }
 
     /// Largest side of an icon stamp, device pixels: a larger icon is not drawn.
@@ -34,6 +37,7 @@ enum IconStamp {
         let (w, h) = (Double(e.width) * factor, Double(e.height) * factor)
         // Checked before the sizes become integers (a pixel ratio of 1e-300 makes them 1e300).
         guard factor > 0, factor.isFinite, w <= Double(maxSide), h <= Double(maxSide) else { return nil }
+        if e.sdf { return sdf(key, image, factor: factor) }
         let (side, tall) = (Int(w.rounded(.up)) + 2, Int(h.rounded(.up)) + 2)
         guard side <= maxSide, tall <= maxSide,
             let part = cairo_surface_create_for_rectangle(
@@ -57,61 +61,55 @@ enum IconStamp {
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(out)
-        if e.sdf || key.opacity < 1 {
-            // The halo's outline lies `haloWidth` points out: 32 levels a sheet pixel, `factor`
-            // device pixels a sheet pixel, `scale` device pixels a point.
-            let haloLevels = key.haloWidth * key.scale / factor * 32
-            tint(
-                out, sdf: e.sdf, color: key.color, opacity: key.opacity, factor: factor, halo: key.halo,
-                haloLevels: haloLevels, haloFade: max(1, 2.4 * key.haloBlur * key.scale))
-        }
+        if key.opacity < 1 { fade(out, by: key.opacity) }
         cairo_surface_mark_dirty(out)
         return LabelStamp(surface: out, originX: side / 2, originY: tall / 2)
     }
 
-    /// Rewrites the stamp's pixels: an SDF's alpha (the distance, the outline at 191 of 255, 32
-    /// levels a sheet pixel) made into coverage over one device pixel and filled with `color`,
-    /// over a halo in `halo` out to `haloLevels` levels beyond the outline, its edge fading over
-    /// `haloFade` device pixels (1: sharp; `icon-halo-blur`, as MapLibre widens the halo's edge by
-    /// about 1.2 × the blur each side); every pixel times `opacity`.
-    private static func tint(
-        _ surface: OpaquePointer, sdf: Bool, color: RGBA, opacity: Double, factor: Double, halo: RGBA,
-        haloLevels: Double, haloFade: Double
-    ) {
+    /// An SDF image's stamp, inked as MapLibre's shader inks it (``SDFStamp``: `fontScale` the
+    /// `icon-size`, the image's alpha the field, its quad the image), its centre on the
+    /// reference point plus the key's phase.
+    static func sdf(_ key: Key, _ image: StyleImages.Image, factor: Double) -> LabelStamp? {
+        let e = image.entry
+        let surface = image.sheet.image.surface
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var field = [UInt8](repeating: 0, count: e.width * e.height)
+        for y in 0..<e.height {
+            let row = UnsafeRawPointer(data + (e.y + y) * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<e.width { field[y * e.width + x] = UInt8(row[e.x + x] >> 24) }
+        }
+        let (w, h) = (Double(e.width) * factor, Double(e.height) * factor)
+        let quad = SDFStamp.Quad(
+            x: Double(key.phaseX) / 8 - w / 2, y: Double(key.phaseY) / 8 - h / 2, field: field, width: e.width,
+            height: e.height, pad: 0)
+        let opacity = min(max(key.opacity, 0), 1)
+        let (c, halo) = (key.color, key.halo)
+        return SDFStamp.stamp(
+            [quad], k: factor,
+            passes: SDFStamp.passes(
+                fontScale: key.size, scale: key.scale, color: RGBA(c.r, c.g, c.b, c.a * opacity),
+                halo: RGBA(halo.r, halo.g, halo.b, halo.a * opacity), haloWidth: key.haloWidth,
+                haloBlur: key.haloBlur))
+    }
+
+    /// Multiplies every byte of the stamp's (premultiplied) pixels by `opacity`.
+    private static func fade(_ surface: OpaquePointer, by opacity: Double) {
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let (width, height) = (
             Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface))
         )
-        // Distance levels across one device pixel: 32 a sheet pixel, `factor` device pixels a sheet pixel.
-        let spread = max(32 / max(factor, 1e-3), 1)
-        let a = min(max(color.a, 0), 1) * opacity
         data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
             for y in 0..<height {
                 for x in 0..<width {
                     let i = y * stride / 4 + x
                     let p = words[i]
-                    if sdf {
-                        let distance = Double(p >> 24)
-                        let cover = min(max((distance - 191) / spread + 0.5, 0), 1) * a
-                        // The halo under the fill ("over"): its coverage less what the fill covers.
-                        let ring =
-                            haloLevels > 0
-                            ? min(max((distance - 191 + haloLevels) / (spread * haloFade) + 0.5, 0), 1)
-                                * min(max(halo.a, 0), 1)
-                                * opacity * (1 - cover) : 0
-                        func byte(_ f: Double, _ h: Double) -> UInt32 {
-                            UInt32(((min(max(f, 0), 1) * cover + min(max(h, 0), 1) * ring) * 255).rounded())
-                        }
-                        words[i] =
-                            UInt32(((cover + ring) * 255).rounded()) << 24 | byte(color.r, halo.r) << 16
-                            | byte(color.g, halo.g) << 8 | byte(color.b, halo.b)
-                    } else {
-                        func scaled(_ shift: UInt32) -> UInt32 {
-                            UInt32((Double(p >> shift & 0xFF) * opacity).rounded()) << shift
-                        }
-                        words[i] = scaled(24) | scaled(16) | scaled(8) | scaled(0)
+                    func scaled(_ shift: UInt32) -> UInt32 {
+                        UInt32((Double(p >> shift & 0xFF) * opacity).rounded()) << shift
                     }
+                    words[i] = scaled(24) | scaled(16) | scaled(8) | scaled(0)
                 }
             }
         }
@@ -129,6 +127,13 @@ extension Canvas {
         mappedBy matrix: StampMatrix? = nil
     ) {
         guard center.x.isFinite, center.y.isFinite, abs(center.x) < 1e6, abs(center.y) < 1e6 else { return }
+        let x = Int((center.x * scale + 0.5).rounded(.down))
+        let y = Int((center.y * scale + 0.5).rounded(.down))
+        var key = key
+        if image.entry.sdf, matrix == nil, abs(angle) <= Self.uprightAngle {
+            key.phaseX = Int(((center.x * scale - Double(x)) * 8).rounded())
+            key.phaseY = Int(((center.y * scale - Double(y)) * 8).rounded())
+        }
         let stamp: LabelStamp
         if let kept = icons?.value(for: key) {
             stamp = kept
@@ -142,8 +147,6 @@ extension Canvas {
         } else if abs(angle) > Self.uprightAngle {
             record(.turnedStamp(stamp, x: center.x * scale, y: center.y * scale, angle: angle))
         } else {
-            let x = Int((center.x * scale + 0.5).rounded(.down))
-            let y = Int((center.y * scale + 0.5).rounded(.down))
             record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY))
         }
     }

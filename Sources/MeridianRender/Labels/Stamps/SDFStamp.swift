@@ -17,43 +17,57 @@ enum SDFStamp {
     /// MapLibre's `EDGE_GAMMA` at pixel ratio 1.
     static let edgeGamma = 0.105
 
-    /// A glyph's quad: where its padded field's top left lands, device pixels from the stamp's
-    /// reference point, and the field.
+    /// A quad of a distance field: where its top left lands, device pixels from the stamp's
+    /// reference point; the field (`width` × `height` bytes); and `pad` texels of nothing around
+    /// it that the quad covers too (a glyph's atlas padding: 1; an icon's quad is its image: 0).
     struct Quad {
         let x: Double, y: Double
-        let glyph: SDFGlyph
+        let field: [UInt8]
+        let width: Int, height: Int
+        var pad = 1
+        /// The quad's sides, texels.
+        var texels: (Double, Double) { (Double(width + 2 * pad), Double(height + 2 * pad)) }
     }
 
-    /// The stamp of `key` (whose font is drawn from the style's glyphs), `phase` device pixels
-    /// past the whole pixel it is composited at; nil when nothing would be inked.
-    static func make(_ key: LabelStamp.Key, font: SDFFont, phase: (x: Double, y: Double)) -> LabelStamp? {
-        let quads = self.quads(key, font: font, phase: phase)
-        let k = key.size / SDFShaping.em * key.scale
-        guard !quads.isEmpty, k > 0, k.isFinite else { return nil }
-        let padded = Double(2 * SDFGlyph.border + 2)
+    /// One pass over the quads: MapLibre's fill (``edge``) or halo edge, its gamma, its colour
+    /// (straight alpha, the opacity in it).
+    struct Pass {
+        let edge: Double, gamma: Double, color: RGBA
+    }
+
+    /// The passes of a field drawn at `fontScale` (text: size ÷ 24; an icon: `icon-size`) and
+    /// `scale` pixels per point: the halo (when it shows), then the fill, as MapLibre's shader.
+    static func passes(
+        fontScale: Double, scale: Double, color: RGBA, halo: RGBA, haloWidth: Double, haloBlur: Double,
+        part: LabelStamp.Part = .both
+    ) -> [Pass] {
+        var passes: [Pass] = []
+        if part != .fill, haloWidth > 0, halo.a > 0 {
+            passes.append(
+                Pass(
+                    edge: (6 - haloWidth / fontScale) / 8,
+                    gamma: (haloBlur * 1.19 / 8 + edgeGamma / scale) / fontScale, color: halo))
+        }
+        if part != .halo, color.a > 0 {
+            passes.append(Pass(edge: edge, gamma: edgeGamma / scale / fontScale, color: color))
+        }
+        return passes
+    }
+
+    /// A stamp of `quads` inked by each pass in turn, `k` device pixels a texel; nil when
+    /// nothing would be inked or the stamp would be too large.
+    static func stamp(_ quads: [Quad], k: Double, passes: [Pass]) -> LabelStamp? {
+        guard !quads.isEmpty, !passes.isEmpty, k > 0, k.isFinite else { return nil }
         let left = Int(quads.map(\.x).min()!.rounded(.down)) - 1
         let top = Int(quads.map(\.y).min()!.rounded(.down)) - 1
-        let right = Int(quads.map { $0.x + (Double($0.glyph.width) + padded) * k }.max()!.rounded(.up)) + 1
-        let bottom = Int(quads.map { $0.y + (Double($0.glyph.height) + padded) * k }.max()!.rounded(.up)) + 1
+        let right = Int(quads.map { $0.x + $0.texels.0 * k }.max()!.rounded(.up)) + 1
+        let bottom = Int(quads.map { $0.y + $0.texels.1 * k }.max()!.rounded(.up)) + 1
         let (w, h) = (right - left, bottom - top)
         guard w > 0, h > 0, w * h <= 4096 * 512 else { return nil }
         var pixels = [Float](repeating: 0, count: w * h * 4)
-        let fontScale = key.size / SDFShaping.em
-        let fill = edgeGamma / key.scale / fontScale
-        if key.part != .fill, key.haloWidth > 0, key.halo.a > 0 {
-            let buff = (6 - key.haloWidth / fontScale) / 8
-            let gamma = (key.haloBlur * 1.19 / 8 + edgeGamma / key.scale) / fontScale
+        for pass in passes {
             for q in quads {
-                ink(
-                    q, k: k, edge: buff, gamma: gamma, color: key.halo, into: &pixels, width: w, height: h,
-                    at: (left, top))
-            }
-        }
-        if key.part != .halo, key.color.a > 0 {
-            for q in quads {
-                ink(
-                    q, k: k, edge: edge, gamma: fill, color: key.color, into: &pixels, width: w, height: h,
-                    at: (left, top))
+                ink(q, k: k, pass: pass, into: &pixels, width: w, height: h, at: (left, top))
             }
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
@@ -71,6 +85,17 @@ enum SDFStamp {
         }
         cairo_surface_mark_dirty(surface)
         return LabelStamp(surface: surface, originX: -left, originY: -top)
+    }
+
+    /// The stamp of `key` (whose font is drawn from the style's glyphs), `phase` device pixels
+    /// past the whole pixel it is composited at; nil when nothing would be inked.
+    static func make(_ key: LabelStamp.Key, font: SDFFont, phase: (x: Double, y: Double)) -> LabelStamp? {
+        let fontScale = key.size / SDFShaping.em
+        return stamp(
+            quads(key, font: font, phase: phase), k: fontScale * key.scale,
+            passes: passes(
+                fontScale: fontScale, scale: key.scale, color: key.color, halo: key.halo, haloWidth: key.haloWidth,
+                haloBlur: key.haloBlur, part: key.part))
     }
 
     /// The quads of `key`'s glyphs about its reference point, device pixels. Set as MapLibre
@@ -108,35 +133,34 @@ enum SDFStamp {
                 quads.append(
                     Quad(
                         x: phase.x + (x + Double(glyph.left) - border) * k,
-                        y: phase.y + (y - Double(glyph.top) - border) * k, glyph: glyph))
+                        y: phase.y + (y - Double(glyph.top) - border) * k, field: glyph.bitmap,
+                        width: glyph.width + 2 * SDFGlyph.border, height: glyph.height + 2 * SDFGlyph.border))
             }
         }
         return quads
     }
 
     /// Inks one quad's field into `pixels` (premultiplied RGBA floats, `width` × `height`, whose
-    /// top left is `at` device pixels from the reference point): coverage
+    /// top left is `at` device pixels from the reference point): the field sampled bilinearly at
+    /// each device pixel's centre inside the quad, coverage
     /// `smoothstep(edge − gamma, edge + gamma, d)`, composited over.
     static func ink(
-        _ q: Quad, k: Double, edge: Double, gamma: Double, color: RGBA, into pixels: inout [Float], width: Int,
-        height: Int, at origin: (Int, Int)
+        _ q: Quad, k: Double, pass: Pass, into pixels: inout [Float], width: Int, height: Int, at origin: (Int, Int)
     ) {
-        let g = q.glyph
-        let (fw, fh) = (g.width + 2 * SDFGlyph.border, g.height + 2 * SDFGlyph.border)
-        let (qw, qh) = (Double(fw + 2), Double(fh + 2))
+        let (fw, fh, pad) = (q.width, q.height, q.pad)
+        let (qw, qh) = q.texels
         let x0 = max(0, Int((q.x - Double(origin.0)).rounded(.down)))
         let y0 = max(0, Int((q.y - Double(origin.1)).rounded(.down)))
         let x1 = min(width, Int((q.x + qw * k - Double(origin.0)).rounded(.up)))
         let y1 = min(height, Int((q.y + qh * k - Double(origin.1)).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
-        let (lo, hi) = (edge - gamma, edge + gamma)
-        let premultiplied = [
-            Float(color.r * color.a), Float(color.g * color.a), Float(color.b * color.a), Float(color.a),
-        ]
-        g.bitmap.withUnsafeBufferPointer { field in
-            /// The padded field's value at texel (`i`, `j`): 0 in the padding and beyond.
+        guard x0 < x1, y0 < y1, q.field.count == fw * fh else { return }
+        let (lo, hi) = (pass.edge - pass.gamma, pass.edge + pass.gamma)
+        let c = pass.color
+        let premultiplied = [Float(c.r * c.a), Float(c.g * c.a), Float(c.b * c.a), Float(c.a)]
+        q.field.withUnsafeBufferPointer { field in
+            /// The quad's value at texel (`i`, `j`): 0 in the padding and beyond.
             func texel(_ i: Int, _ j: Int) -> Double {
-                let (bx, by) = (i - 1, j - 1)
+                let (bx, by) = (i - pad, j - pad)
                 guard bx >= 0, by >= 0, bx < fw, by < fh else { return 0 }
                 return Double(field[by * fw + bx])
             }
@@ -157,11 +181,11 @@ enum SDFStamp {
                     let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
                     let d = (top * (1 - fy) + bottom * fy) / 255
                     guard d > lo else { continue }
-                    let t = min(1, (d - lo) / (hi - lo))
+                    let t = hi > lo ? min(1, (d - lo) / (hi - lo)) : 1
                     let alpha = Float(t * t * (3 - 2 * t))
                     let at = (py * width + px) * 4
                     let keep = 1 - premultiplied[3] * alpha
-                    for c in 0..<4 { pixels[at + c] = premultiplied[c] * alpha + pixels[at + c] * keep }
+                    for n in 0..<4 { pixels[at + n] = premultiplied[n] * alpha + pixels[at + n] * keep }
                 }
             }
         }
