@@ -128,4 +128,24 @@ import Testing
         let steep = try root(#""center": [24.9, 60.2], "zoom": 12, "pitch": 120"#)
         #expect(steep.camera?.pitch == 0 && steep.warnings.first?.property == "pitch")
     }
+
+    @Test(
+        "the root glyphs: a template with {range} is kept; a number, an empty string or one without {range} is a warning naming glyphs"
+    )
+    func glyphsTemplate() throws {
+        func load(_ glyphs: String) throws -> Style {
+            try Style(json: Data(#"{"version": 8, "glyphs": \#(glyphs), "sources": {}, "layers": []}"#.utf8))
+        }
+        let kept = try load(#""https://example.org/fonts/{fontstack}/{range}.pbf""#)
+        #expect(kept.glyphs == "https://example.org/fonts/{fontstack}/{range}.pbf" && kept.warnings.isEmpty)
+        for bad in ["42", #""""#, #""https://example.org/fonts/{fontstack}.pbf""#] {
+            let loaded = try load(bad)
+            #expect(loaded.glyphs == nil)
+            #expect(
+                loaded.warnings.map(\.description).contains { $0.contains("glyphs") && $0.contains("{range}") },
+                "\(bad)")
+        }
+        let absent = try Style(json: Data(#"{"version": 8, "sources": {}, "layers": []}"#.utf8))
+        #expect(absent.glyphs == nil && absent.warnings.isEmpty)
+    }
 }

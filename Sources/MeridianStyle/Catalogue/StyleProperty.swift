@@ -73,10 +73,11 @@ public struct StyleProperty: Hashable, Sendable {
     public var name: String { key.rawValue }
 
     /// Whether Meridian draws this property, where a layer leaves it unset, in its own way rather
-    /// than as its default: `text-font`, whose default names faces (Open Sans) that are the
-    /// style's glyphs, not drawn yet; Meridian draws DejaVu Sans, bold from 13 pt for point labels,
-    /// and names that fontstack in the styles it serves. Every other drawn property unset draws
-    /// as its default does.
+    /// than as its default: `text-font`, whose default names faces (Open Sans) that only a
+    /// style's `glyphs` hold. With `glyphs` the renderer asks them for the default stack, as
+    /// MapLibre does; without, it draws DejaVu Sans, bold from 13 pt for point labels, and names
+    /// that fontstack in the styles it serves. Every other drawn property unset draws as its
+    /// default does.
     public var ownLook: Bool { key == .textFont }
 
     /// Whether this is a pattern Meridian does not draw yet (`fill-pattern`, `line-pattern`…):

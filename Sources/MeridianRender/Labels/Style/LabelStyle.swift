@@ -17,10 +17,10 @@ struct LabelStyle {
 
     init(_ layer: Style.Layer, zoom: Double) {
         (field, transform) = (layer.resolved(.textField, zoom: zoom), layer.resolved(.textTransform, zoom: zoom))
-        // Unset, `text-font` is Meridian's own look (DejaVu Sans, bold from 13 pt for point labels:
-        // `LabelFont`, and the fontstack the served style names), not the specification's Open
-        // Sans: until a style's own glyphs are drawn, the one property whose unset value is not
-        // the catalogue's default (`StyleProperty.ownLook`).
+        // Unset, `text-font` is MapLibre's default stack in a style's own glyphs, else Meridian's
+        // own look (DejaVu Sans, bold from 13 pt for point labels: `LabelFont`, and the fontstack
+        // the served style names): the one property whose unset value is not always the
+        // catalogue's default (`StyleProperty.ownLook`).
         font = ResolvedProperty(layer[.textFont], zoom: zoom, fallback: nil)
         anchor = layer.resolved(.textAnchor, zoom: zoom)
         sortKey = layer.resolved(.symbolSortKey, zoom: zoom)
