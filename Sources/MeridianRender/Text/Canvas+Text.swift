@@ -82,8 +82,8 @@ extension Canvas {
         var key = key
         if key.font.sdf != nil, matrix == nil, angle == 0, !exact {
             // The style's glyphs are set where they fall: the stamp carries the part of a pixel.
-            key.phaseX = Int(((point.x * scale - Double(x)) * 8).rounded())
-            key.phaseY = Int(((point.y * scale - Double(y)) * 8).rounded())
+            key.phaseX = Int(((point.x * scale - Double(x)) * SDFStamp.phaseSteps).rounded())
+            key.phaseY = Int(((point.y * scale - Double(y)) * SDFStamp.phaseSteps).rounded())
         }
         let stamp: LabelStamp
         if let kept = stamps?.value(for: key) {

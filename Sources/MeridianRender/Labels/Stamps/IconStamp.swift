@@ -21,8 +21,8 @@ enum IconStamp {
         var halo = RGBA(0, 0, 0, 0), haloWidth = 0.0
         /// `icon-halo-blur`, points over which the halo's edge fades (SDF images only).
         var haloBlur = 0.0
-        /// For SDF images, eighths of a device pixel the centre lies past the whole pixel the
-        /// stamp is composited at (-4…4 each way): MapLibre draws them where they fall.
+        /// For SDF images, the part of a device pixel the centre lies past the whole pixel the
+        /// stamp is composited at, in `SDFStamp.phaseSteps`ths: MapLibre draws them where they fall.
         var phaseX = 0, phaseY = 0
     }
 
@@ -82,7 +82,8 @@ enum IconStamp {
         }
         let (w, h) = (Double(e.width) * factor, Double(e.height) * factor)
         let quad = SDFStamp.Quad(
-            x: Double(key.phaseX) / 8 - w / 2, y: Double(key.phaseY) / 8 - h / 2, field: field, width: e.width,
+            x: Double(key.phaseX) / SDFStamp.phaseSteps - w / 2, y: Double(key.phaseY) / SDFStamp.phaseSteps - h / 2,
+            field: field, width: e.width,
             height: e.height, pad: 0)
         let opacity = min(max(key.opacity, 0), 1)
         let (c, halo) = (key.color, key.halo)
@@ -131,8 +132,8 @@ extension Canvas {
         let y = Int((center.y * scale + 0.5).rounded(.down))
         var key = key
         if image.entry.sdf, matrix == nil, abs(angle) <= Self.uprightAngle {
-            key.phaseX = Int(((center.x * scale - Double(x)) * 8).rounded())
-            key.phaseY = Int(((center.y * scale - Double(y)) * 8).rounded())
+            key.phaseX = Int(((center.x * scale - Double(x)) * SDFStamp.phaseSteps).rounded())
+            key.phaseY = Int(((center.y * scale - Double(y)) * SDFStamp.phaseSteps).rounded())
         }
         let stamp: LabelStamp
         if let kept = icons?.value(for: key) {

@@ -42,8 +42,8 @@ final class LabelStamp {
         var haloBlur = 0.0
         /// Ems between the baselines of a text of several lines (`text-line-height`).
         var lineHeight = LabelStamp.lineHeight
-        /// For text in the style's glyphs, eighths of a device pixel the reference point lies past
-        /// the whole pixel the stamp is composited at (-4…4 each way), as MapLibre sets glyphs
+        /// For text in the style's glyphs, the part of a device pixel the reference point lies past
+        /// the whole pixel the stamp is composited at, in `SDFStamp.phaseSteps`ths, as MapLibre sets glyphs
         /// where they fall; 0 for the system's faces (set on whole pixels).
         var phaseX = 0, phaseY = 0
     }
@@ -68,7 +68,9 @@ final class LabelStamp {
     /// the text leaves nothing to draw.
     static func make(_ key: Key, width: Double, height: Double) -> LabelStamp? {
         if let sdf = key.font.sdf {
-            return SDFStamp.make(key, font: sdf, phase: (Double(key.phaseX) / 8, Double(key.phaseY) / 8))
+            return SDFStamp.make(
+                key, font: sdf,
+                phase: (Double(key.phaseX) / SDFStamp.phaseSteps, Double(key.phaseY) / SDFStamp.phaseSteps))
         }
         // The text shaped (HarfBuzz, FriBidi, the font chain; cached), as Cairo glyph runs.
         var runs: [(face: OpaquePointer, glyphs: [cairo_glyph_t])] = []

@@ -16,6 +16,10 @@ enum SDFStamp {
     static let edge = 0.75
     /// MapLibre's `EDGE_GAMMA` at pixel ratio 1.
     static let edgeGamma = 0.105
+    /// Steps of a device pixel a stamp's reference point is set to: an SDF's edge rises over about
+    /// a pixel and a half, so a 32nd of a pixel moves it by at most a few levels of 255 (an
+    /// eighth moved it by up to 10, seen in the render suite).
+    static let phaseSteps = 32.0
 
     /// A quad of a distance field: where its top left lands, device pixels from the stamp's
     /// reference point; the field (`width` × `height` bytes); and `pad` texels of nothing around
