@@ -36,7 +36,7 @@ extension MapRenderer {
         try deadline.check("labels")
         credit.draw(on: canvas)
         let shown = try Self.placeLabels(candidates, measuring: canvas, area: area, deadline: deadline)
-        for label in ShownLabel.drawn(shown) { label.ink.draw(on: canvas) }
+        ShownLabel.draw(ShownLabel.drawn(shown), on: canvas)
         return (shown.map { $0.label }, frame.missingImages.names)
     }
 

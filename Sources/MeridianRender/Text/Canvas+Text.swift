@@ -16,14 +16,16 @@ extension Canvas {
     /// Text of several lines (broken at `\n`) has its first baseline at `y`, the others
     /// `lineHeight` ems apart, aligned as `justify` says within the widest. `matrix` maps it
     /// about (`x`, `y`) (a point label turned with the map, or laid on the ground).
+    /// `part`: the halo and the text, or one of them (a layer's labels that overlap have every
+    /// halo drawn before any text, as MapLibre draws a layer).
     func text(
         _ s: String, leftAt x: Double, baseline y: Double, look: TextLook, justify: TextJustify = .left,
-        lineHeight: Double = LabelStamp.lineHeight, mappedBy matrix: StampMatrix? = nil
+        lineHeight: Double = LabelStamp.lineHeight, mappedBy matrix: StampMatrix? = nil, part: LabelStamp.Part = .both
     ) {
         let key = LabelStamp.Key(
             text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,
-            centered: false, letterSpacing: look.letterSpacing, justify: justify, haloWidth: look.haloWidth,
-            haloBlur: look.haloBlur, lineHeight: lineHeight)
+            centered: false, part: part, letterSpacing: look.letterSpacing, justify: justify,
+            haloWidth: look.haloWidth, haloBlur: look.haloBlur, lineHeight: lineHeight)
         let width =
             justify != .left ? measure(s, size: look.size, font: look.font, letterSpacing: look.letterSpacing).width : 0
         stamp(key, at: ScreenPoint(x: x, y: y), width: width, height: 0, mappedBy: matrix)
@@ -32,12 +34,14 @@ extension Canvas {
     /// Text with a halo centred on `center`, turned by `angle` radians (clockwise on screen;
     /// drawn as a ``LabelStamp`` centred at the nearest whole device pixel.
     func text(
-        _ s: String, centeredAt center: ScreenPoint, angle: Double, look: TextLook, mappedBy matrix: StampMatrix? = nil
+        _ s: String, centeredAt center: ScreenPoint, angle: Double, look: TextLook, mappedBy matrix: StampMatrix? = nil,
+        part: LabelStamp.Part = .both
     ) {
         let m = measure(s, size: look.size, font: look.font, letterSpacing: look.letterSpacing)
         let key = LabelStamp.Key(
             text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,
-            centered: true, letterSpacing: look.letterSpacing, haloWidth: look.haloWidth, haloBlur: look.haloBlur)
+            centered: true, part: part, letterSpacing: look.letterSpacing, haloWidth: look.haloWidth,
+            haloBlur: look.haloBlur)
         stamp(
             key, at: center, width: m.width, height: m.height,
             turnedBy: angle.isFinite && abs(angle) >= Self.uprightAngle ? angle : 0, mappedBy: matrix)
@@ -47,8 +51,11 @@ extension Canvas {
     /// every glyph, each a stamp of its own turned to its place's angle.
     ///
     /// `height`: the text's measure (its glyphs sit on the same baseline as a straight name's).
-    func text(_ s: String, along glyphs: [PlacedGlyph], height: Double, look: TextLook) {
-        for part in [LabelStamp.Part.halo, .fill] {
+    func text(
+        _ s: String, along glyphs: [PlacedGlyph], height: Double, look: TextLook,
+        parts: [LabelStamp.Part] = [.halo, .fill]
+    ) {
+        for part in parts {
             for (k, g) in glyphs.enumerated() {
                 let key = LabelStamp.Key(
                     text: s, size: look.size, font: look.font, color: look.color, halo: look.halo, scale: scale,

@@ -31,12 +31,17 @@ enum LabelInk {
     /// A name set glyph by glyph along a bending line; `height`: its text's measure, points.
     case curved(LineLabels.Candidate, glyphs: [PlacedGlyph], height: Double)
 
-    /// Draws the label.
-    func draw(on canvas: Canvas) {
+    /// What one pass over a layer's labels draws: their icons, their text's halos, their text;
+    /// or the whole label at once (``LabelInk/Pass/whole``).
+    enum Pass: CaseIterable { case icon, halo, fill, whole }
+
+    /// Draws the label, or the part of it `pass` names.
+    func draw(on canvas: Canvas, pass: Pass = .whole) {
+        let part: LabelStamp.Part = pass == .halo ? .halo : pass == .fill ? .fill : .both
         switch self {
         case let .point(c, lines, left, baseline, icon):
-            if icon { c.icon?.draw(at: c.anchor, on: canvas) }
-            guard !lines.isEmpty else { return }
+            if icon, pass == .icon || pass == .whole { c.icon?.draw(at: c.anchor, on: canvas) }
+            guard !lines.isEmpty, pass != .icon else { return }
             // Mapped (turned with the map, laid on the ground): the text's left baseline moves
             // about the anchor, the text with it.
             let start =
@@ -44,11 +49,54 @@ enum LabelInk {
                 ?? ScreenPoint(x: left, y: baseline)
             canvas.text(
                 lines, leftAt: start.x, baseline: start.y, look: c.look, justify: c.placement.justify,
-                lineHeight: c.setting.lineHeight, mappedBy: c.matrix)
+                lineHeight: c.setting.lineHeight, mappedBy: c.matrix, part: part)
         case let .straight(c):
-            canvas.text(c.text, centeredAt: c.center, angle: c.angle, look: c.look, mappedBy: c.matrix)
+            guard pass != .icon else { return }
+            canvas.text(c.text, centeredAt: c.center, angle: c.angle, look: c.look, mappedBy: c.matrix, part: part)
         case let .curved(c, glyphs, height):
-            canvas.text(c.text, along: glyphs, height: height, look: c.look)
+            guard pass != .icon else { return }
+            canvas.text(
+                c.text, along: glyphs, height: height, look: c.look,
+                parts: pass == .whole ? [.halo, .fill] : [part])
         }
     }
+}
+
+extension ShownLabel {
+    /// Draws `labels` (in drawing order, ``drawn(_:)``) as MapLibre draws a symbol layer where
+    /// its labels overlap (allowed to overlap, or ignoring placement): every icon of the layer,
+    /// then every halo, then every text, so no halo covers another label's text; a layer whose
+    /// labels' boxes do not overlap is drawn label by label (the same pixels, one stamp each).
+    static func draw(_ labels: [ShownLabel], on canvas: Canvas) {
+        var start = 0
+        while start < labels.count {
+            var end = start + 1
+            while end < labels.count && labels[end].layer == labels[start].layer { end += 1 }
+            let layer = labels[start..<end]
+            if overlapping(layer) {
+                for pass in [LabelInk.Pass.icon, .halo, .fill] {
+                    for label in layer { label.ink.draw(on: canvas, pass: pass) }
+                }
+            } else {
+                for label in layer { label.ink.draw(on: canvas) }
+            }
+            start = end
+        }
+    }
+
+    /// Whether two of the labels' boxes overlap (more than ``maxChecked`` labels: assumed).
+    static func overlapping(_ labels: ArraySlice<ShownLabel>) -> Bool {
+        guard labels.count <= maxChecked else { return true }
+        let boxes = labels.map(\.label.box).sorted { $0.left < $1.left }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                if b.left >= a.right { break }
+                if LabelArea.overlap(a, b) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Most labels of a layer whose boxes are compared pairwise.
+    static let maxChecked = 2048
 }

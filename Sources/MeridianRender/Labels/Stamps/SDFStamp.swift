@@ -9,8 +9,9 @@ import MeridianTiles
 ///
 /// The arithmetic is MapLibre's: with `fontScale` = size / 24 and `r` the pixel ratio, the fill's
 /// coverage is `smoothstep(0.75 − γ, 0.75 + γ, d)` with `γ = 0.105 / r / fontScale`; the halo's
-/// edge is at `(6 − haloWidth / fontScale) / 8` with
-/// `γ = (haloBlur × 1.19 / 8 + 0.105 / r) / fontScale`; colours premultiplied, composited over.
+/// outer edge is at `(6 − haloWidth / fontScale) / 8` with
+/// `γ = (haloBlur × 1.19 / 8 + 0.105 / r) / fontScale`, its inner edge at `0.75 + γ` (a ring);
+/// colours premultiplied, composited over.
 enum SDFStamp {
     /// The fill's edge in the distance field (MapLibre's `(256 − 64) / 256`).
     static let edge = 0.75
@@ -37,6 +38,9 @@ enum SDFStamp {
     /// (straight alpha, the opacity in it).
     struct Pass {
         let edge: Double, gamma: Double, color: RGBA
+        /// A halo's inner edge: inside it the halo fades out (MapLibre's ring, so a transparent
+        /// fill shows no halo inside the glyph); nil for the fill.
+        var inner: Double? = nil
     }
 
     /// The passes of a field drawn at `fontScale` (text: size ÷ 24; an icon: `icon-size`) and
@@ -47,10 +51,9 @@ enum SDFStamp {
     ) -> [Pass] {
         var passes: [Pass] = []
         if part != .fill, haloWidth > 0, halo.a > 0 {
+            let gamma = (haloBlur * 1.19 / 8 + edgeGamma / scale) / fontScale
             passes.append(
-                Pass(
-                    edge: (6 - haloWidth / fontScale) / 8,
-                    gamma: (haloBlur * 1.19 / 8 + edgeGamma / scale) / fontScale, color: halo))
+                Pass(edge: (6 - haloWidth / fontScale) / 8, gamma: gamma, color: halo, inner: edge + gamma))
         }
         if part != .halo, color.a > 0 {
             passes.append(Pass(edge: edge, gamma: edgeGamma / scale / fontScale, color: color))
@@ -144,6 +147,13 @@ enum SDFStamp {
         return quads
     }
 
+    /// GLSL's `smoothstep`: 0 below `lo`, 1 above `hi`, Hermite between.
+    static func smoothstep(_ lo: Double, _ hi: Double, _ x: Double) -> Double {
+        guard hi > lo else { return x < lo ? 0 : 1 }
+        let t = min(max((x - lo) / (hi - lo), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+
     /// Inks one quad's field into `pixels` (premultiplied RGBA floats, `width` × `height`, whose
     /// top left is `at` device pixels from the reference point): the field sampled bilinearly at
     /// each device pixel's centre inside the quad, coverage
@@ -185,8 +195,10 @@ enum SDFStamp {
                     let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
                     let d = (top * (1 - fy) + bottom * fy) / 255
                     guard d > lo else { continue }
-                    let t = hi > lo ? min(1, (d - lo) / (hi - lo)) : 1
-                    let alpha = Float(t * t * (3 - 2 * t))
+                    var alpha = Float(smoothstep(lo, hi, d))
+                    if let inner = pass.inner {
+                        alpha = min(alpha, 1 - Float(smoothstep(inner - pass.gamma, inner + pass.gamma, d)))
+                    }
                     let at = (py * width + px) * 4
                     let keep = 1 - premultiplied[3] * alpha
                     for n in 0..<4 { pixels[at + n] = premultiplied[n] * alpha + pixels[at + n] * keep }

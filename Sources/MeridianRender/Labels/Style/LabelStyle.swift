@@ -40,7 +40,8 @@ struct LabelStyle {
         anchorOffsets = layer.resolved(.textVariableAnchorOffset, zoom: zoom)
         writingMode = layer.resolved(.textWritingMode, zoom: zoom)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom)
-        halo = layer.colorResolver(.textHaloColor, zoom: zoom)
+        // `text-opacity` fades the halo too, as MapLibre's shader multiplies both by it.
+        halo = layer.colorResolver(.textHaloColor, opacity: .textOpacity, zoom: zoom)
     }
 
     /// A feature's label: its `text-field`, with `text-transform` applied (`uppercase`,
