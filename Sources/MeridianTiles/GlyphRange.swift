@@ -58,29 +58,27 @@ public enum GlyphRange {
     /// The glyphs of a whole message.
     private static func glyphs(_ raw: UnsafeRawBufferPointer) throws(TileError) -> [UInt32: SDFGlyph] {
         var glyphs: [UInt32: SDFGlyph] = [:]
-        do {
-            var top = WireReader(raw)
-            while !top.atEnd {
-                let (field, wire) = try top.key()
-                guard field == 1, wire == 2 else {
-                    try top.skip(wire)
+        var top = WireReader(raw)
+        while !top.atEnd {
+            let (field, wire) = try top.key()
+            guard field == 1, wire == 2 else {
+                try top.skip(wire)
+                continue
+            }
+            let stack = try top.delimited()
+            var reader = WireReader(raw, from: stack.lowerBound, to: stack.upperBound)
+            while !reader.atEnd {
+                let (field, wire) = try reader.key()
+                guard field == 3, wire == 2 else {
+                    try reader.skip(wire)
                     continue
                 }
-                let stack = try top.delimited()
-                var reader = WireReader(raw, from: stack.lowerBound, to: stack.upperBound)
-                while !reader.atEnd {
-                    let (field, wire) = try reader.key()
-                    guard field == 3, wire == 2 else {
-                        try reader.skip(wire)
-                        continue
-                    }
-                    let range = try reader.delimited()
-                    let glyph = try Self.glyph(raw, range)
-                    guard glyphs.count < maxGlyphs else {
-                        throw reader.fail("more than \(maxGlyphs) glyphs in a range")
-                    }
-                    if glyphs[glyph.id] == nil { glyphs[glyph.id] = glyph }
+                let range = try reader.delimited()
+                let glyph = try Self.glyph(raw, range)
+                guard glyphs.count < maxGlyphs else {
+                    throw reader.fail("more than \(maxGlyphs) glyphs in a range")
                 }
+                if glyphs[glyph.id] == nil { glyphs[glyph.id] = glyph }
             }
         }
         return glyphs

@@ -46,6 +46,8 @@ final class LineLabelLayout {
         let values: [StylePropertyName: StyleExpression]
         let tiles: [TileKey]
         let zoomBits: UInt64
+        /// The style's glyphs template: the names' fonts (and so their measures) follow it.
+        var glyphs: String? = nil
     }
 
     struct TileKey: Hashable {
@@ -177,7 +179,7 @@ final class LineLabelLayout {
         let key = Key(
             source: source, sourceLayer: layer.sourceLayer, filter: layer.filter, values: values,
             tiles: (tiles.labels[source] ?? []).map { TileKey(tileset: $0.tileset, id: $0.id) },
-            zoomBits: frame.zoom.bitPattern)
+            zoomBits: frame.zoom.bitPattern, glyphs: frame.glyphs?.template)
         if let hit = cache.lineLabels.value(for: key) { return hit }
         let made = make()
         cache.lineLabels.insert(made, for: key, cost: made.cost)
