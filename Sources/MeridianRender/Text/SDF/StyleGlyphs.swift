@@ -9,7 +9,7 @@ import MeridianTiles
 /// through the data folder's reader when it is on HTTP (spaces and other characters outside
 /// URLs percent-encoded), else read as a file (`file://`, or a path resolved against the style's
 /// folder). A range that cannot be read or decoded holds no glyphs and is one line of
-/// ``warnings``; its text is drawn from the system's faces (``covers(_:stack:)``).
+/// ``warnings``; its text is drawn from the system's faces (`covers(_:stack:)`).
 ///
 /// Shared by the frames of one style and data folder, from any thread; bounded: at most
 /// ``maxRanges`` ranges are kept (least recently used out), each at most
