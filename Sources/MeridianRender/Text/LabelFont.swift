@@ -27,9 +27,6 @@ struct LabelFont: Hashable, Sendable {
         return font
     }
 
-    /// This font without the style's glyphs: the system's faces it falls back to.
-    var system: LabelFont { LabelFont(family: family, weight: weight, italic: italic) }
-
     /// Whether the chain after the face is the bold one.
     var isBold: Bool { weight >= 600 }
 
