@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import MeridianCamera
 import MeridianGeometry
@@ -134,5 +135,53 @@ struct CircleTests {
         let ys = red.map { $0 / flat.width }
         let (w, h) = (xs.max()! - xs.min()!, ys.max()! - ys.min()!)
         #expect(abs(w - 40) <= 3 && Double(h) < 0.7 * Double(w), "\(w) × \(h)")
+    }
+}
+
+/// Circles facing the screen computed as MapLibre's circle shader computes them.
+@Suite struct CircleStampTests {
+    static func pixel(_ stamp: LabelStamp, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+        let data = cairo_image_surface_get_data(stamp.surface)!
+        let stride = Int(cairo_image_surface_get_stride(stamp.surface)) / 4
+        let p = data.withMemoryRebound(to: UInt32.self, capacity: 1) {
+            $0[(y + stamp.originY) * stride + x + stamp.originX]
+        }
+        return (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF), Int(p >> 24))
+    }
+
+    @Test("disc and ring share one colour per pixel: where they meet nothing shows through")
+    func ringMeetsDisc() throws {
+        let key = try #require(
+            CircleStamp.key(
+                radius: 10, stroke: 2, blur: 0, fill: RGBA(1, 0, 0), ring: RGBA(1, 1, 1), x: 0, y: 0))
+        let stamp = try #require(CircleStamp.make(key))
+        // Centre pixel (its centre 0.5 px away): the disc, opaque red.
+        #expect(Self.pixel(stamp, 0, 0) == (255, 0, 0, 255))
+        // The pixel centred 10.5 px out is in the ring: white.
+        #expect(Self.pixel(stamp, 10, 0) == (255, 255, 255, 255))
+        // The pixel centred 9.5 px out mixes red into white, fully opaque (± 0 alpha).
+        let edge = Self.pixel(stamp, 9, 0)
+        #expect(edge.a == 255 && edge.r == 255 && edge.g > 0 && edge.g < 255, "\(edge)")
+        // Past the outer radius (the pixel centred 12.75 px away): nothing.
+        #expect(Self.pixel(stamp, 11, 5).a == 0)
+        // Within the last device pixel of the outer edge: faded (11.5 px of 12).
+        let fading = Self.pixel(stamp, 11, 0)
+        #expect(fading.a > 0 && fading.a < 255, "\(fading)")
+    }
+
+    @Test("a circle's centre between pixels moves its stamp's coverage with it (1/32 pixel phase)")
+    func phase() throws {
+        func stamp(_ x: Double, _ y: Double) throws -> LabelStamp {
+            let key = try #require(
+                CircleStamp.key(radius: 3, stroke: 0, blur: 0, fill: RGBA(0, 0, 1), ring: nil, x: x, y: y))
+            return try #require(CircleStamp.make(key))
+        }
+        let (a, b) = (try stamp(0, 0), try stamp(0.5, 0.5))
+        // The pixel 2 px right of the whole pixel: its centre 2.55 px from a's centre (inside the
+        // fading last pixel), 2 px from b's (wholly inside).
+        let (fading, whole) = (Self.pixel(a, 2, 0), Self.pixel(b, 2, 0))
+        #expect(fading.a > 0 && fading.a < 255 && whole.a == 255, "\(fading) \(whole)")
+        #expect(CircleStamp.key(radius: .nan, stroke: 0, blur: 0, fill: RGBA(0, 0, 1), ring: nil, x: 0, y: 0) == nil)
+        #expect(CircleStamp.key(radius: 2000, stroke: 0, blur: 0, fill: RGBA(0, 0, 1), ring: nil, x: 0, y: 0) == nil)
     }
 }

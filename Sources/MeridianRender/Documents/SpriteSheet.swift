@@ -6,11 +6,12 @@ import MeridianTiles
 ///
 /// The index maps image names to rectangles of the image: `x`, `y`, `width`, `height` in the
 /// image's pixels, `pixelRatio` (pixels per point; 1 when left out) and `sdf` (a signed distance
-/// field in the alpha channel, tinted by `icon-color`). `content`, `stretchX` and `stretchY` are
-/// read by MapLibre for `icon-text-fit`; Meridian ignores them.
+/// field in the alpha channel, tinted by `icon-color`); `content`, `stretchX`, `stretchY`,
+/// `textFitWidth` and `textFitHeight` say how `icon-text-fit` stretches it (``SpriteStretch``).
 ///
 /// Bad input is refused whole, naming the file: an index that is not a JSON object of such
-/// entries, a rectangle not inside the image, a pixel ratio outside (0, 8], more than
+/// entries, a rectangle not inside the image, a pixel ratio outside (0, 8], a bad stretch
+/// (``SpriteStretch``), more than
 /// ``maxImages`` images, an index over ``maxIndexBytes``, or an image `RasterImage` refuses
 /// (not a PNG, or claiming more than its bound of pixels).
 struct SpriteSheet {
@@ -20,6 +21,8 @@ struct SpriteSheet {
         /// Pixels per point, in (0, 8].
         let pixelRatio: Double
         let sdf: Bool
+        /// How `icon-text-fit` stretches it; nil when the index gives none of it.
+        var stretch: SpriteStretch? = nil
     }
 
     let image: RasterImage
@@ -66,7 +69,14 @@ struct SpriteSheet {
                 throw .badImage("sprite \(name).json: image \"\(key)\": pixelRatio must be in (0, 8]")
             }
             let sdf = (e["sdf"] as? Bool) ?? false
-            entries[key] = Entry(x: x, y: y, width: width, height: height, pixelRatio: ratio, sdf: sdf)
+            let stretch: SpriteStretch?
+            do {
+                stretch = try SpriteStretch(e, width: width, height: height)
+            } catch {
+                throw .badImage("sprite \(name).json: image \"\(key)\": \(error.field) is not as MapLibre reads it")
+            }
+            entries[key] = Entry(
+                x: x, y: y, width: width, height: height, pixelRatio: ratio, sdf: sdf, stretch: stretch)
         }
         self.entries = entries
     }

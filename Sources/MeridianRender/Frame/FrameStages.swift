@@ -10,7 +10,8 @@ import MeridianOverlays
 ///    symbol layers giving ``LabelCandidates``;
 /// 3. paint overlays (``OverlayPainter``), then the credit line (``CreditLine``);
 /// 4. place labels: every candidate decided, in placement order, giving ``ShownLabel``s;
-/// 5. draw labels (``LabelInk``).
+/// 5. draw labels (``LabelInk``), each symbol layer's in its place among the layers (a later
+///    layer covers them, as in MapLibre), under the overlays and the credit line.
 ///
 /// Everything is recorded on the ``Canvas``; rasterising and encoding follow in ``MapRenderer``.
 /// The deadline is checked between stages and before each source and layer.
@@ -36,7 +37,7 @@ extension MapRenderer {
         try deadline.check("labels")
         credit.draw(on: canvas)
         let shown = try Self.placeLabels(candidates, measuring: canvas, area: area, deadline: deadline)
-        ShownLabel.draw(ShownLabel.drawn(shown), on: canvas)
+        ShownLabel.drawInPlace(ShownLabel.drawn(shown), on: canvas)
         return (shown.map { $0.label }, frame.missingImages.names)
     }
 

@@ -11,9 +11,9 @@ import RealModule
 /// `circle-translate` on the ground, drawn in `circle-sort-key` order (lowest first), each
 /// point once (in the tile whose own square holds it).
 ///
-/// Edges are antialiased inside the circle, as MapLibre's circle shader fades them over the last
-/// device pixel within the radius: every radius is drawn half a device pixel smaller, so the
-/// coverage ramp lies where MapLibre's does.
+/// A circle facing the screen is computed pixel by pixel as MapLibre's circle shader computes it
+/// (``CircleStamp``): its edge faded over the last device pixel within the radius (or
+/// `circle-blur`), the disc's colour mixed into the ring's, never the background between them.
 ///
 /// Under tilt, as in MapLibre: `circle-pitch-scale` `map` (the default) shrinks circles with
 /// their distance as the ground does (`viewport` keeps their size); `circle-pitch-alignment`
@@ -60,34 +60,10 @@ struct CirclePainter: LayerPainter {
                     let perPoint = (scaleWithMap ? 1 : depth) / frame.viewport.worldSize
                     draw(at: world, radius: radius * perPoint, stroke: stroke * k, fill, ring, frame)
                 } else {
-                    // Half a device pixel in: the antialiased edge inside the radius.
-                    let inset = 0.5 / frame.canvas.scale
-                    draw(
-                        at: centre, radius: max(0, radius * k - inset), stroke: stroke * k, blur: blur, fill, ring,
-                        frame.canvas)
+                    frame.canvas.circle(
+                        at: centre, radius: radius * k, stroke: stroke * k, blur: blur, fill: fill, ring: ring)
                 }
             }
-        }
-    }
-
-    /// A circle facing the screen: the disc (faded at the edge by `blur` of the radius, as
-    /// ``LinePainter/blurred(width:blur:_:)`` fades a line) and the ring outside it.
-    func draw(
-        at centre: ScreenPoint, radius: Double, stroke: Double, blur: Double, _ fill: RGBA?, _ ring: RGBA?,
-        _ canvas: Canvas
-    ) {
-        if let fill {
-            for (diameter, c) in LinePainter.blurred(width: 2 * radius, blur: blur * radius, fill) {
-                canvas.disc(centre, radius: diameter / 2, c)
-            }
-        }
-        if let ring {
-            let outline = (0..<Self.sides).map { i -> ScreenPoint in
-                let a = Double(i) / Double(Self.sides) * 2 * .pi
-                let r = radius + stroke / 2
-                return ScreenPoint(x: centre.x + r * Double.cos(a), y: centre.y + r * Double.sin(a))
-            }
-            canvas.stroke(Polylines([outline]), ring, width: stroke, closed: true)
         }
     }
 

@@ -34,6 +34,7 @@ func paintLayers(of style: Style, in frame: FrameContext, tiles: FrameTiles) thr
     for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: frame.styleZoom) {
         try frame.deadline.check("layer \(layer.id)")
         guard let painter = painters[layer.kind] else { continue }
+        if layer.kind == .symbol { frame.canvas.markLabelSlot(layer: order) }
         frame.canvas.group(opacity: layerOpacity(layer, zoom: frame.styleZoom)) {
             painter.paint(layer, order: order, in: frame, tiles: tiles, labels: &labels)
         }

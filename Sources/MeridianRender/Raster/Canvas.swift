@@ -20,6 +20,9 @@ final class Canvas {
     var stamps: LabelStampCache?
     /// Icon stamps kept between frames (a ``RenderCache``'s); nil makes each one anew.
     var icons: IconStampCache?
+    /// Circle stamps made this frame (``CircleStamp``), at most ``maxCircleStamps``.
+    var circles: [CircleStamp.Key: LabelStamp] = [:]
+    static let maxCircleStamps = 4096
 
     /// A canvas of `size` points at `scale` pixels per point.
     /// - Throws: ``RenderError/invalidSize(_:)`` as ``FramePixels/deviceSize(of:scale:)``.
@@ -106,6 +109,25 @@ final class Canvas {
         let inner = Array(ops[start...])
         ops.removeSubrange(start...)
         if opacity > 0, !inner.isEmpty { record(.group(inner, opacity: opacity)) }
+    }
+
+    /// Where each symbol layer's labels go among the operations (by the layer's index in the
+    /// style): MapLibre draws a symbol layer in its place, so a later layer covers its labels.
+    private(set) var labelSlots: [Int: Int] = [:]
+
+    /// Marks the point in the drawing order where layer `order`'s labels will be drawn.
+    func markLabelSlot(layer order: Int) { labelSlots[order] = ops.count }
+
+    /// Records what `body` draws at `index` of the operations (clamped to them) instead of at
+    /// their end. Marks at or after `index` are not moved: insert from the last mark back.
+    func inserting(at index: Int, _ body: () -> Void) {
+        let start = ops.count
+        body()
+        let at = min(max(index, 0), start)
+        guard at < start else { return }
+        let inner = Array(ops[start...])
+        ops.removeSubrange(start...)
+        ops.insert(contentsOf: inner, at: at)
     }
 
     /// Building prisms (nothing for an empty batch).

@@ -68,19 +68,41 @@ extension ShownLabel {
     /// then every halo, then every text, so no halo covers another label's text; a layer whose
     /// labels' boxes do not overlap is drawn label by label (the same pixels, one stamp each).
     static func draw(_ labels: [ShownLabel], on canvas: Canvas) {
-        var start = 0
+        for layer in layers(labels) { drawLayer(labels[layer], on: canvas) }
+    }
+
+    /// Draws `labels` (in drawing order) as ``draw(_:on:)`` does, each layer's among the canvas's
+    /// operations where that layer was painted (``Canvas/labelSlots``; at the end for a layer
+    /// without a mark): a layer painted after a symbol layer covers its labels, as in MapLibre.
+    static func drawInPlace(_ labels: [ShownLabel], on canvas: Canvas) {
+        let end = canvas.ops.count
+        // From the last layer back, so the earlier marks still point where they did.
+        for layer in layers(labels).reversed() {
+            let slot = canvas.labelSlots[labels[layer.lowerBound].layer] ?? end
+            canvas.inserting(at: slot) { drawLayer(labels[layer], on: canvas) }
+        }
+    }
+
+    /// The ranges of `labels` (in drawing order) that belong to one layer each, in order.
+    private static func layers(_ labels: [ShownLabel]) -> [Range<Int>] {
+        var (out, start) = ([Range<Int>](), 0)
         while start < labels.count {
             var end = start + 1
             while end < labels.count && labels[end].layer == labels[start].layer { end += 1 }
-            let layer = labels[start..<end]
-            if overlapping(layer) {
-                for pass in [LabelInk.Pass.icon, .halo, .fill] {
-                    for label in layer { label.ink.draw(on: canvas, pass: pass) }
-                }
-            } else {
-                for label in layer { label.ink.draw(on: canvas) }
-            }
+            out.append(start..<end)
             start = end
+        }
+        return out
+    }
+
+    /// One layer's labels: by passes where they overlap, else label by label.
+    private static func drawLayer(_ layer: ArraySlice<ShownLabel>, on canvas: Canvas) {
+        if overlapping(layer) {
+            for pass in [LabelInk.Pass.icon, .halo, .fill] {
+                for label in layer { label.ink.draw(on: canvas, pass: pass) }
+            }
+        } else {
+            for label in layer { label.ink.draw(on: canvas) }
         }
     }
 

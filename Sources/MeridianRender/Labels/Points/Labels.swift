@@ -232,7 +232,7 @@ struct LabelPlacer {
                 if let icon = c.icon, let t = text {
                     let top = t.baseline - baseline
                     let local = (t.left, top, t.left + m.width, top + m.height + extra)
-                    if let (fitted, centre) = icon.fitted(to: local, fit: c.iconFit) {
+                    if let (fitted, centre) = icon.fitted(to: local, about: c.anchor, fit: c.iconFit) {
                         var f = fitted
                         f.fittedCenter = c.matrix.map { Self.map(centre, by: $0, about: c.anchor) } ?? centre
                         if let matrix = c.matrix { (f.ground, f.angle) = (matrix, 0) }

@@ -38,8 +38,11 @@ struct PointIcon {
     /// (``LabelPlacer/groundMatrix(at:turnsWithMap:viewport:)``): the icon lies on the ground.
     var ground: StampMatrix? = nil
     /// `icon-text-fit`: the image stretched along its own axes (1 unstretched) and centred here,
-    /// over its text, instead of at its anchor (``fitted(to:fit:)``).
+    /// over its text, instead of at its anchor (``fitted(to:about:fit:)``; SDF images and the dot).
     var stretch = (x: 1.0, y: 1.0), fittedCenter: ScreenPoint? = nil
+    /// `icon-text-fit` of a sprite image: the box it is drawn into about the anchor, points in
+    /// its own axes (``IconTextFit``), its pieces stretched as its zones say.
+    var fitBox: IconTextFit.Box? = nil
 
     /// How the icon's own axes land on the screen: stretched, turned by ``angle``, then laid on
     /// the ground.
@@ -50,27 +53,34 @@ struct PointIcon {
     }
 
     /// The icon fitted to a text's box (`box`: left, top, right, bottom in the text's own,
-    /// unturned axes about its anchor, points) as MapLibre fits it (`icon-text-fit`): `width`
-    /// stretches it to the text's width, `height` to its height, `both` to both, each then
-    /// widened by `padding` (`icon-text-fit-padding`: top, right, bottom, left, points); the
-    /// other axis keeps the image's size, centred on the text. `none` (or an empty image)
-    /// leaves it as it is. Returns the icon and its centre in the same axes.
+    /// unturned axes, points) about the symbol's `anchor`, as MapLibre fits it (`icon-text-fit`,
+    /// ``IconTextFit/box(text:fit:offset:size:stretch:)``): a sprite image is then drawn in
+    /// pieces by its stretch zones (``fitBox``); an SDF image or the dot is stretched whole.
+    /// `none` (or an empty image) leaves it as it is. Returns the icon and its box's centre in
+    /// the same axes.
     func fitted(
-        to box: (left: Double, top: Double, right: Double, bottom: Double), fit iconFit: IconFit
+        to box: (left: Double, top: Double, right: Double, bottom: Double), about anchor: ScreenPoint,
+        fit: IconFit
     ) -> (icon: PointIcon, center: ScreenPoint)? {
-        let (fit, padding) = (iconFit.mode, iconFit.padding)
         let (w, h) = extent
-        guard fit != .none, w > 0, h > 0 else { return nil }
-        let (tw, th) = (box.right - box.left, box.bottom - box.top)
-        let width = fit == .height ? w : tw
-        let height = fit == .width ? h : th
-        let left = box.left + (fit == .height ? (tw - w) / 2 : 0) - padding.left
-        let top = box.top + (fit == .width ? (th - h) / 2 : 0) - padding.top
-        let (fw, fh) = (width + padding.left + padding.right, height + padding.top + padding.bottom)
-        guard fw > 0, fh > 0 else { return nil }
+        let text = IconTextFit.Box(
+            left: box.left - anchor.x, top: box.top - anchor.y, right: box.right - anchor.x,
+            bottom: box.bottom - anchor.y)
+        var stretchOf: SpriteStretch? = nil
+        if case let .image(i) = kind { stretchOf = i.entry.stretch }
+        guard w > 0, h > 0,
+            let fitted = IconTextFit.box(
+                text: text, fit: fit, offset: (offset.x * size, offset.y * size), size: (w, h), stretch: stretchOf)
+        else { return nil }
         var out = self
-        out.stretch = (fw / w, fh / h)
-        return (out, ScreenPoint(x: left + fw / 2, y: top + fh / 2))
+        if case let .image(i) = kind, !i.entry.sdf {
+            out.fitBox = fitted
+        } else {
+            out.stretch = (fitted.width / w, fitted.height / h)
+        }
+        let center = ScreenPoint(
+            x: anchor.x + (fitted.left + fitted.right) / 2, y: anchor.y + (fitted.top + fitted.bottom) / 2)
+        return (out, center)
     }
 
     /// The icon turned `radians` more (clockwise): set along a line.
@@ -112,7 +122,7 @@ struct PointIcon {
     /// The box the icon takes for a symbol at `point` (its turned outline's bounds), with its
     /// padding.
     func box(at point: ScreenPoint) -> LabelArea.Box {
-        let (w, h) = extent
+        let (w, h) = fitBox.map { ($0.width, $0.height) } ?? extent
         let m = center(at: point)
         let t = matrix
         let (hw, hh) = ((w * abs(t.a) + h * abs(t.c)) / 2 + padding, (w * abs(t.b) + h * abs(t.d)) / 2 + padding)
@@ -129,6 +139,12 @@ struct PointIcon {
             let scale = ground.map { ($0.a * $0.d - $0.b * $0.c).magnitude.squareRoot() } ?? 1
             canvas.disc(
                 m, radius: LabelPlacer.dotRadius * size * scale, RGBA(color.r, color.g, color.b, color.a * opacity))
+        case let .image(image) where fitBox != nil:
+            canvas.icon(
+                IconStamp.Key(
+                    image: image.key, size: size, scale: canvas.scale, color: color, opacity: opacity,
+                    fit: IconStamp.Key.quantized(fitBox)),
+                image, at: point, turnedBy: angle, mappedBy: ground.map { $0.after(.turn(angle)) })
         case let .image(image):
             canvas.icon(
                 IconStamp.Key(

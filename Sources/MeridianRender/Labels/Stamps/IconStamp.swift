@@ -24,6 +24,17 @@ enum IconStamp {
         /// For SDF images, the part of a device pixel the centre lies past the whole pixel the
         /// stamp is composited at, in `SDFStamp.phaseSteps`ths: MapLibre draws them where they fall.
         var phaseX = 0, phaseY = 0
+        /// `icon-text-fit` of a sprite image: its box about the anchor in 64ths of a point
+        /// (``quantized(_:)``); the stamp's reference point is then the anchor.
+        var fit: [Int]? = nil
+
+        /// A fitted box in 64ths of a point (nil for none, or one too large to draw).
+        static func quantized(_ box: IconTextFit.Box?) -> [Int]? {
+            guard let box else { return nil }
+            let values = [box.left, box.top, box.right, box.bottom].map { ($0 * 64).rounded() }
+            guard values.allSatisfy({ abs($0) <= Double(maxSide * 64) }) else { return nil }
+            return values.map { Int($0) }
+        }
     }
 
     /// Largest side of an icon stamp, device pixels: a larger icon is not drawn.
@@ -37,6 +48,7 @@ enum IconStamp {
         let (w, h) = (Double(e.width) * factor, Double(e.height) * factor)
         // Checked before the sizes become integers (a pixel ratio of 1e-300 makes them 1e300).
         guard factor > 0, factor.isFinite, w <= Double(maxSide), h <= Double(maxSide) else { return nil }
+        if let fit = key.fit { return IconFitStamp.make(key, image, box: fit) }
         if e.sdf { return sdf(key, image, factor: factor) }
         let (side, tall) = (Int(w.rounded(.up)) + 2, Int(h.rounded(.up)) + 2)
         guard side <= maxSide, tall <= maxSide,
@@ -96,7 +108,7 @@ enum IconStamp {
     }
 
     /// Multiplies every byte of the stamp's (premultiplied) pixels by `opacity`.
-    private static func fade(_ surface: OpaquePointer, by opacity: Double) {
+    static func fade(_ surface: OpaquePointer, by opacity: Double) {
         guard let data = cairo_image_surface_get_data(surface) else { return }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let (width, height) = (
@@ -131,7 +143,7 @@ extension Canvas {
         let x = Int((center.x * scale + 0.5).rounded(.down))
         let y = Int((center.y * scale + 0.5).rounded(.down))
         var key = key
-        if image.entry.sdf, matrix == nil, abs(angle) <= Self.uprightAngle {
+        if image.entry.sdf || key.fit != nil, matrix == nil, abs(angle) <= Self.uprightAngle {
             key.phaseX = Int(((center.x * scale - Double(x)) * SDFStamp.phaseSteps).rounded())
             key.phaseY = Int(((center.y * scale - Double(y)) * SDFStamp.phaseSteps).rounded())
         }
