@@ -217,7 +217,6 @@ final class Blend2DTarget: RasterTarget {
 
     /// Dashed lines come as their dashes (``Dashes``): Blend2D 0.12 ignores dash arrays.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
-        build(parts, closed: closed)
         blContextSetStrokeWidth(&context, width)
         let join =
             switch style.drawnJoin(width: width) {
@@ -234,6 +233,25 @@ final class Blend2DTarget: RasterTarget {
             case .square: MERIDIAN_BL_STROKE_CAP_SQUARE
             }
         blContextSetStrokeCaps(&context, UInt32(cap))
-        blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
+        // An opaque colour part by part, as MapLibre draws each line: where two overlap, the
+        // second's antialiased edge is laid over the first, not merged with it. A translucent one
+        // in one path: a line cut at a tile's edge overlaps its neighbour's part in the tiles'
+        // buffers, which MapLibre's per-tile clip hides and a second layer would darken.
+        let colour = Self.rgba32(c)
+        guard c.a >= 1, parts.ends.count > 1 else {
+            build(parts, closed: closed)
+            blContextStrokePathDRgba32(&context, &origin, &path, colour)
+            return
+        }
+        parts.points.withUnsafeBufferPointer { points in
+            parts.ends.withUnsafeBufferPointer { ends in
+                var start = 0
+                for i in ends.indices {
+                    build(points, from: start, ends: UnsafeBufferPointer(rebasing: ends[i..<(i + 1)]), closed: closed)
+                    blContextStrokePathDRgba32(&context, &origin, &path, colour)
+                    start = ends[i]
+                }
+            }
+        }
     }
 }
