@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import MeridianCamera
 import MeridianGeometry
-import MeridianRender
+@testable import MeridianRender
 import MeridianStyle
 import MeridianTestSupport
 import MeridianTileFixtures
@@ -154,5 +154,48 @@ struct CoastTests {
         #expect(try colour(Coordinate(latitude: 60.1430, longitude: 25.0450)) == Palette.land)
         #expect(try colour(Coordinate(latitude: 60.1350, longitude: 24.9300)) == Palette.water)
         #expect(try colour(Coordinate(latitude: 60.1670, longitude: 24.9690)) == Palette.land)
+    }
+}
+
+/// Raster tiles on the pixel grid, as MapLibre's aligned projection draws them.
+@Suite struct RasterAlignmentTests {
+    @Test("at a whole zoom, a tile's pixels land on the screen's whatever the target: one-pixel stripes stay pure")
+    func crispStripes() throws {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 256, 256)!
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        for x in stride(from: 0, to: 256, by: 2) { cairo_rectangle(cr, Double(x), 0, 1, 256) }
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        let png = pngBytes(surface)
+        let path = temporaryPath("stripes.mbtiles")
+        let tiles = (0..<4).map { i in (z: 1, x: i % 2, y: i / 2, data: png) }
+        try writeMBTiles(path, metadata: ["format": "png", "minzoom": "1", "maxzoom": "1"], tiles: tiles)
+        let style = try Style(
+            json: Data(
+                #"{"version": 8, "sources": {"img": {"type": "raster", "url": "mbtiles://img.mbtiles"}}, "layers": [{"id": "img", "type": "raster", "source": "img"}]}"#
+                    .utf8))
+        // The target 0.37 of a world pixel east of a whole one (the world is 512 points at zoom 1).
+        for fraction in [0.37, 0.81] {
+            let longitude = fraction / 512 * 360
+            let view = try Viewport(
+                camera: try CameraPosition(target: Coordinate(latitude: 10, longitude: longitude), zoom: 1),
+                size: ScreenSize(width: 200, height: 100))
+            let image = try #require(
+                decodePNG(try MapRenderer(style: style).render(view, sources: ["img": try MBTiles(path: path)]).png))
+            var blended = 0
+            for y in 20..<80 {
+                for x in 20..<180 {
+                    let r = Int(image.pixels[y * image.width + x] >> 16 & 0xFF)
+                    if r > 3 && r < 252 { blended += 1 }
+                }
+            }
+            #expect(blended == 0, "\(blended) pixels between black and white at \(fraction) of a pixel")
+            // The alignment itself: the fraction rounded away, within half a pixel.
+            let shift = RasterPainter.pixelAlignment(view).x * view.worldSize
+            #expect(abs(shift - (fraction > 0.5 ? fraction - 1 : fraction)) < 1e-6, "\(shift)")
+        }
     }
 }

@@ -59,11 +59,12 @@ struct RasterPainter: LayerPainter {
         in frame: FrameContext
     ) {
         let ground = frame.viewport.groundMap
+        let align = pixelAlignment(frame.viewport)
         for tile in tiles.reversed() {
             let id = tile.id
             let n = Double(1 << id.z)
             let shift = ((Double(id.x) + 0.5) / n - frame.viewport.targetWorld.x).rounded()
-            let (x0, y0) = (Double(id.x) - shift * n, Double(id.y))
+            let (x0, y0) = (Double(id.x) - shift * n + align.x * n, Double(id.y) + align.y * n)
             let image = colors.adjusted(tile.image)
             guard !frame.isTilted else {
                 frame.canvas.groundTile(
@@ -75,6 +76,24 @@ struct RasterPainter: LayerPainter {
                 MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
             }
         }
+    }
+
+    /// How far (fractions of the world) MapLibre moves raster tiles so their pixels fall on the
+    /// screen's: the target's world pixel rounded to a whole one (plus half a pixel along an odd
+    /// side, turned with the bearing), each within half a pixel; MapLibre's aligned projection.
+    static func pixelAlignment(_ viewport: Viewport) -> MercatorPoint {
+        let size = viewport.worldSize
+        let (x, y) = (viewport.targetWorld.x * size, viewport.targetWorld.y * size)
+        guard x.isFinite, y.isFinite, size > 0 else { return MercatorPoint(x: 0, y: 0) }
+        let b = Angle.radians(viewport.camera.bearing)
+        let (c, s) = (Double.cos(b), Double.sin(-b))
+        let xShift = Double(Int(viewport.size.width.rounded()) % 2) / 2
+        let yShift = Double(Int(viewport.size.height.rounded()) % 2) / 2
+        var dx = x - (x + 0.5).rounded(.down) + c * xShift + s * yShift
+        var dy = y - (y + 0.5).rounded(.down) + c * yShift + s * xShift
+        if dx > 0.5 { dx -= 1 }
+        if dy > 0.5 { dy -= 1 }
+        return MercatorPoint(x: dx / size, y: dy / size)
     }
 
     /// Draws `image` through the camera as a grid of cells: `us` and `vs` the cells' edges as
