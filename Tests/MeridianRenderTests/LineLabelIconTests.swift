@@ -64,3 +64,19 @@ struct LineLabelIconTests {
         }
     }
 }
+
+/// The lines `symbol-placement: line` follows in a feature, as MapLibre anchors them.
+@Suite struct PlacementLinesTests {
+    @Test("a polygon's rings are closed lines; a line's parts are its own; a point follows none")
+    func lines() {
+        let ring = [VectorTile.Point(x: 0, y: 0), VectorTile.Point(x: 10, y: 0), VectorTile.Point(x: 10, y: 10)]
+        func feature(_ type: VectorTile.GeometryType) -> StyledFeature {
+            StyledFeature(
+                tile: TileID(z: 0, x: 0, y: 0), extent: 4096,
+                feature: VectorTile.Feature(type: type, geometry: [ring]), properties: [:])
+        }
+        #expect(feature(.polygon).placementLines == [ring + [ring[0]]])
+        #expect(feature(.lineString).placementLines == [ring])
+        #expect(feature(.point).placementLines.isEmpty && !feature(.point).followsLines)
+    }
+}

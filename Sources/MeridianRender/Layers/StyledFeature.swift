@@ -60,4 +60,21 @@ extension StyledFeature {
         }
         return out.filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
     }
+
+    /// The lines `symbol-placement: line` follows in the feature: a line's parts, or a polygon's
+    /// rings closed (their first vertex again at the end), as MapLibre anchors each; none for points.
+    var placementLines: [[VectorTile.Point]] {
+        switch feature.type {
+        case .lineString: return feature.geometry
+        case .polygon:
+            return feature.geometry.map { ring in
+                guard let first = ring.first, ring.count > 1, ring.last != first else { return ring }
+                return ring + [first]
+            }
+        default: return []
+        }
+    }
+
+    /// Whether `symbol-placement: line` follows the feature (a line or a polygon).
+    var followsLines: Bool { feature.type == .lineString || feature.type == .polygon }
 }

@@ -35,7 +35,7 @@ enum LineIcons {
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         var out: [LabelPlacer.Candidate] = []
-        for feature in frame.features(layer, tiles, .lineString) where out.count < maxIcons {
+        for feature in frame.features(layer, tiles) where feature.followsLines && out.count < maxIcons {
             let p = feature.properties
             guard text.text(p) == nil,
                 let icon = icons.icon(
@@ -47,7 +47,7 @@ enum LineIcons {
                 overscaling: max(1, shift), spacing: text.spacing(p),
                 length: icon.extent.width / max(icon.size, 1e-9), textMaxSize: textMaxSize(p))
             var count = 0
-            for part in feature.feature.geometry {
+            for part in feature.placementLines {
                 let line = part.map { (x: Double($0.x), y: Double($0.y)) }
                 for anchor in rules.anchors(line) {
                     count += 1

@@ -139,7 +139,7 @@ final class LineLabelLayout {
             }
             tileLines = []
         }
-        for feature in features where feature.feature.type == .lineString {
+        for feature in features where feature.followsLines {
             let p = feature.properties
             guard let text = style.text(p) else { continue }
             if tile?.id != feature.tile {
@@ -158,10 +158,14 @@ final class LineLabelLayout {
                         textMaxSize: textMaxSize(p), properties: p))
                 cost += 128 + text.utf8.count
             }
-            // MapLibre joins and anchors a feature's first line alone.
-            guard let part = feature.feature.geometry.first else { continue }
-            tileLines.append(
-                LineMerge.Line(text: text, points: part.map { (Double($0.x), Double($0.y)) }, feature: feature.index))
+            // MapLibre joins and anchors a line's first part alone; a polygon's rings each.
+            let parts =
+                feature.feature.type == .polygon ? feature.placementLines : [feature.feature.geometry.first ?? []]
+            for part in parts where !part.isEmpty {
+                tileLines.append(
+                    LineMerge.Line(
+                        text: text, points: part.map { (Double($0.x), Double($0.y)) }, feature: feature.index))
+            }
         }
         anchorTile()
         (self.names, self.scale, self.cost) = (out, scale, cost)
@@ -172,7 +176,7 @@ final class LineLabelLayout {
 
     /// The layout of `layer` for the frame's tiles, from the frame's cache or made (and kept).
     static func of(_ layer: Style.Layer, in frame: FrameContext, tiles: FrameTiles) -> LineLabelLayout {
-        let make = { LineLabelLayout(frame.features(layer, tiles, .lineString), layer, frame) }
+        let make = { LineLabelLayout(frame.features(layer, tiles), layer, frame) }
         guard let cache = frame.cache, let source = layer.source else { return make() }
         var values = layer.layout.merging(layer.paint) { a, _ in a }
         values.removeValue(forKey: .visibility)
