@@ -16,15 +16,18 @@ struct StrokeGroups<Shape: Hashable> {
 
     init(draw: @escaping (RGBA, Shape, Polylines) -> Void) { self.draw = draw }
 
-    /// Adds a feature's parts in `color`, stroked as `shape` (its width and dash) says.
+    /// Adds a feature's parts in `color`, stroked as `shape` (its width and dash) says: one unit
+    /// (``Polylines/units``), laid over the features before it as MapLibre lays each line.
     mutating func add(_ newColor: RGBA, _ shape: Shape, _ parts: Polylines) {
         if let color, color != newColor { flush() }
         color = newColor
         if let i = index[shape] {
-            groups[i].parts.append(contentsOf: parts)
+            groups[i].parts.append(unit: parts)
         } else {
             index[shape] = groups.count
-            groups.append((shape, parts))
+            var first = Polylines()
+            first.append(unit: parts)
+            groups.append((shape, first))
         }
     }
 
