@@ -87,10 +87,19 @@ extension Canvas {
         let x = Int((point.x * scale + 0.5).rounded(.down))
         let y = Int((point.y * scale + 0.5).rounded(.down))
         var key = key
-        if key.font.sdf != nil, matrix == nil, angle == 0, !exact {
-            // The style's glyphs are set where they fall: the stamp carries the part of a pixel.
+        // The style's glyphs are set where they fall, turned or laid on the ground as they lie:
+        // the stamp carries the part of a pixel and its map (no resampling).
+        let setMapped = key.font.sdf != nil
+        if setMapped {
             key.phaseX = Int(((point.x * scale - Double(x)) * SDFStamp.phaseSteps).rounded())
             key.phaseY = Int(((point.y * scale - Double(y)) * SDFStamp.phaseSteps).rounded())
+            let m = matrix ?? (angle != 0 ? StampMatrix.turn(angle) : nil)
+            key.map = m.flatMap { m in
+                let values = [m.a, m.b, m.c, m.d].map { ($0 * LabelStamp.mapSteps).rounded() }
+                guard values.allSatisfy({ abs($0) < 64 * LabelStamp.mapSteps }) else { return nil }
+                return values.map { Int($0) }
+            }
+            if m != nil, key.map == nil { return }
         }
         let stamp: LabelStamp
         if let kept = stamps?.value(for: key) {
@@ -100,7 +109,9 @@ extension Canvas {
             stamps?.insert(made, for: key, cost: made.cost)
             stamp = made
         }
-        if let matrix {
+        if setMapped {
+            record(.stamp(stamp, x: x - stamp.originX, y: y - stamp.originY))
+        } else if let matrix {
             record(.mappedStamp(stamp, x: point.x * scale, y: point.y * scale, matrix: matrix))
         } else if angle != 0 || exact {
             // A glyph along a curve lands where the curve puts it (`exact`); a whole name on its pixel.

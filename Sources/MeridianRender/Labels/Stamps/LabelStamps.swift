@@ -46,7 +46,16 @@ final class LabelStamp {
         /// the whole pixel the stamp is composited at, in `SDFStamp.phaseSteps`ths, as MapLibre sets glyphs
         /// where they fall; 0 for the system's faces (set on whole pixels).
         var phaseX = 0, phaseY = 0
+        /// For text in the style's glyphs, the linear map (``StampMatrix``'s a, b, c, d, in
+        /// ``LabelStamp/mapSteps``ths) it is set through about its reference point: turned or
+        /// laid on the ground as MapLibre sets each glyph's quad, rather than resampled from an
+        /// upright stamp; nil for upright text and the system's faces.
+        var map: [Int]? = nil
     }
+
+    /// Steps of a unit a stamp's map is set at (under 0.05 pixel at 300 pixels from its
+    /// reference point).
+    static let mapSteps = 8192.0
 
     /// Baselines of the lines of a label this many ems apart: `text-line-height`'s default.
     static let lineHeight = 1.2

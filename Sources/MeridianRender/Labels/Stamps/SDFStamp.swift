@@ -77,6 +77,12 @@ enum SDFStamp {
                 ink(q, k: k, pass: pass, into: &pixels, width: w, height: h, at: (left, top))
             }
         }
+        return stamp(pixels, width: w, height: h, left: left, top: top)
+    }
+
+    /// A stamp of premultiplied RGBA floats (`width` × `height`, in [0, 1]), its top left
+    /// `left`, `top` device pixels from the reference point; nil when Cairo fails.
+    static func stamp(_ pixels: [Float], width w: Int, height h: Int, left: Int, top: Int) -> LabelStamp? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return nil }
@@ -98,11 +104,16 @@ enum SDFStamp {
     /// past the whole pixel it is composited at; nil when nothing would be inked.
     static func make(_ key: LabelStamp.Key, font: SDFFont, phase: (x: Double, y: Double)) -> LabelStamp? {
         let fontScale = key.size / SDFShaping.em
-        return stamp(
-            quads(key, font: font, phase: phase), k: fontScale * key.scale,
-            passes: passes(
-                fontScale: fontScale, scale: key.scale, color: key.color, halo: key.halo, haloWidth: key.haloWidth,
-                haloBlur: key.haloBlur, part: key.part))
+        let inks = passes(
+            fontScale: fontScale, scale: key.scale, color: key.color, halo: key.halo, haloWidth: key.haloWidth,
+            haloBlur: key.haloBlur, part: key.part)
+        if let map = key.map, map.count == 4 {
+            let m = map.map { Double($0) / LabelStamp.mapSteps }
+            return mapped(
+                quads(key, font: font, phase: (0, 0)), k: fontScale * key.scale, passes: inks,
+                by: StampMatrix(a: m[0], b: m[1], c: m[2], d: m[3]), phase: phase)
+        }
+        return stamp(quads(key, font: font, phase: phase), k: fontScale * key.scale, passes: inks)
     }
 
     /// The quads of `key`'s glyphs about its reference point, device pixels. Set as MapLibre
@@ -161,49 +172,14 @@ enum SDFStamp {
     static func ink(
         _ q: Quad, k: Double, pass: Pass, into pixels: inout [Float], width: Int, height: Int, at origin: (Int, Int)
     ) {
-        let (fw, fh, pad) = (q.width, q.height, q.pad)
         let (qw, qh) = q.texels
         let x0 = max(0, Int((q.x - Double(origin.0)).rounded(.down)))
         let y0 = max(0, Int((q.y - Double(origin.1)).rounded(.down)))
         let x1 = min(width, Int((q.x + qw * k - Double(origin.0)).rounded(.up)))
         let y1 = min(height, Int((q.y + qh * k - Double(origin.1)).rounded(.up)))
-        guard x0 < x1, y0 < y1, q.field.count == fw * fh else { return }
-        let (lo, hi) = (pass.edge - pass.gamma, pass.edge + pass.gamma)
-        let c = pass.color
-        let premultiplied = [Float(c.r * c.a), Float(c.g * c.a), Float(c.b * c.a), Float(c.a)]
-        q.field.withUnsafeBufferPointer { field in
-            /// The quad's value at texel (`i`, `j`): 0 in the padding and beyond.
-            func texel(_ i: Int, _ j: Int) -> Double {
-                let (bx, by) = (i - pad, j - pad)
-                guard bx >= 0, by >= 0, bx < fw, by < fh else { return 0 }
-                return Double(field[by * fw + bx])
-            }
-            for py in y0..<y1 {
-                // The pixel's centre in the quad's texels.
-                let v = (Double(py + origin.1) + 0.5 - q.y) / k
-                guard v >= 0, v < qh else { continue }
-                let ty = v - 0.5
-                let j = Int(ty.rounded(.down))
-                let fy = ty - Double(j)
-                for px in x0..<x1 {
-                    let u = (Double(px + origin.0) + 0.5 - q.x) / k
-                    guard u >= 0, u < qw else { continue }
-                    let tx = u - 0.5
-                    let i = Int(tx.rounded(.down))
-                    let fx = tx - Double(i)
-                    let top = texel(i, j) * (1 - fx) + texel(i + 1, j) * fx
-                    let bottom = texel(i, j + 1) * (1 - fx) + texel(i + 1, j + 1) * fx
-                    let d = (top * (1 - fy) + bottom * fy) / 255
-                    guard d > lo else { continue }
-                    var alpha = Float(smoothstep(lo, hi, d))
-                    if let inner = pass.inner {
-                        alpha = min(alpha, 1 - Float(smoothstep(inner - pass.gamma, inner + pass.gamma, d)))
-                    }
-                    let at = (py * width + px) * 4
-                    let keep = 1 - premultiplied[3] * alpha
-                    for n in 0..<4 { pixels[at + n] = premultiplied[n] * alpha + pixels[at + n] * keep }
-                }
-            }
+        guard x0 < x1, y0 < y1 else { return }
+        ink(q, k: k, pass: pass, into: &pixels, width: width, rows: y0..<y1, columns: x0..<x1) { px, py in
+            (Double(px + origin.0) + 0.5, Double(py + origin.1) + 0.5)
         }
     }
 }
