@@ -79,4 +79,32 @@ struct LineLabelIconTests {
         #expect(feature(.lineString).placementLines == [ring])
         #expect(feature(.point).placementLines.isEmpty && !feature(.point).followsLines)
     }
+
+    @Test(
+        "point placement: every point of a multipoint, each line part's first vertex inside the tile, a polygon's centroid"
+    )
+    func points() {
+        let p = { (x: Int32, y: Int32) in VectorTile.Point(x: x, y: y) }
+        let multi = VectorTile.Feature(type: .point, geometry: [[p(1, 2)], [p(3, 4)]])
+        #expect(LabelPlacer.labelPoints(multi, extent: 4096) == [p(1, 2), p(3, 4)])
+        // The second part starts in the buffer, where the tile's clip cut it: no label there.
+        let line = VectorTile.Feature(type: .lineString, geometry: [[p(10, 10), p(20, 20)], [p(-64, 5), p(30, 5)]])
+        #expect(LabelPlacer.labelPoints(line, extent: 4096) == [p(10, 10)])
+        let square = VectorTile.Feature(type: .polygon, geometry: [[p(0, 0), p(30, 0), p(30, 30), p(0, 30)]])
+        #expect(LabelPlacer.labelPoints(square, extent: 4096) == [p(15, 15)])
+    }
+
+    @Test("line-center: one anchor at the middle of the line's length, none where the label cannot turn its corner")
+    func center() throws {
+        var rules = LineAnchors(
+            extent: 4096, unitsPerPoint: 8, overscaling: 1, spacing: 250, length: 10, textMaxSize: 24,
+            maxAngle: 10 * .pi / 180)
+        rules.centered = true
+        // 300 units then 100 more: the middle, 200 along, is two thirds into the first segment.
+        let anchors = rules.anchors([(0, 100), (300, 100), (400, 100)])
+        let first = try #require(anchors.first)
+        #expect(anchors.count == 1 && first.index == 0 && abs(first.t - 2.0 / 3) < 1e-12)
+        // A right angle at the middle: a 10-point label there turns 90° within 3/5 em.
+        #expect(rules.anchors([(0, 100), (200, 100), (200, 300)]).isEmpty)
+    }
 }

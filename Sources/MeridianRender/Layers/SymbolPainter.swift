@@ -2,13 +2,14 @@ import MeridianGeometry
 import MeridianStyle
 
 /// Symbol layers: label candidates, placed once every layer is painted: along lines for
-/// `symbol-placement: line` (``LineLabels``; ``LineLabelIcons`` for names with icons, ``LineIcons``
+/// `symbol-placement: line` and `line-center` (one at each line's middle) (``LineLabels``; ``LineLabelIcons`` for names with icons, ``LineIcons``
 /// for icons without text), else at points and polygons' centroids (``LabelPlacer``).
 struct SymbolPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        if layer.keyword(StyleProperty.SymbolPlacement.self, zoom: frame.styleZoom) == .line {
+        let placement = layer.keyword(StyleProperty.SymbolPlacement.self, zoom: frame.styleZoom)
+        if placement == .line || placement == .lineCenter {
             let rules = PlacementRules(layer, zoom: frame.styleZoom)
             let shift = frame.screenTranslation(layer, .textTranslate, anchor: StyleProperty.TextTranslateAnchor.self)
             // `text-rotation-alignment: viewport`: names along lines set level, not turned or curved.
@@ -36,9 +37,8 @@ struct SymbolPainter: LayerPainter {
             }
             labels.lines += lines
         } else {
-            let features = frame.features(layer, tiles).filter {
-                $0.feature.type == .point || $0.feature.type == .polygon
-            }
+            // A line's labels at its parts' first vertices (MapLibre's rule for `point`).
+            let features = frame.features(layer, tiles).filter { $0.feature.type != .unknown }
             labels.points += LabelPlacer.candidates(features, layer, frame, order: order)
         }
     }

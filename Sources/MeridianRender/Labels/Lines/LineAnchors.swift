@@ -27,6 +27,10 @@ struct LineAnchors {
     /// of an em along the label (MapLibre's `checkMaxAngle`); nil for an icon alone.
     var maxAngle: Double? = nil
 
+    /// `symbol-placement: line-center`: one anchor at the middle of the line's length, kept only
+    /// where the label fits the line's turns (MapLibre's `getCenterAnchor`).
+    var centered = false
+
     static let maxAnchors = 10_000
 
     /// A place on a line: segment `index` (point `index` to `index + 1`) at fraction `t`.
@@ -43,6 +47,7 @@ struct LineAnchors {
         guard spacing.isFinite, spacing > 0, boxScale.isFinite, boxScale >= 0, let first = line.first else {
             return []
         }
+        if centered { return center(line, labelLength: labelLength).map { [$0] } ?? [] }
         let continued = first.x == 0 || first.x == extent || first.y == 0 || first.y == extent
         // A long symbol keeps a quarter spacing free between neighbours.
         if spacing - labelLength < spacing / 4 { spacing = labelLength + spacing / 4 }
@@ -53,6 +58,26 @@ struct LineAnchors {
         let found = resample(line, offset: offset, spacing: spacing, labelLength: labelLength)
         guard found.anchors.isEmpty, !continued else { return found.anchors }
         return resample(line, offset: found.length / 2, spacing: spacing, labelLength: labelLength).anchors
+    }
+
+    /// The middle of the line by length, if a label of `labelLength` fits there.
+    private func center(_ line: [(x: Double, y: Double)], labelLength: Double) -> Anchor? {
+        let lengths = zip(line, line.dropFirst()).map { a, b in
+            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        let half = lengths.reduce(0, +) / 2
+        var before = 0.0
+        for (i, length) in lengths.enumerated() where length > 0 {
+            if before + length > half {
+                let t = (half - before) / length
+                let (a, b) = (line[i], line[i + 1])
+                let anchor = Anchor(index: i, t: t)
+                let point = (x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                return fits(line, at: anchor, point: point, labelLength: labelLength) ? anchor : nil
+            }
+            before += length
+        }
+        return nil
     }
 
     /// Whether text of `labelLength` centred at the anchor lies on the line and turns at most

@@ -32,6 +32,7 @@ enum LineIcons {
         let viewport = frame.viewport
         // Symbols are laid out at the whole zoom below the view's, as MapLibre lays out a tile.
         let layoutZoom = zoom.rounded(.down)
+        let centered = layer.keyword(StyleProperty.SymbolPlacement.self, zoom: zoom) == .lineCenter
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
         var out: [LabelPlacer.Candidate] = []
@@ -42,10 +43,11 @@ enum LineIcons {
                     p, images: frame.images, scale: frame.canvas.scale, bearing: 0, missing: &missing)
             else { continue }
             let shift = exp2(layoutZoom - Double(feature.tile.z))
-            let rules = LineAnchors(
+            var rules = LineAnchors(
                 extent: Double(feature.extent), unitsPerPoint: Double(feature.extent) / (512 * shift),
                 overscaling: max(1, shift), spacing: text.spacing(p),
                 length: icon.extent.width / max(icon.size, 1e-9), textMaxSize: textMaxSize(p))
+            rules.centered = centered
             var count = 0
             for part in feature.placementLines {
                 let line = part.map { (x: Double($0.x), y: Double($0.y)) }

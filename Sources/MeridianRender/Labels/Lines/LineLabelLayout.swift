@@ -68,6 +68,7 @@ final class LineLabelLayout {
     /// The layout of `features` (the layer's line features in the frame's tiles, in tile and
     /// feature order) for `layer` at the frame's zoom.
     init(_ features: [StyledFeature], _ layer: Style.Layer, _ frame: FrameContext) {
+        let centered = layer.keyword(StyleProperty.SymbolPlacement.self, zoom: frame.styleZoom) == .lineCenter
         let scale = frame.viewport.worldSize
         var names: [String: Int] = [:]
         var out: [Name] = []
@@ -96,9 +97,10 @@ final class LineLabelLayout {
                     name.text, size: 24, font: name.look.font, letterSpacing: name.look.letterSpacing
                 )
                 .width
-                let rules = LineAnchors(
+                var rules = LineAnchors(
                     extent: extent, unitsPerPoint: extent / (512 * shift), overscaling: max(1, shift),
                     spacing: name.spacing, length: width, textMaxSize: name.textMaxSize, maxAngle: name.maxAngle)
+                rules.centered = centered
                 let repeatDistance = rules.spacing * rules.unitsPerPoint / 2
                 var count = 0
                 for line in LineAnchors.clipped(merged.points, extent: extent) {

@@ -98,7 +98,7 @@ struct LabelPlacer {
         let iconShift = frame.screenTranslation(layer, .iconTranslate, anchor: StyleProperty.IconTranslateAnchor.self)
         var missing: Set<String> = []
         defer { frame.missingImages.names.formUnion(missing) }
-        for feature in features {
+        for (feature, point) in features.flatMap({ f in labelPoints(f.feature, extent: f.extent).map { (f, $0) } }) {
             let p = feature.properties
             var icon = icons.icon(
                 p, images: frame.images, scale: frame.canvas.scale, bearing: bearing, missing: &missing)
@@ -107,7 +107,7 @@ struct LabelPlacer {
             // `text-writing-mode: vertical` first: one character under the other (``VerticalText``).
             let vertical = !text.isEmpty && style.vertical(text, p)
             if vertical { text = VerticalText.stacked(text) }
-            guard !text.isEmpty || icon != nil, let point = labelPoint(feature.feature) else { continue }
+            guard !text.isEmpty || icon != nil else { continue }
             let world = frame.ground.world(point, tile: feature.tile, extent: feature.extent)
             if frame.isTilted, icons.liesOnGround {
                 icon?.ground = Self.groundMatrix(at: world, turnsWithMap: false, viewport: viewport)
@@ -146,6 +146,19 @@ struct LabelPlacer {
                             : turnsWithMap ? .turn(-bearing * .pi / 180) : nil, rotate: style.rotate(p))))
         }
         return out
+    }
+
+    /// Where a feature's labels go (`symbol-placement: point`), as MapLibre anchors them: every
+    /// point of a (multi)point, the first vertex of each part of a line within the tile's own
+    /// square (`extent` units; a part cut at the tile's edge starts in its buffer, and is not
+    /// labelled there), a polygon's ``labelPoint(_:)``.
+    static func labelPoints(_ f: VectorTile.Feature, extent: Int) -> [VectorTile.Point] {
+        switch f.type {
+        case .point: return f.geometry.flatMap { $0 }
+        case .lineString:
+            return f.geometry.compactMap(\.first).filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+        default: return labelPoint(f).map { [$0] } ?? []
+        }
     }
 
     /// Where a feature's label goes: a point's own position, a polygon's outer-ring area
