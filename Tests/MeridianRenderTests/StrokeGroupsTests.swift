@@ -23,22 +23,6 @@ import Testing
         #expect(drawn.allSatisfy { $0.0 == red })
     }
 
-    @Test("each feature is a unit of its group (its parts one path), laid over the features before it")
-    func units() {
-        var ranges: [[Range<Int>]] = []
-        var groups = StrokeGroups<Double> { _, _, parts in ranges.append(parts.unitRanges) }
-        var two = Self.part(1)
-        two.append(contentsOf: Self.part(2))
-        let red = RGBA(1, 0, 0)
-        groups.add(red, 2, two)
-        groups.add(red, 2, Polylines())  // a feature the view's clip left nothing of
-        groups.add(red, 2, Self.part(3))
-        groups.flush()
-        #expect(ranges == [[0..<2, 2..<3]])
-        // Parts put together without units are each their own.
-        #expect(two.unitRanges == [0..<1, 1..<2])
-    }
-
     @Test("a new colour draws what came before it first, so features of different colours keep their order")
     func colourKeepsOrder() {
         var drawn: [(RGBA, Double)] = []

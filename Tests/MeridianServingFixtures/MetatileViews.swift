@@ -37,12 +37,7 @@ public enum MetatileViews {
         return (try #require(decodePNG(frame.png)).pixels, frame.labels)
     }
 
-    /// Pixels of a label's box (within the image) where two images differ by more than 3 in a channel.
-    ///
-    /// Three levels of 255: lines are composited feature over feature (as MapLibre draws them), and
-    /// where a view's clip cuts a line near another's antialiased edge the cut's vertex moves that
-    /// edge's coverage by a hair, which compositing can carry to 3 levels (one pixel of the z15
-    /// static map against its tiles did).
+    /// Pixels of a label's box (within the image) where two images differ by more than 2 in a channel.
     public static func differing(
         _ a: [UInt32], _ b: [UInt32], width: Int, height: Int,
         in box: LabelBox? = nil
@@ -56,7 +51,7 @@ public enum MetatileViews {
         for y in y0..<max(y0, y1) {
             for x in x0..<max(x0, x1) {
                 let (p, q) = (a[y * width + x], b[y * width + x])
-                if [16, 8, 0].contains(where: { abs(Int(p >> $0 & 0xFF) - Int(q >> $0 & 0xFF)) > 3 }) { count += 1 }
+                if [16, 8, 0].contains(where: { abs(Int(p >> $0 & 0xFF) - Int(q >> $0 & 0xFF)) > 2 }) { count += 1 }
             }
         }
         return count

@@ -217,6 +217,7 @@ final class Blend2DTarget: RasterTarget {
 
     /// Dashed lines come as their dashes (``Dashes``): Blend2D 0.12 ignores dash arrays.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
+        build(parts, closed: closed)
         blContextSetStrokeWidth(&context, width)
         let join =
             switch style.drawnJoin(width: width) {
@@ -233,27 +234,6 @@ final class Blend2DTarget: RasterTarget {
             case .square: MERIDIAN_BL_STROKE_CAP_SQUARE
             }
         blContextSetStrokeCaps(&context, UInt32(cap))
-        // An opaque colour unit by unit (a feature's parts, ``Polylines/units``; else part by
-        // part), as MapLibre draws each line: where two overlap, the second's antialiased edge is
-        // laid over the first, not merged with it; a feature's parts as one path, however the
-        // view's clip cut them (so every view of the ground draws it alike). A translucent one
-        // in one path: a line cut at a tile's edge overlaps its neighbour's part in the tiles'
-        // buffers, which MapLibre's per-tile clip hides and a second layer would darken.
-        let colour = Self.rgba32(c)
-        let units = c.a >= 1 ? parts.unitRanges : []
-        guard units.count > 1 else {
-            build(parts, closed: closed)
-            blContextStrokePathDRgba32(&context, &origin, &path, colour)
-            return
-        }
-        parts.points.withUnsafeBufferPointer { points in
-            parts.ends.withUnsafeBufferPointer { ends in
-                for unit in units {
-                    let start = unit.lowerBound == 0 ? 0 : ends[unit.lowerBound - 1]
-                    build(points, from: start, ends: UnsafeBufferPointer(rebasing: ends[unit]), closed: closed)
-                    blContextStrokePathDRgba32(&context, &origin, &path, colour)
-                }
-            }
-        }
+        blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
     }
 }
