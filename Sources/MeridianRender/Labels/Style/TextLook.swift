@@ -34,7 +34,7 @@ struct TextSetting {
 }
 
 /// `icon-text-fit`: the icon stretched over its text once the text is placed
-/// (``PointIcon/fitted(to:fit:)``), `none` unless `width`, `height` or `both`.
+/// (``PointIcon/fitted(to:about:fit:)``), `none` unless `width`, `height` or `both`.
 struct IconFit {
     var mode = StyleProperty.IconTextFit.none
     /// `icon-text-fit-padding`: points added beyond the text's box on each side, each within
