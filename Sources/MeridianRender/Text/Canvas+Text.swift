@@ -74,7 +74,9 @@ extension Canvas {
     /// Composites a label's stamp (from ``stamps`` or made now) with its reference point at `point`
     /// rounded to whole device pixels, turned by `angle` radians about that point (then resampled
     /// bilinearly: one upright stamp serves a label at every angle, so a camera that turns makes no
-    /// new stamps).
+    /// new stamps). Text in the style's glyphs is instead set where it falls, through its turn or
+    /// `matrix` (``LabelStamp/Key/map``, ``SDFStamp/mapped(_:k:passes:by:phase:)``), as MapLibre
+    /// sets turned glyph quads; a map too large to set (an entry over 64) draws nothing.
     ///
     /// `width` and `height`: the text's measure, for centred stamps.
     func stamp(
