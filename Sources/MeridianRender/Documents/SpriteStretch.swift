@@ -20,8 +20,13 @@ struct SpriteStretch: Hashable, Sendable {
 
     /// `stretchX` and `stretchY`: nil when the image leaves them out (the whole axis stretches).
     let x: [Zone]?, y: [Zone]?
-    /// `content`: left, top, right, bottom.
-    let content: (left: Double, top: Double, right: Double, bottom: Double)?
+    /// A rectangle of the image: `content`.
+    struct Content: Hashable, Sendable {
+        let left: Double, top: Double, right: Double, bottom: Double
+    }
+
+    /// `content`: the part laid over the text.
+    let content: Content?
     let fitWidth: TextFit?, fitHeight: TextFit?
 
     /// The stretch of a sprite index's entry `e` for an image of `width` × `height` pixels; nil
@@ -38,7 +43,7 @@ struct SpriteStretch: Hashable, Sendable {
             guard let c = Self.numbers(raw), c.count == 4, c[0] >= 0, c[1] >= 0, c[0] < c[2], c[1] < c[3],
                 c[2] <= Double(width), c[3] <= Double(height)
             else { throw SpriteStretchError(field: "content") }
-            content = (c[0], c[1], c[2], c[3])
+            content = Content(left: c[0], top: c[1], right: c[2], bottom: c[3])
         } else {
             content = nil
         }
@@ -71,20 +76,6 @@ struct SpriteStretch: Hashable, Sendable {
             throw SpriteStretchError(field: field)
         }
         return fit
-    }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.x == b.x && a.y == b.y && a.fitWidth == b.fitWidth && a.fitHeight == b.fitHeight
-            && a.content.map { [$0.left, $0.top, $0.right, $0.bottom] }
-                == b.content.map { [$0.left, $0.top, $0.right, $0.bottom] }
-    }
-
-    func hash(into h: inout Hasher) {
-        h.combine(x)
-        h.combine(y)
-        h.combine(content.map { [$0.left, $0.top, $0.right, $0.bottom] })
-        h.combine(fitWidth)
-        h.combine(fitHeight)
     }
 }
 

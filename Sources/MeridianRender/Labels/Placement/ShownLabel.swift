@@ -67,13 +67,9 @@ extension ShownLabel {
     /// its labels overlap (allowed to overlap, or ignoring placement): every icon of the layer,
     /// then every halo, then every text, so no halo covers another label's text; a layer whose
     /// labels' boxes do not overlap is drawn label by label (the same pixels, one stamp each).
-    static func draw(_ labels: [ShownLabel], on canvas: Canvas) {
-        for layer in layers(labels) { drawLayer(labels[layer], on: canvas) }
-    }
-
-    /// Draws `labels` (in drawing order) as ``draw(_:on:)`` does, each layer's among the canvas's
-    /// operations where that layer was painted (``Canvas/labelSlots``; at the end for a layer
-    /// without a mark): a layer painted after a symbol layer covers its labels, as in MapLibre.
+    /// Each layer's labels go among the canvas's operations where that layer was painted
+    /// (``Canvas/labelSlots``; at the end for a layer without a mark): a layer painted after a
+    /// symbol layer covers its labels, as in MapLibre.
     static func drawInPlace(_ labels: [ShownLabel], on canvas: Canvas) {
         let end = canvas.ops.count
         // From the last layer back, so the earlier marks still point where they did.

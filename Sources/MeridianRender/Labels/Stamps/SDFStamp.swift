@@ -64,20 +64,7 @@ enum SDFStamp {
     /// A stamp of `quads` inked by each pass in turn, `k` device pixels a texel; nil when
     /// nothing would be inked or the stamp would be too large.
     static func stamp(_ quads: [Quad], k: Double, passes: [Pass]) -> LabelStamp? {
-        guard !quads.isEmpty, !passes.isEmpty, k > 0, k.isFinite else { return nil }
-        let left = Int(quads.map(\.x).min()!.rounded(.down)) - 1
-        let top = Int(quads.map(\.y).min()!.rounded(.down)) - 1
-        let right = Int(quads.map { $0.x + $0.texels.0 * k }.max()!.rounded(.up)) + 1
-        let bottom = Int(quads.map { $0.y + $0.texels.1 * k }.max()!.rounded(.up)) + 1
-        let (w, h) = (right - left, bottom - top)
-        guard w > 0, h > 0, w * h <= 4096 * 512 else { return nil }
-        var pixels = [Float](repeating: 0, count: w * h * 4)
-        for pass in passes {
-            for q in quads {
-                ink(q, k: k, pass: pass, into: &pixels, width: w, height: h, at: (left, top))
-            }
-        }
-        return stamp(pixels, width: w, height: h, left: left, top: top)
+        mapped(quads, k: k, passes: passes, by: StampMatrix(a: 1, b: 0, c: 0, d: 1), phase: (0, 0))
     }
 
     /// A stamp of premultiplied RGBA floats (`width` × `height`, in [0, 1]), its top left
@@ -163,23 +150,5 @@ enum SDFStamp {
         guard hi > lo else { return x < lo ? 0 : 1 }
         let t = min(max((x - lo) / (hi - lo), 0), 1)
         return t * t * (3 - 2 * t)
-    }
-
-    /// Inks one quad's field into `pixels` (premultiplied RGBA floats, `width` × `height`, whose
-    /// top left is `at` device pixels from the reference point): the field sampled bilinearly at
-    /// each device pixel's centre inside the quad, coverage
-    /// `smoothstep(edge − gamma, edge + gamma, d)`, composited over.
-    static func ink(
-        _ q: Quad, k: Double, pass: Pass, into pixels: inout [Float], width: Int, height: Int, at origin: (Int, Int)
-    ) {
-        let (qw, qh) = q.texels
-        let x0 = max(0, Int((q.x - Double(origin.0)).rounded(.down)))
-        let y0 = max(0, Int((q.y - Double(origin.1)).rounded(.down)))
-        let x1 = min(width, Int((q.x + qw * k - Double(origin.0)).rounded(.up)))
-        let y1 = min(height, Int((q.y + qh * k - Double(origin.1)).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
-        ink(q, k: k, pass: pass, into: &pixels, width: width, rows: y0..<y1, columns: x0..<x1) { px, py in
-            (Double(px + origin.0) + 0.5, Double(py + origin.1) + 0.5)
-        }
     }
 }
