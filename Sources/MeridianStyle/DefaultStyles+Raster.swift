@@ -7,10 +7,10 @@
 /// roads, and the streets style's labels).
 extension DefaultStyles {
     static let rasterSources = #"""
-            "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
+            "world": { "type": "vector", "url": "mbtiles://world.mbtiles", "tileSize": 256 },
             "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
-            "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles" },
-            "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles" },
+            "satellite": { "type": "raster", "url": "mbtiles://satellite.mbtiles", "tileSize": 256 },
+            "terrain": { "type": "raster", "url": "mbtiles://terrain.mbtiles", "tileSize": 256 },
             "imagery": { "type": "raster", "url": "mbtiles://imagery" },
             "elevation": { "type": "raster-dem", "url": "mbtiles://elevation" },
             "contours": { "type": "vector", "url": "contours://elevation" }

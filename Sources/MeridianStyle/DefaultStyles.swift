@@ -11,16 +11,19 @@
 /// with `population`, `countries`) and `coast` (`land`, full-resolution shorelines).
 ///
 /// Their zooms are MapLibre's, as every style document's (`Style.zoom(forCameraZoom:)`): `minzoom`
-/// 16 is the camera's zoom 17.
+/// 16 is the camera's zoom 17. So are their sources' tiles: `openmaptiles` has the default 512
+/// (at style zoom 14 its z14 tiles are read, as MapLibre reads the schema's tiles); Meridian's own
+/// `world` and `coast` tilesets (tippecanoe zooms chosen for 256-point tiles) and the raster
+/// types' 256-pixel images say `"tileSize": 256`.
 public enum DefaultStyles {
     public static let streets = #"""
         {
           "version": 8,
           "name": "Meridian Streets",
           "sources": {
-            "world": { "type": "vector", "url": "mbtiles://world.mbtiles" },
+            "world": { "type": "vector", "url": "mbtiles://world.mbtiles", "tileSize": 256 },
             "openmaptiles": { "type": "vector", "url": "mbtiles://openmaptiles" },
-            "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles" }
+            "coast": { "type": "vector", "url": "mbtiles://coast.mbtiles", "tileSize": 256 }
           },
           "layers": [
             { "id": "ocean", "type": "background", "paint": { "background-color": "#A8CDE8" } },

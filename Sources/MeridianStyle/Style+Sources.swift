@@ -62,9 +62,23 @@ extension Style {
                 }
                 encoding = e
             }
-            drawn[name] = Source(kind: kind, url: url, encoding: encoding, tileJSON: inline)
+            drawn[name] = Source(
+                kind: kind, url: url, encoding: encoding, tileJSON: inline,
+                tileSize: Self.tileSize(s["tileSize"], place: place, warnings: &warnings))
         }
         return (drawn, undrawn)
+    }
+
+    /// A source's `tileSize`: a number from 32 to 8 192 (pixels); nil, with a warning naming
+    /// the member, for anything else (the default, 512, is taken).
+    static func tileSize(_ given: StyleValue?, place: String, warnings: inout [StyleWarning]) -> Double? {
+        guard let given else { return nil }
+        guard let size = given.number, (32...8192).contains(size) else {
+            warnings.append(
+                StyleWarning(property: place + ".tileSize", "\(given) is not a size from 32 to 8192 pixels; 512 taken"))
+            return nil
+        }
+        return size
     }
 
     /// An `image` source's `url` and `coordinates` (four [longitude, latitude] pairs of finite

@@ -43,6 +43,12 @@ public struct Style: Sendable {
         /// inline, with its `minzoom`, `maxzoom`, `bounds`, `scheme`, `attribution`); nil when
         /// ``url`` names where the tiles are.
         public var tileJSON: String? = nil
+        /// A vector, raster or raster-dem source's `tileSize` as the style gives it (pixels on a
+        /// side of its tiles, 32 to 8 192: MapLibre's pixels, Meridian's points); nil when the
+        /// style gives none (the tileset's own then, else the specification's default, 512) and
+        /// for GeoJSON and image sources. A vector source of another size than 512 is read as
+        /// given (MapLibre GL JS refuses it; Meridian's own `world` and `coast` are 256).
+        public var tileSize: Double? = nil
 
         /// Whether the source reads from an HTTP server: its `url`, or a template of its `tiles`.
         public var readsHTTP: Bool {

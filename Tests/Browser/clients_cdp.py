@@ -28,13 +28,13 @@ if (v.style) style = JSON.parse(JSON.stringify(v.style).replaceAll("{base}", "%s
 if (v.form === "url") {
   style = await (await fetch(style)).json();
   for (const [name, source] of Object.entries(style.sources))
-    if (source.type === "vector") style.sources[name] = {type: source.type, url: "%s/data/" + name + "/512/tiles.json"};
+    if (source.type === "vector") style.sources[name] = {type: source.type, url: source.tiles[0].replace("/{z}/{x}/{y}.pbf", "/tiles.json")};
 }
 window.map = new maplibregl.Map({container: "map", style, center: v.center, zoom: v.zoom,
   bearing: v.bearing, pitch: v.pitch, attributionControl: false, fadeDuration: 0, canvasContextAttributes: {preserveDrawingBuffer: true}, validateStyle: true});
 map.on("error", e => window.messages.push(["error", String(e.error && e.error.message || e.error || e)]));
 map.once("idle", () => { window.idle = true; });
-})();""" % (BASE, BASE, BASE),
+})();""" % (BASE, BASE),
     # Leaflet: its zooms are Meridian's (256-pixel tiles); no animation, no controls.
     "leaflet": """window.map = L.map("map", {zoomControl: false, attributionControl: false, fadeAnimation: false, zoomAnimation: false})
   .setView([v.center[1], v.center[0]], v.zoom);

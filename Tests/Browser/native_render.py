@@ -17,7 +17,8 @@ pool.register_style("tiles", json=json.dumps(style))
 # The same style with each source named by its TileJSON's `url` (a view's "form": "url").
 for name, source in style["sources"].items():
     if source["type"] == "vector":  # a raster-dem source is named by its TileJSON url already
-        style["sources"][name] = {"type": source["type"], "url": f"{BASE}/data/{name}/512/tiles.json"}
+        # The TileJSON beside the tiles the style names (/data/{name}/tiles.json, or /512/tiles.json).
+        style["sources"][name] = {"type": source["type"], "url": source["tiles"][0].replace("/{z}/{x}/{y}.pbf", "/tiles.json")}
 pool.register_style("url", json=json.dumps(style))
 results = []
 for v in VIEWS:

@@ -8,7 +8,7 @@ and every response of status 400 or more or request that failed. The page is of 
 
 Usage: pan_cdp.py MERIDIAN_BASE LIBRARY_DIR FORM STOPS_JSON
   FORM: "tiles" (the served /style.json) or "url" (the same style with each source named by the
-        `url` of its TileJSON, /data/{source}/512/tiles.json, instead of `tiles` and zooms; a
+        `url` of the TileJSON beside its tiles, /data/{source}/tiles.json (or /512/tiles.json), instead of `tiles` and zooms; a
         raster-dem source is named by its TileJSON url in both forms).
   STOPS_JSON: [[lng, lat, zoom], …] in MapLibre's zooms; the map eases through them in turn,
         waiting for `idle` at each.
@@ -27,7 +27,7 @@ STYLE = {
     # Each source by its TileJSON: MapLibre reads the tiles, zooms and credit from it.
     "url": """const style = await (await fetch(base + '/style.json')).json();
 for (const [name, source] of Object.entries(style.sources)) {
-  if (source.type === 'vector') style.sources[name] = {type: source.type, url: base + '/data/' + name + '/512/tiles.json'};
+  if (source.type === 'vector') style.sources[name] = {type: source.type, url: source.tiles[0].replace('/{z}/{x}/{y}.pbf', '/tiles.json')};
 }""",
 }[FORM]
 with open(os.path.join(site, "index.html"), "w") as f:

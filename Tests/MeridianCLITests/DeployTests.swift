@@ -117,7 +117,7 @@ struct DeployTests {
         #expect(first.0 == 200 && first.1["x-cache-status"] == "MISS" && second.1["x-cache-status"] == "HIT")
         // The style names nginx's address (forwarded by nginx, believed from it alone).
         let style = try Data(contentsOf: URL(string: base + "/style.json")!)
-        #expect(String(decoding: style, as: UTF8.self).contains("\"\(base)/data/openmaptiles/512/{z}/{x}/{y}.pbf\""))
+        #expect(String(decoding: style, as: UTF8.self).contains("\"\(base)/data/openmaptiles/{z}/{x}/{y}.pbf\""))
         // A viewer session upgrades through nginx (a raw request: URLSession has no upgrade).
         let line = try Self.upgradeStatus(port: front)
         #expect(line.hasPrefix("HTTP/1.1 101"), "\(line)")

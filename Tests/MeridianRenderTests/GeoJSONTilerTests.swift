@@ -21,12 +21,12 @@ struct GeoJSONTilerTests {
         let f = try Self.read(#"{"type": "LineString", "coordinates": [[-10, -1], [10, 1]]}"#)
         let tiler = GeoJSONTiler(buffer: 128, tolerance: 0.375)
         let west = try #require(tiler.tile(TileID(z: 1, x: 0, y: 1), features: f).layers[0].features.first)
-        // Tile 1/0/1 (180° W to 0°, south): the piece ends 64 units (4 of 256 points) past its east
+        // Tile 1/0/1 (180° W to 0°, south): the piece ends 64 units (4 of 512 points) past its east
         // edge, on the line (which climbs 1° of latitude per 10° of longitude: about 6 units).
         let end = west.geometry[0].last!
-        #expect(abs(Int(end.x) - 4160) <= 1 && abs(Int(end.y) + 6) <= 2, "\(west.geometry)")
+        #expect(abs(Int(end.x) - 8256) <= 1 && abs(Int(end.y) + 6) <= 2, "\(west.geometry)")
         #expect(tiler.tile(TileID(z: 1, x: 1, y: 0), features: f).layers[0].features.count == 1)
-        // A point 10° east of the tile's edge is in its buffer (half a tile, 90°): kept.
+        // A point 10° east of the tile's edge is in its buffer (a quarter of a tile, 45°): kept.
         let point = try Self.read(#"{"type": "Point", "coordinates": [10, -1]}"#)
         #expect(tiler.tile(TileID(z: 1, x: 0, y: 1), features: point).layers[0].features.count == 1)
         let unbuffered = GeoJSONTiler(buffer: 0, tolerance: 0)
@@ -52,7 +52,7 @@ struct GeoJSONTilerTests {
         let corner = try #require(tiler.tile(TileID(z: 3, x: 3, y: 3), features: f).layers[0].features.first)
         #expect(corner.geometry.count == 2, "\(corner.geometry)")
         for ring in corner.geometry {
-            for p in ring { #expect((0...4096).contains(Int(p.x)) && (0...4096).contains(Int(p.y))) }
+            for p in ring { #expect((0...8192).contains(Int(p.x)) && (0...8192).contains(Int(p.y))) }
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
         ])
     func clamped(radius: String, covers: Bool) throws {
         let document = #"""
-            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles", "tileSize": 256 } }, "layers": [
               { "id": "bg", "type": "background", "paint": { "background-color": "#203040" } },
               { "id": "roads", "type": "line", "source": "grid", "source-layer": "roads",
                 "paint": { "line-color": "#FFFFFF", "line-width": 1e308, "line-dasharray": [\#((0..<40).map { $0 % 2 == 0 ? "1e-308" : "1e308" }.joined(separator: ","))] } },
@@ -50,7 +50,7 @@ import Testing
         let style = try Style(
             json: Data(
                 #"""
-                { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+                { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles", "tileSize": 256 } }, "layers": [
                   { "id": "bg", "type": "background", "paint": { "background-color": "#203040" } },
                   { "id": "squares", "type": "fill", "source": "grid", "source-layer": "squares", "paint": { "fill-color": "#E0A030" } } ] }
                 """#.utf8))

@@ -34,7 +34,8 @@ let rasterStyle = try! Style(
         var tiles = (0..<4).map { i in (z: 1, x: i % 2, y: i / 2, data: solidPNG(colours[i])) }
         if corrupt { tiles[0].data = Array(tiles[0].data.prefix(60)) }
         let path = temporaryPath(name)
-        try writeMBTiles(path, metadata: ["format": "png", "minzoom": "1", "maxzoom": "1"], tiles: tiles)
+        try writeMBTiles(
+            path, metadata: ["format": "png", "minzoom": "1", "maxzoom": "1", "tilesize": "256"], tiles: tiles)
         return try MBTiles(path: path)
     }
 
@@ -172,7 +173,8 @@ struct CoastTests {
         let png = pngBytes(surface)
         let path = temporaryPath("stripes.mbtiles")
         let tiles = (0..<4).map { i in (z: 1, x: i % 2, y: i / 2, data: png) }
-        try writeMBTiles(path, metadata: ["format": "png", "minzoom": "1", "maxzoom": "1"], tiles: tiles)
+        try writeMBTiles(
+            path, metadata: ["format": "png", "minzoom": "1", "maxzoom": "1", "tilesize": "256"], tiles: tiles)
         let style = try Style(
             json: Data(
                 #"{"version": 8, "sources": {"img": {"type": "raster", "url": "mbtiles://img.mbtiles"}}, "layers": [{"id": "img", "type": "raster", "source": "img"}]}"#

@@ -116,7 +116,7 @@ struct TextShaperTests {
             (transform.map { #", "text-transform": "\#($0)""# } ?? "")
             + (spacing.map { #", "text-letter-spacing": \#($0)"# } ?? "") + extra
         let document = #"""
-            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles", "tileSize": 256 } }, "layers": [
               { "id": "names", "type": "symbol", "source": "grid", "source-layer": "places",
                 "layout": { "text-field": "\#(text)", "text-size": 12\#(layout) } } ] }
             """#
@@ -174,7 +174,7 @@ struct TextShaperTests {
     static func redPixels(width: Double?) throws -> Int {
         let halo = width.map { #", "text-halo-width": \#($0)"# } ?? ""
         let document = #"""
-            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles" } }, "layers": [
+            { "version": 8, "sources": { "grid": { "type": "vector", "url": "mbtiles://fixture.mbtiles", "tileSize": 256 } }, "layers": [
               { "id": "names", "type": "symbol", "source": "grid", "source-layer": "places",
                 "layout": { "text-field": ["get", "name"], "text-size": 14 },
                 "paint": { "text-color": "#000000", "text-halo-color": "#FF0000"\#(halo) } } ] }

@@ -196,7 +196,7 @@ struct ClientHTTPTests {
             let style = try await Self.request(base, "GET", "/style.json", forwarded)
             #expect(
                 String(decoding: style.body, as: UTF8.self).contains(
-                    "https://maps.example.com/data/openmaptiles/512/{z}/{x}/{y}.pbf"))
+                    "https://maps.example.com/data/openmaptiles/{z}/{x}/{y}.pbf"))
         }
         var fixed = PublicAccess()
         fixed.publicURL = "https://tiles.example.org/meridian"

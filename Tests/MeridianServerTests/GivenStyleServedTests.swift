@@ -69,7 +69,7 @@ struct GivenStyleServedTests {
             let points = try #require((sources["points"] as? [String: Any])?["data"] as? [String: Any])
             #expect(points["type"] as? String == "FeatureCollection" && (points["features"] as? [Any])?.isEmpty == true)
             let vector = try #require(sources["openmaptiles"] as? [String: Any])
-            #expect(vector["tiles"] as? [String] == [base + "/data/openmaptiles/512/{z}/{x}/{y}.pbf"])
+            #expect(vector["tiles"] as? [String] == [base + "/data/openmaptiles/{z}/{x}/{y}.pbf"])
             let remote = try #require(sources["remote"] as? [String: Any])
             #expect(remote["tiles"] as? [String] == ["https://tiles.example.org/{z}/{x}/{y}.png"])
             #expect(doc["sprite"] as? String == base + "/sprite")

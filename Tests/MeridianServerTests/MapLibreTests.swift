@@ -44,11 +44,12 @@ struct MapLibreTests {
         View("flat", lat: 60.1699, lng: 24.9466, zoom: 15, colour: park, halos: true),
         View("rotated-pitched", lat: 60.1699, lng: 24.9466, zoom: 15.5, bearing: 30, pitch: 45, colour: park),
         View("world", lat: 40, lng: 20, zoom: 2, colour: water),
-        // MapLibre's zoom 1 is Meridian's 2: its 512-pixel tiles are joined from four of Meridian's,
-        // so the places Meridian shows at that scale are in them (the z1 tile had none).
+        // MapLibre's zoom 1 is Meridian's 2: the world source's tiles are 256 points in the style,
+        // so /style.json names the 512-pixel tiles joined from four of z2, the tiles Meridian
+        // reads there (the z1 tile had none of those places).
         View("world-z1", lat: 30, lng: 10, zoom: 1, colour: water),
         // The flat and world views again from the style with each source named by the `url` of
-        // its TileJSON (/data/{source}/512/tiles.json): the same picture (``samePicture``).
+        // the TileJSON beside its tiles: the same picture (``samePicture``).
         View("flat-url", lat: 60.1699, lng: 24.9466, zoom: 15, colour: park, form: "url"),
         View("world-url", lat: 40, lng: 20, zoom: 2, colour: water, form: "url"),
     ]

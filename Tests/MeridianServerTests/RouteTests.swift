@@ -149,15 +149,18 @@ struct RouteTests {
                     paint["text-halo-color"] == nil || paint["text-halo-width"] as? Double == 1.5,
                     "\(layer["id"] ?? "?"): \(paint)")
             }
-            // One source per vector source of the streets style, with its tilesets' zooms (lowered by
-            // one for MapLibre's 512-pixel tiles, which the /512/ route joins from four) and credit.
+            // One source per vector source of the streets style, with its tilesets' zooms and credit:
+            // its own tiles; for Meridian's world and coast (256-point tiles in the style) the /512/
+            // route's, which joins four, their zooms lowered by one.
             #expect(
-                (sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix(
-                    "/data/openmaptiles/512/{z}/{x}/{y}.pbf") == true)
+                (sources["openmaptiles"]?["tiles"] as? [String])?.first?.hasSuffix("/data/openmaptiles/{z}/{x}/{y}.pbf")
+                    == true)
+            #expect(
+                (sources["world"]?["tiles"] as? [String])?.first?.hasSuffix("/data/world/512/{z}/{x}/{y}.pbf") == true)
             #expect(sources["world"]?["maxzoom"] as? Int == 8 && sources["coast"]?["minzoom"] as? Int == 7)
             #expect(sources["openmaptiles"]?["attribution"] as? String == "© OpenStreetMap contributors")
             #expect(
-                sources["openmaptiles"]?["minzoom"] as? Int == 0 && sources["openmaptiles"]?["maxzoom"] as? Int == 13)
+                sources["openmaptiles"]?["minzoom"] as? Int == 0 && sources["openmaptiles"]?["maxzoom"] as? Int == 14)
             #expect((json["glyphs"] as? String)?.hasSuffix("/fonts/{fontstack}/{range}.pbf") == true)
             let glyphs = try await get(base + "/fonts/DejaVu%20Sans%20Book/0-255.pbf")
             #expect(

@@ -19,7 +19,12 @@ extension FrameTiles {
                 tileset.info.encoding ?? described.encoding.flatMap(ElevationEncoding.init(rawValue:)) ?? .mapbox
             let one = TileSource(name: source.name, tilesets: [tileset])
             var decoded: [TileID: DEMTile] = [:]
-            for tile in try RasterPainter.tiles(of: one, for: viewport, cache: cache, deadline: deadline) {
+            for tile in try RasterPainter.tiles(
+                of: one, for: viewport, cache: cache, deadline: deadline,
+                zoom: {
+                    SourceZoom(described, tileset: $0)
+                })
+            {
                 decoded[tile.id] = Self.heights(
                     tile, key: DEMTile.Key(source: tileset.path, id: tile.id, encoding: encoding), cache: cache)
                 decoded[tile.id]?.limit(to: tileset.info.bounds)

@@ -48,9 +48,12 @@ struct FrameTiles {
             switch described.kind {
             case .vector, .geojson:
                 (vector[name], labels[name]) = try Self.tiles(
-                    of: source, for: viewport, labels: wider, cache: cache, deadline: deadline)
+                    of: source, for: viewport, labels: wider, cache: cache, deadline: deadline
+                ) { SourceZoom(described, tileset: $0) }
             case .raster:
-                raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache, deadline: deadline)
+                raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache, deadline: deadline) {
+                    SourceZoom(described, tileset: $0)
+                }
             case .rasterDEM:
                 dem[name] = try Self.dem(
                     of: source, described: described, for: viewport, cache: cache, deadline: deadline)
@@ -59,22 +62,17 @@ struct FrameTiles {
         }
     }
 
-    /// The tiles of a source to draw: coarser in the distance under tilt when the source has
-    /// the camera's own zoom; a source already magnified past its last zoom keeps that zoom
-    /// everywhere (coarser tiles would magnify its coordinates' rounding into visible steps).
-    static func coverByDepth(_ viewport: Viewport, zoom z: Int, tileset: any Tileset) throws -> [TileID] {
-        guard z == Int(viewport.camera.zoom.rounded(.down)) else { return try viewport.tiles(zoom: z) }
+    /// The tiles of zoom `z` of a source to draw: coarser in the distance under tilt when `z` is
+    /// the zoom the camera wants of it; a source already magnified past its last zoom keeps
+    /// that zoom everywhere (coarser tiles would magnify its coordinates' rounding into visible steps).
+    static func coverByDepth(_ viewport: Viewport, zoom z: Int, wanted: Int, tileset: any Tileset) throws -> [TileID] {
+        guard z == wanted else { return try viewport.tiles(zoom: z) }
         return try viewport.tilesByDepth(zoom: z, minimumZoom: max(tileset.zoomRange?.lowerBound ?? 0, z - 3))
     }
 
-    /// The tile zoom for a camera zoom: its floor, within the tileset's range; nil below it.
-    static func tileZoom(_ zoom: Double, source: ClosedRange<Int>) -> Int? {
-        let z = Int(zoom.rounded(.down))
-        return z < source.lowerBound ? nil : min(z, source.upperBound)
-    }
-
-    /// The decoded tiles of a source covering the view, from each of its tilesets at that tileset's
-    /// own zoom (through the cache when there is one), coarser in the distance under tilt
+    /// The decoded tiles of a source covering the view, from each of its tilesets at the zoom
+    /// `zoom` gives it (``SourceZoom``: the default, `.vector`, a vector source of 512-point tiles)
+    /// within that tileset's own range (through the cache when there is one), coarser in the distance under tilt
     /// (`Viewport/tilesByDepth(zoom:minimumZoom:)`); and with them the tiles covering `labels` (the
     /// view widened by the label margin), each read once.
     ///
@@ -82,12 +80,14 @@ struct FrameTiles {
     /// ``WorldCopies``).
     static func tiles(
         of source: TileSource, for viewport: Viewport, labels: Viewport? = nil,
-        cache: RenderCache?, deadline: Deadline = .never
+        cache: RenderCache?, deadline: Deadline = .never, zoom: (any Tileset) -> SourceZoom = { _ in .vector }
     ) throws -> (view: [SourceTile], labels: [SourceTile]) {
         var view: [SourceTile] = []
         var around: [SourceTile] = []
         for tileset in source.tilesets {
-            guard let z = tileZoom(viewport.camera.zoom, source: tileset.zoomRange ?? 0...14) else { continue }
+            let rule = zoom(tileset)
+            let wanted = rule.wanted(viewport.camera.zoom)
+            guard let z = rule.zoom(viewport.camera.zoom, range: tileset.zoomRange ?? 0...14) else { continue }
             // Tiles carry their neighbours' edges in a buffer (up to 1/64 of a tile in common
             // tilesets), drawn where two tiles overlap: a flat view takes every tile whose buffer
             // reaches it, so each pixel is drawn from the same tiles in every view of it.
@@ -99,11 +99,15 @@ struct FrameTiles {
             // the later tile's features lie on top, so the same ground must see its tiles in the
             // same order in every view (a tunnel road crossed over Bulevardi in one view and
             // under it in another).
-            let inView = WorldCopies.ids(try coverByDepth(reach, zoom: z, tileset: tileset), in: viewport)
-                .sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            let inView = WorldCopies.ids(
+                try coverByDepth(reach, zoom: z, wanted: wanted, tileset: tileset), in: viewport
+            )
+            .sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let drawn = Set(inView)
             let wider =
-                try labels.map { WorldCopies.ids(try coverByDepth($0, zoom: z, tileset: tileset), in: $0) } ?? []
+                try labels.map {
+                    WorldCopies.ids(try coverByDepth($0, zoom: z, wanted: wanted, tileset: tileset), in: $0)
+                } ?? []
             // Each tile read once for all its copies (a missing tile is kept as nil).
             var read: [TileID: VectorTile?] = [:]
             for id in inView + wider.filter({ !drawn.contains($0) }) {

@@ -8,28 +8,27 @@ import MeridianTiles
 /// drawing at the square with its stencil; Meridian draws tiles without one, so a wide buffer
 /// would draw translucent geometry twice over a wide band; no overlap would show the seam),
 /// lines and rings simplified by Douglas–Peucker at the source's tolerance, in a layer named ""
-/// (the source's one layer; its style layers have no `source-layer`), extent 4096.
+/// (the source's one layer; its style layers have no `source-layer`), extent 8192 (MapLibre's).
 ///
-/// `buffer` and `tolerance` are in 512ths of a MapLibre tile, which covers the ground of two by
-/// two of Meridian's 256-point tiles one zoom deeper: the same screen pixels, so a buffer of 128
-/// is 128 points around a Meridian tile, half its width. Polygon rings are clipped as rings
+/// Tiles are MapLibre's, 512 points across (``SourceZoom``): `buffer` and `tolerance` are in
+/// 512ths of a tile, so a buffer of 128 is 128 points around it, a quarter of its width. Polygon rings are clipped as rings
 /// (Sutherland–Hodgman: parts along the buffer's edge join up) and wound as the MVT
 /// specification says (exteriors clockwise on screen, holes the other way); a ring left with
 /// no area in the tile is left out.
 struct GeoJSONTiler {
-    static let extent = 4096
-    /// How far lines and rings reach past a tile's own square: 1/64 of a tile (4 points, about
+    static let extent = 8192
+    /// How far lines and rings reach past a tile's own square: 1/128 of a tile (4 points, about
     /// the buffer the OpenMapTiles tilesets keep).
-    static let edgeOverlap = 1.0 / 64
+    static let edgeOverlap = 1.0 / 128
     /// The buffer, as a fraction of a tile.
     let buffer: Double
-    /// The tolerance, in tile units (4096 across).
+    /// The tolerance, in tile units (8192 across).
     let tolerance: Double
     /// Whether lines are measured (`lineMetrics`, ``clipMeasured(_:lo:hi:)``).
     var lineMetrics = false
 
     init(buffer: Double, tolerance: Double, lineMetrics: Bool = false) {
-        (self.buffer, self.tolerance) = (buffer / 256, tolerance * Double(Self.extent) / 256)
+        (self.buffer, self.tolerance) = (buffer / 512, tolerance * Double(Self.extent) / 512)
         self.lineMetrics = lineMetrics
     }
 

@@ -8,9 +8,8 @@ import MeridianTiles
 /// clusters made once (`GeoJSONClusters`), and each tile cut when asked (`GeoJSONTiler`), so
 /// every painter draws it as it draws vector tiles.
 ///
-/// Tiles are Meridian's (256 points): its zooms are the source's `maxzoom` + 1 and down (a view
-/// deeper magnifies the last). A tile at Meridian's zoom t shows the clusters of the style's
-/// zoom t − 1 (MapLibre's tile of the same scale).
+/// Tiles are MapLibre's (512 points, ``SourceZoom``): its zooms are the source's `maxzoom` and
+/// down (a view deeper magnifies the last); a tile of zoom t shows the clusters of style zoom t.
 public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     /// `geojson:` and the source's name: what the tile cache keys its tiles by.
     public let path: String
@@ -77,7 +76,7 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
                 box.maxX * 360 - 180, WebMercator.unproject(MercatorPoint(x: 0, y: box.minY)).latitude
             ) : nil
         info = TilesetInfo(
-            name: name, content: .vector, zoomRange: 0...(Int(options.maxzoom) + 1), bounds: bounds,
+            name: name, content: .vector, zoomRange: 0...Int(options.maxzoom), bounds: bounds,
             attribution: options.attribution, vectorLayers: [""])
     }
 
@@ -127,13 +126,12 @@ public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     /// GeoJSON tiles have no stored bytes: ``vectorTile(_:)`` cuts them.
     public func data(for tile: TileID, deadline: Deadline) throws(TileError) -> [UInt8]? { nil }
 
-    /// The tile's features, cut from the data (clusters at the style's zoom `tile.z` − 1).
+    /// The tile's features, cut from the data (clusters at the style's zoom `tile.z`).
     public func vectorTile(_ tile: TileID) throws(TileError) -> VectorTile? {
         guard (0...30).contains(tile.z), (0..<(1 << tile.z)).contains(tile.x), (0..<(1 << tile.z)).contains(tile.y)
         else { throw .tileOutOfRange(z: tile.z, x: tile.x, y: tile.y) }
         guard let clusters else { return tiler.tile(tile, features: features) }
-        let styleZoom = max(0, tile.z - 1)
-        guard styleZoom <= clusters.maxZoom else { return tiler.tile(tile, features: features) }
-        return tiler.tile(tile, features: clusters.features(zoom: styleZoom))
+        guard tile.z <= clusters.maxZoom else { return tiler.tile(tile, features: features) }
+        return tiler.tile(tile, features: clusters.features(zoom: tile.z))
     }
 }

@@ -4,9 +4,11 @@ import MeridianStyle
 
 /// Fill layers: each polygon filled in `fill-color` at `fill-opacity` (non-zero rule: holes
 /// wound against their ring; antialiased unless `fill-antialias` is false), or with a sprite
-/// image repeated (`fill-pattern`, ``FillPattern``), and (antialiased and without a pattern, as the
-/// specification has it) outlined 0.6 points wide in `fill-outline-color` when the
-/// layer sets one, from the layer's prepared tiles, in `fill-sort-key` order
+/// image repeated (`fill-pattern`, ``FillPattern``), and (antialiased, as the specification has
+/// it) outlined in `fill-outline-color` at `fill-opacity` when the layer sets one, as MapLibre
+/// outlines: lines one device pixel wide over the fill (``Hairlines``), clipped to the tile's
+/// square as its stencil clips them (so the edges a tile's clip made are not drawn), even where
+/// the fill is transparent; from the layer's prepared tiles, in `fill-sort-key` order
 /// (``PreparedLayer/drawOrder(_:key:zoom:)``); consecutive features of one colour share a fill
 /// (``PathBatch``).
 struct FillPainter: LayerPainter {
@@ -20,10 +22,14 @@ struct FillPainter: LayerPainter {
         var fills = PathBatch<RGBA> { color, parts in
             smooth ? canvas.fill(parts, color) : canvas.aliasedFill(parts, color)
         }
-        var outlines = PathBatch<RGBA> { color, parts in canvas.stroke(parts, color, width: 0.6, closed: true) }
+        // Outlines are drawn after every tile's fill, as MapLibre draws them, each tile's clipped
+        // to its square.
+        var clip: [ScreenPoint]? = nil
+        var outlined: [(Polylines, RGBA, [ScreenPoint]?)] = []
+        var outlines = PathBatch<RGBA> { color, parts in outlined.append((parts, color, clip)) }
         let color = layer.colorResolver(
             .fillColor, opacity: .fillOpacity, zoom: frame.styleZoom)
-        let outline = layer.colorResolver(.fillOutlineColor, zoom: frame.styleZoom)
+        let outline = layer.colorResolver(.fillOutlineColor, opacity: .fillOpacity, zoom: frame.styleZoom)
         // `fill-pattern` replaces the colour: a feature whose image no sprite has draws nothing.
         let pattern = layer.resolved(.fillPattern, zoom: frame.styleZoom)
         let patterned = pattern.expression != nil
@@ -56,12 +62,15 @@ struct FillPainter: LayerPainter {
                 (fill: color(p), outline: outline(p), pattern: patterned ? StyleImages.name(pattern(p)) : nil)
             }
             scratch.project(prepared, shift: shift, frame.ground)
+            outlines.flush()
+            clip = Self.square(tile.id, frame: frame)
             let order = sorted ? prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let (_, look, range) = prepared.feature(k, in: order)
                 let (partStart, partEnd) = (range.lowerBound, range.upperBound)
                 let c = looks[look].fill
-                guard c != nil || patterned else { continue }
+                let o = smooth ? looks[look].outline : nil
+                guard c != nil || patterned || o != nil else { continue }
                 scratch.parts.removeAll()
                 var start = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 for j in partStart..<partEnd {
@@ -71,27 +80,43 @@ struct FillPainter: LayerPainter {
                     start = stop
                 }
                 if patterned {
-                    guard let name = looks[look].pattern, !scratch.parts.isEmpty else { continue }
-                    if frame.isTilted {
+                    if let name = looks[look].pattern, !scratch.parts.isEmpty, frame.isTilted {
                         // The ground under the middle of what the view shows of the feature.
                         if let world = Self.middle(of: scratch.parts, in: frame.viewport),
                             let p = repeated(name)?.near(world, viewport: frame.viewport)
                         {
                             canvas.patternFill(scratch.parts, p)
                         }
-                    } else {
+                    } else if let name = looks[look].pattern, !scratch.parts.isEmpty {
                         patterns.add(name, scratch.parts)
                     }
                 } else if let c {
                     fills.add(c, scratch.parts)
                 }
-                // The outline is part of the antialiasing, and a pattern has none (the specification).
-                if smooth, !patterned, let o = looks[look].outline { outlines.add(o, scratch.parts) }
+                // The outline is part of the antialiasing (none with `fill-antialias: false`).
+                if let o { outlines.add(o, scratch.parts) }
             }
         }
         fills.flush()
         patterns.flush()
         outlines.flush()
+        for (parts, c, square) in outlined { canvas.hairlines(parts, c, closed: true, clip: square) }
+    }
+
+    /// A tile's square on the screen (its world copy's), points, corners in order; nil when a
+    /// corner is behind the eye (no clip then).
+    static func square(_ id: TileID, frame: FrameContext) -> [ScreenPoint]? {
+        let n = Double(1 << id.z)
+        let own = WorldCopies.wrapped(id)
+        let (x0, y0) = (Double(own.x) / n + frame.shift(id), Double(own.y) / n)
+        var corners: [ScreenPoint] = []
+        for (dx, dy) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
+            guard let p = frame.viewport.point(forWorld: MercatorPoint(x: x0 + dx / n, y: y0 + dy / n)) else {
+                return nil
+            }
+            corners.append(p)
+        }
+        return corners
     }
 
     /// The ground under the middle of the part of `parts`' screen box inside the view; nil when

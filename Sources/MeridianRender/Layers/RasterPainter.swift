@@ -15,18 +15,23 @@ import MeridianTiles
 /// camera (``GroundTile``), exact, and one pass where triangles small enough to hide their
 /// piecewise-affine error cost Cairo several.
 struct RasterPainter: LayerPainter {
-    /// The decoded tiles of a raster source covering the view, at ``FrameTiles/tileZoom(_:source:)``
-    /// (a camera past the source's last zoom draws that zoom's tiles, magnified); a tileset of
-    /// 512-pixel tiles (`TilesetInfo.tileSize`) at the zoom one less, as MapLibre takes them, so
-    /// its pixels are the size 256-pixel tiles' are.
+    /// The decoded tiles of a raster source covering the view, at the zoom `zoom` gives each
+    /// tileset (``SourceZoom``: by default its declared tile size, else 512, the nearest whole
+    /// zoom, as MapLibre takes raster tiles; a camera past the source's last zoom draws that
+    /// zoom's tiles, magnified).
     static func tiles(
-        of source: TileSource, for viewport: Viewport, cache: RenderCache?, deadline: Deadline = .never
+        of source: TileSource, for viewport: Viewport, cache: RenderCache?, deadline: Deadline = .never,
+        zoom: (any Tileset) -> SourceZoom = {
+            SourceZoom(points: $0.info.tileSize.map(Double.init) ?? 512, rounds: true)
+        }
     ) throws -> [RasterTile] {
         var out: [RasterTile] = []
         for tileset in source.tilesets {
-            let zoom = viewport.camera.zoom - (tileset.info.tileSize == 512 ? 1 : 0)
-            guard let z = FrameTiles.tileZoom(zoom, source: tileset.zoomRange ?? 0...0) else { continue }
-            for id in try FrameTiles.coverByDepth(viewport, zoom: z, tileset: tileset) where tileset.mayHold(id) {
+            let rule = zoom(tileset)
+            guard let z = rule.zoom(viewport.camera.zoom, range: tileset.zoomRange ?? 0...0) else { continue }
+            let wanted = rule.wanted(viewport.camera.zoom)
+            for id in try FrameTiles.coverByDepth(viewport, zoom: z, wanted: wanted, tileset: tileset)
+            where tileset.mayHold(id) {
                 let image =
                     try cache.map { try $0.image(id, tileset, deadline: deadline) }
                     ?? tileset.data(for: id, deadline: deadline).map { try RasterImage(tileBytes: $0, tile: id) }

@@ -102,6 +102,8 @@ final class Blend2DTarget: RasterTarget {
     /// Drawn straight into the pixels once Blend2D's work is in them.
     func groundTile(_ tile: GroundTile) { withCairo { $0.groundTile(tile) } }
 
+    func hairlines(_ lines: Hairlines) { withCairo { $0.hairlines(lines) } }
+
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 
     /// Blend2D antialiases every fill: hard edges are Cairo's.

@@ -185,18 +185,23 @@ final class CairoTarget: RasterTarget {
 
     /// Drawn straight into the pixels of what Cairo draws on now: this target's rows, or the group
     /// pushed on them (whose device offset places it on the image).
-    func groundTile(_ tile: GroundTile) {
+    func groundTile(_ tile: GroundTile) { withRows { tile.draw(into: $0, scale: scale) } }
+
+    func hairlines(_ lines: Hairlines) { withRows { lines.draw(into: $0, scale: scale) } }
+
+    /// Hands the pixels of the surface drawn on (a group's, within one) to `body`.
+    private func withRows(_ body: (PixelRows) -> Void) {
         guard let target = cairo_get_group_target(cr) else { return }
         cairo_surface_flush(target)
         defer { cairo_surface_mark_dirty(target) }
         guard let data = cairo_image_surface_get_data(target) else { return }
         var (dx, dy) = (0.0, 0.0)
         cairo_surface_get_device_offset(target, &dx, &dy)
-        let rows = PixelRows(
-            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
-            width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target)),
-            stride: Int(cairo_image_surface_get_stride(target)) / 4, left: -Int(dx), top: deviceTop - Int(dy))
-        tile.draw(into: rows, scale: scale)
+        body(
+            PixelRows(
+                pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target)),
+                stride: Int(cairo_image_surface_get_stride(target)) / 4, left: -Int(dx), top: deviceTop - Int(dy)))
     }
 
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) {

@@ -96,6 +96,11 @@ final class Canvas {
     /// A raster tile laid on the tilted ground pixel by pixel (``GroundTile``).
     func groundTile(_ tile: GroundTile) { record(.groundTile(tile)) }
 
+    /// One-pixel lines as MapLibre draws fill outlines (``Hairlines``), clipped to `clip` (points).
+    func hairlines(_ parts: Polylines, _ c: RGBA, closed: Bool, clip: [ScreenPoint]?) {
+        record(.hairlines(Hairlines(parts: parts, color: c, closed: closed, clip: clip)))
+    }
+
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
         record(.rectangle(x: x, y: y, width: width, height: height, c))
     }

@@ -17,6 +17,8 @@ enum DrawOp {
     case image(RasterImage, from: [ScreenPoint], to: [ScreenPoint], opacity: Double, nearest: Bool)
     /// A raster tile on the ground under tilt, sampled per pixel (``GroundTile``).
     case groundTile(GroundTile)
+    /// Lines one device pixel wide, as MapLibre draws fill outlines (``Hairlines``).
+    case hairlines(Hairlines)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)

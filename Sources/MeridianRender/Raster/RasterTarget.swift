@@ -28,6 +28,8 @@ protocol RasterTarget: AnyObject {
     func image(_ image: RasterImage, from src: [ScreenPoint], to dst: [ScreenPoint], opacity: Double, nearest: Bool)
     /// Lays a raster tile on the ground pixel by pixel (``GroundTile``), source over.
     func groundTile(_ tile: GroundTile)
+    /// Draws one-pixel lines pixel by pixel (``Hairlines``), source over.
+    func hairlines(_ lines: Hairlines)
     /// Draws a run of `.image` operations in order (a raster tile's cells): one hand-over to the
     /// image drawer for the run where a target needs one (``Blend2DTarget``).
     func images(_ run: ArraySlice<DrawOp>)
@@ -67,6 +69,7 @@ extension RasterTarget {
         case let .image(image, src, dst, opacity, nearest):
             self.image(image, from: src, to: dst, opacity: opacity, nearest: nearest)
         case let .groundTile(tile): groundTile(tile)
+        case let .hairlines(lines): hairlines(lines)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): self.stamp(stamp, x: x, y: y)
         case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)

@@ -8,8 +8,9 @@ extension ServedStyle {
     /// the document as written (its zooms are MapLibre's already), with what only this machine
     /// can read replaced by the server's URLs on `base`:
     ///
-    /// - each vector source the server serves (`sources`) is its 512-pixel tiles, with the zooms
-    ///   and credit its tilesets declare, as for the shipped style;
+    /// - each vector source the server serves (`sources`) is its tiles on the server, with the
+    ///   zooms and credit its tilesets declare and the `tileSize` the style gives, as for the
+    ///   shipped style (``vectorSource(base:name:_:tileSize:)``);
     /// - a GeoJSON source whose `data` is a file on this machine gets that file's GeoJSON
     ///   inline (`geojson`, by source name: what the server read at start);
     /// - a source on HTTP(S) (its `url`, `tiles` or `data`) and a GeoJSON source with inline data
@@ -33,12 +34,8 @@ extension ServedStyle {
         var sources: [String: Any] = [:]
         for (name, raw) in (root["sources"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             if let info = served[name] {
-                let zooms = info.in512PixelTiles.zoomRange
-                sources[name] =
-                    [
-                        "type": "vector", "tiles": [tiles512(base: base, source: name)],
-                        "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
-                    ] as [String: Any]
+                sources[name] = vectorSource(
+                    base: base, name: name, info, tileSize: (raw as? [String: Any])?["tileSize"])
             } else if var source = raw as? [String: Any], let data = geojson[name] {
                 source["data"] = Self.any(data)
                 sources[name] = source

@@ -4,9 +4,8 @@ import MeridianStyle
 import MeridianTiles
 
 /// The streets style for MapLibre-compatible clients: the same layers in MapLibre's conventions
-/// (``MapLibreConventions``: zooms of 512-pixel tiles, the fonts named), each vector source served
-/// by this server at `/data/{source}/{z}/{x}/{y}.pbf` with the zoom range and attribution its
-/// tilesets declare (so clients over-zoom past the last zoom), and glyphs at
+/// (``MapLibreConventions``: the fonts named), each vector source served by this server
+/// (``vectorSource(base:name:_:tileSize:)``), and glyphs at
 /// `/fonts/{fontstack}/{range}.pbf`.
 ///
 /// Sources with no data in the folder, and the layers that use them, are left out. Where the folder
@@ -34,8 +33,25 @@ enum ServedStyle {
         ]
     }
 
-    /// The tile URL template `/style.json` names for a source (MapLibre's 512-pixel tiles), on `base`.
+    /// The tile URL template of MapLibre's 512-pixel tiles joined from four of a source's
+    /// (`/data/{source}/512/…`, ``TileJSON``), on `base`.
     static func tiles512(base: String, source name: String) -> String { base + "/data/\(name)/512/{z}/{x}/{y}.pbf" }
+
+    /// A vector source as `/style.json` names it, on `base`, with the zoom range and credit its
+    /// tilesets declare (so clients over-zoom past the last zoom), so that a MapLibre client reads
+    /// at each scale what Meridian reads (``SourceZoom``): the tileset's own tiles
+    /// (`/data/{source}/{z}/{x}/{y}.pbf`); for a source the style gives `"tileSize": 256`
+    /// (which MapLibre GL JS refuses for vector sources: they must be 512), the 512-pixel tiles
+    /// joined from four of the next zoom (``tiles512(base:source:)``), its zooms lowered by one.
+    static func vectorSource(base: String, name: String, _ info: VectorSourceInfo, tileSize: Any?) -> [String: Any] {
+        let joined = MapLibreConventions.number(tileSize) == 256
+        let zooms = joined ? info.in512PixelTiles.zoomRange : info.zoomRange
+        return [
+            "type": "vector",
+            "tiles": [joined ? tiles512(base: base, source: name) : base + "/data/\(name)/{z}/{x}/{y}.pbf"],
+            "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
+        ]
+    }
 
     /// The style document, with tile URLs on `base` (e.g. `http://127.0.0.1:8080`), and `relief`'s
     /// hillshade when the folder has heights.
@@ -44,16 +60,10 @@ enum ServedStyle {
             let layers = root["layers"] as? [[String: Any]]
         else { throw RequestError("style", "the shipped style is not an object", status: 500) }
         var served: [String: Any] = [:]
-        // MapLibre's 512-pixel tiles: a tile at its zoom z is the four of Meridian's at z + 1
-        // (`TileQuad`), so the features each scale shows are the same in both; its zooms are
-        // Meridian's lowered by one, as the layers' are.
+        let declared = root["sources"] as? [String: Any] ?? [:]
         for (name, info) in sources {
-            let zooms = info.in512PixelTiles.zoomRange
-            served[name] =
-                [
-                    "type": "vector", "tiles": [tiles512(base: base, source: name)],
-                    "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "attribution": info.attribution,
-                ] as [String: Any]
+            served[name] = vectorSource(
+                base: base, name: name, info, tileSize: (declared[name] as? [String: Any])?["tileSize"])
         }
         root["glyphs"] = base + "/fonts/{fontstack}/{range}.pbf"
         root["sprite"] = base + "/sprite"
