@@ -37,9 +37,10 @@ struct VariableAnchorTests {
         let first = try #require(both.first { $0.text == "WWWW" })
         let second = try #require(both.first { $0.text == "MMMM" })
         // The first sits right of its point (anchor left, 1 em to the right); the second below its
-        // point ("top" anchor: its box's top 1 em = 20 points under it, less the 2-point padding).
+        // point ("top" anchor): 1 em = 20 points less MapLibre's baseline shift (7/24 em), its text
+        // moved 2 points further by the padding, so its padded box's top is 14.17 points under it.
         #expect(first.box.left >= first.anchor.x + 16, "\(first)")
-        #expect(abs(second.box.top - (second.anchor.y + 18)) <= 2, "\(second)")
+        #expect(abs(second.box.top - (second.anchor.y + 20 - 20 * 7 / 24)) <= 0.5, "\(second)")
         #expect(abs((second.box.left + second.box.right) / 2 - second.anchor.x) <= 1)
     }
 
@@ -48,9 +49,34 @@ struct VariableAnchorTests {
         let labels = try Self.labels(
             #""text-variable-anchor-offset": ["bottom", [0, -2]], "text-variable-anchor": ["left"], "text-radial-offset": 5"#
         )
-        // Both above their points ("bottom" anchor, 2 ems up), side by side they collide: one shown.
+        // Both above their points ("bottom" anchor, 2 ems up less the baseline shift, 7/24 em; the
+        // padded box's bottom there), side by side they collide: one shown.
         let label = try #require(labels.first)
-        #expect(abs(label.box.bottom - (label.anchor.y - 38)) <= 2, "\(label)")
+        #expect(abs(label.box.bottom - (label.anchor.y - 40 + 20 * 7 / 24)) <= 0.5, "\(label)")
+    }
+
+    @Test(
+        "three features at one place in one tile are each labelled, at their next free anchors (not merged as a tile's copy)"
+    )
+    func samePlace() throws {
+        let point = #"{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}}"#
+        let json = #"""
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(point), \#(point), \#(point)]}}},
+             "layers": [{"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "x", "text-size": 20,
+               "text-variable-anchor": ["center", "left", "right"], "text-radial-offset": 2}}]}
+            """#
+        let style = try Style(json: Data(json.utf8))
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 4),
+            size: ScreenSize(width: 256, height: 256))
+        let labels = try MapRenderer(style: style).draw(
+            view,
+            sources: MapSources(style: style, folder: DataFolder(path: FileManager.default.temporaryDirectory.path))
+        ).labels
+        // Centre, then right of the point (anchor left), then left of it (anchor right).
+        let centres = labels.map { ($0.box.left + $0.box.right) / 2 - 128 }.sorted()
+        #expect(centres.count == 3, "\(labels)")
+        if centres.count == 3 { #expect(centres[0] < -30 && abs(centres[1]) < 1 && centres[2] > 30, "\(centres)") }
     }
 
     @Test("text-rotate turns the label about its anchor: 90° makes it tall; the two labels then both fit")

@@ -84,7 +84,7 @@ struct LabelPlacer {
         let zoom = frame.styleZoom
         let viewport = frame.viewport
         struct Place: Hashable { let text: String, x: Int, y: Int }
-        var seen: Set<Place> = []
+        var seen: [Place: TileID] = [:]
         var out: [Candidate] = []
         let style = LabelStyle(layer, zoom: zoom)
         let icons = IconStyle(layer, zoom: zoom)
@@ -112,13 +112,15 @@ struct LabelPlacer {
             if frame.isTilted, icons.liesOnGround {
                 icon?.ground = Self.groundMatrix(at: world, turnsWithMap: false, viewport: viewport)
             }
-            // The same place comes in every tile whose buffer holds it: label it once.
+            // The same place comes in every tile whose buffer holds it: label it once. Within one
+            // tile, features at one place are each labelled (MapLibre's cross-tile index
+            // merges only across tiles): nine points at one place try nine anchors.
             let key = Place(text: text, x: Int(world.x * 1e7), y: Int(world.y * 1e7))
             let depth = viewport.depthRatio(forWorld: world)
-            guard !seen.contains(key), depth > GroundGeometry.nearDepth, depth <= maximumDepth,
-                let anchor = viewport.point(forWorld: world)
+            guard seen[key].map({ $0 == feature.tile }) ?? true, depth > GroundGeometry.nearDepth,
+                depth <= maximumDepth, let anchor = viewport.point(forWorld: world)
             else { continue }
-            seen.insert(key)
+            seen[key] = feature.tile
             // MapLibre's perspective ratio: nearer symbols larger, farther smaller (and boxes too).
             let ratio = Self.perspectiveRatio(depth: depth, onGround: onGround)
             icon = icon?.scaled(by: Self.perspectiveRatio(depth: depth, onGround: icon?.ground != nil))

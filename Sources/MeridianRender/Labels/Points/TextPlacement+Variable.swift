@@ -15,11 +15,25 @@ extension TextPlacement {
     ///   anchor's side (corners at r/√2 on each axis), or else by `text-offset`'s absolute values
     ///   away from it.
     ///
+    /// Each is then moved as MapLibre moves a variable anchor's text (its `calculateVariableLayoutShift`
+    /// over the text's collision box): away from the point by `padding` ems (`text-padding`
+    /// over the text size: the box is padded), and by ``baselineShift`` toward it on a top or
+    /// bottom side (the offset is measured to the baseline).
+    ///
     /// Unknown anchors and malformed pairs are skipped; offsets are bounded to ±100 ems.
     static func variable(
         anchors: StyleValue?, radial: StyleValue?, anchorOffsets: StyleValue?, offset: StyleValue?,
-        justify: StyleValue?
+        justify: StyleValue?, padding: Double = 0
     ) -> [TextPlacement] {
+        let padding = padding.isFinite ? min(max(padding, 0), 100) : 0
+        func placement(
+            _ anchor: StyleProperty.TextAnchor, _ x: Double, _ y: Double, justify: StyleValue?
+        )
+            -> TextPlacement
+        {
+            let (h, v) = (Double(anchor.side.x), Double(anchor.side.y))
+            return Self.placement(anchor, x - h * padding, y - v * padding + v * baselineShift, justify: justify)
+        }
         if case let .array(list)? = anchorOffsets {
             var out: [TextPlacement] = []
             var i = 0
@@ -33,8 +47,9 @@ extension TextPlacement {
         }
         guard case let .array(names)? = anchors else { return [] }
         let valid = names.compactMap { StyleProperty.TextAnchor($0) }.prefix(maxAnchors)
-        // A radial offset of 0 is none (MapLibre tests it for truth): `text-offset` applies.
-        if let r = radial?.finite, r != 0 {
+        // A radial offset given, 0 included, wins over `text-offset` (MapLibre asks whether the
+        // layer sets it).
+        if let r = radial?.finite {
             return valid.map { name in
                 let (x, y) = fromRadial(name, max(0, min(r, 100)))
                 return placement(name, x, y, justify: justify)
@@ -46,6 +61,10 @@ extension TextPlacement {
             return placement(name, x, y, justify: justify)
         }
     }
+
+    /// How far a top or bottom variable anchor's text moves back toward its point, ems: MapLibre's
+    /// `baselineOffset`, 7 of its 24-pixel em (the offset reaches the baseline, not the box).
+    static let baselineShift = 7.0 / 24
 
     /// The offset, ems, of a label `radius` ems from its point on the side `anchor` names
     /// (a corner anchor r/√2 along each axis).

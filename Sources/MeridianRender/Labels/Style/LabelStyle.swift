@@ -11,6 +11,8 @@ struct LabelStyle {
     let maxWidth: ResolvedNumber, spacing: ResolvedNumber, maxAngle: ResolvedNumber, padding: ResolvedNumber
     let lineHeight: ResolvedNumber, rotate: ResolvedNumber
     let variableAnchor: ResolvedProperty, radialOffset: ResolvedProperty, anchorOffsets: ResolvedProperty
+    /// Whether the layer sets `text-radial-offset` (then it wins over `text-offset`, 0 included).
+    let setsRadialOffset: Bool
     /// `text-writing-mode` (``VerticalText``).
     let writingMode: ResolvedProperty
     let color: ResolvedColor, halo: ResolvedColor
@@ -37,6 +39,7 @@ struct LabelStyle {
         rotate = layer.numberResolver(.textRotate, zoom: zoom)
         variableAnchor = layer.resolved(.textVariableAnchor, zoom: zoom)
         radialOffset = layer.resolved(.textRadialOffset, zoom: zoom)
+        setsRadialOffset = layer[.textRadialOffset] != nil
         anchorOffsets = layer.resolved(.textVariableAnchorOffset, zoom: zoom)
         writingMode = layer.resolved(.textWritingMode, zoom: zoom)
         color = layer.colorResolver(.textColor, opacity: .textOpacity, zoom: zoom)
@@ -74,12 +77,15 @@ struct LabelStyle {
     }
 
     /// The placements a feature's label tries in order: its variable anchors
-    /// (``TextPlacement/variable(anchors:radial:anchorOffsets:offset:justify:)``), else its one
+    /// (``TextPlacement/variable(anchors:radial:anchorOffsets:offset:justify:padding:)``), else its one
     /// `text-anchor`.
     func placements(_ p: [String: StyleValue]) -> [TextPlacement] {
+        let size = self.size(p)
         let variable = TextPlacement.variable(
-            anchors: variableAnchor(p), radial: radialOffset(p), anchorOffsets: anchorOffsets(p), offset: offset(p),
-            justify: justify(p))
+            anchors: variableAnchor(p), radial: setsRadialOffset ? radialOffset(p) : nil,
+            anchorOffsets: anchorOffsets(p),
+            offset: offset(p),
+            justify: justify(p), padding: size > 0 ? padding(p) / size : 0)
         return variable.isEmpty ? [TextPlacement(anchor: anchor(p), offset: offset(p), justify: justify(p))] : variable
     }
 
