@@ -1,6 +1,7 @@
 extension Style {
     /// The vector, raster, raster-dem, GeoJSON and image sources of a document, and the names of
-    /// those Meridian does not draw yet (video, a raster-dem source of the `custom` encoding: each
+    /// those Meridian does not draw yet (video, a vector source of the `mlt` encoding, a
+    /// raster-dem source of the `custom` encoding: each
     /// a warning; their layers are left out), without a `url` or a `tiles` list, or GeoJSON sources
     /// without usable `data` (``GeoJSONOptions``).
     static func sources(
@@ -48,6 +49,15 @@ extension Style {
                         property: place,
                         "has neither url nor tiles: give mbtiles://NAME for a tileset in the data folder, a TileJSON's path or URL, or a tiles list"
                     ))
+                continue
+            }
+            // A vector source's `encoding`: `mvt` (the default) is read; MapLibre Tiles (`mlt`) not yet.
+            if kind == .vector, let given = s["encoding"], given.string != "mvt" {
+                undrawn[name] = "has the \(given.string ?? "given") encoding"
+                warnings.append(
+                    StyleWarning(
+                        property: place + ".encoding",
+                        "\(given) is not read yet (mvt, Mapbox Vector Tiles, is); its layers are left out"))
                 continue
             }
             var encoding: String?

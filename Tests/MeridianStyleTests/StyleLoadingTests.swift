@@ -37,6 +37,7 @@ import Testing
             [{ "id": "points", "type": "raster", "source": "pins" },
              { "id": "relief", "type": "hillshade", "source": "dem" },
              { "id": "roads", "type": "line", "source": "web", "source-layer": "x" },
+             { "id": "tiled", "type": "line", "source": "mlt", "source-layer": "x" },
              { "id": "kept", "type": "line", "source": "s", "source-layer": "x" }]
             """#,
             sources: #"""
@@ -44,6 +45,7 @@ import Testing
                   "pins": { "type": "video", "urls": ["pins.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]] },
                   "dem": { "type": "raster-dem", "url": "mbtiles://dem", "encoding": "custom" },
                   "web": { "type": "vector", "minzoom": 2 },
+                  "mlt": { "type": "vector", "encoding": "mlt", "tiles": ["https://example.com/{z}/{x}/{y}.mlt"] },
                   "listed": { "type": "vector", "tiles": ["https://example.com/{z}/{x}/{y}.pbf"], "maxzoom": 9 } }
                 """#)
         #expect(loaded.layers.map(\.id) == ["kept"])
@@ -63,7 +65,13 @@ import Testing
                 #"style: sources.dem.encoding: "custom" is not drawn yet (terrarium and mapbox are); its layers are left out"#
             ))
         #expect(lines.contains(#"style: layer "roads", source: "web" has no url, not drawn yet; left out"#))
-        #expect(lines.count == 6, "\(lines)")
+        // MapLibre Tiles are named, not misread as Mapbox Vector Tiles.
+        #expect(
+            lines.contains(
+                #"style: sources.mlt.encoding: "mlt" is not read yet (mvt, Mapbox Vector Tiles, is); its layers are left out"#
+            ))
+        #expect(lines.contains(#"style: layer "tiled", source: "mlt" has the mlt encoding, not drawn yet; left out"#))
+        #expect(lines.count == 8, "\(lines)")
     }
 
     @Test("the summary gives one line per property and problem, naming its first five layers and how many more")
