@@ -85,6 +85,23 @@ import Testing
         #expect(dashed(129, 256) > 200, "the first cap ends at the line's start")
     }
 
+    @Test("dashes scale with the map between whole zooms, as MapLibre lays them out at the zoom below")
+    func dashesBetweenZooms() throws {
+        // Camera zoom 2.5 (style zoom 1.5): the line runs from x = 75 to 437; dashes of 2 widths on and
+        // 1 off in a 10-point line are 2 × 10 × 2^0.5 = 28.3 points on, 14.1 off (not 20 and 10).
+        let image = try renderStyle(
+            #"""
+            {"version": 8, "sources": {"lines": {"type": "vector", "url": "mbtiles://lines"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "l", "type": "line", "source": "lines", "source-layer": "lines",
+               "filter": ["==", ["get", "kind"], "straight"],
+               "paint": {"line-color": "#000000", "line-width": 10, "line-dasharray": [2, 1]}}]}
+            """#, folder: Self.folder, zoom: 2.5)
+        let dark = { (x: Int) in 255 - Int(image.pixels[256 * image.width + x] >> 8 & 0xFF) }
+        // On 75–103, off 103–117, on 117–146: at 99 the first dash, at 110 its gap, at 130 the second.
+        #expect(dark(99) > 240 && dark(110) < 8 && dark(130) > 240, "\(dark(99)) \(dark(110)) \(dark(130))")
+    }
+
     @Test("line-blur fades a line's edges: opaque in the middle, a quarter dark a point inside the edge")
     func blur() throws {
         let sharp = try Self.pixels(kind: "straight", layout: "")

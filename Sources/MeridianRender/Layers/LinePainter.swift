@@ -1,6 +1,7 @@
 import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
+import RealModule
 
 /// Line layers (or, with `line-pattern`, an image along them: ``LinePattern``): each feature
 /// stroked `line-width` points wide (on the ground under tilt:
@@ -44,6 +45,11 @@ struct LinePainter: LayerPainter {
             .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom)
         let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom)
         let dasharray = layer.resolved(.lineDasharray, zoom: frame.styleZoom)
+        // MapLibre lays dashes out in widths at the whole zoom below (its `line-floorwidth`) and
+        // scales them with the map between whole zooms: at style zoom 12.15 a dash of 1 in a
+        // 50-point line is 50 × 2^0.15 = 55.5 points.
+        let floorWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom.rounded(.down))
+        let dashScale = Double.exp2(frame.styleZoom - frame.styleZoom.rounded(.down))
         let strokeStyle = Self.styleResolver(layer, zoom: frame.styleZoom)
         let gapWidth = layer.numberResolver(.lineGapWidth, zoom: frame.styleZoom)
         let lineOffset = layer.numberResolver(.lineOffset, zoom: frame.styleZoom)
@@ -61,7 +67,7 @@ struct LinePainter: LayerPainter {
             let looks = prepared.classes.map { p in
                 (
                     color: color(p), width: lineWidth(p), dash: dasharray(p), style: strokeStyle(p),
-                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p)
+                    gap: gapWidth(p), offset: lineOffset(p), blur: lineBlur(p), floorWidth: floorWidth(p)
                 )
             }
             // Each class's image and opacity, for a patterned layer only (kept out of `looks`, which
@@ -107,7 +113,8 @@ struct LinePainter: LayerPainter {
                     patterns?.add(scratch.parts, image: name, opacity: alpha, width: width)
                     continue
                 }
-                let dash = Self.dashes(l.dash, width: width)
+                let unit = l.width > 0 ? width * l.floorWidth / l.width * dashScale : width
+                let dash = Self.dashes(l.dash, width: unit)
                 // A dashed line is cut into its dashes first (the pattern runs along the whole
                 // line), leaving out segments the clip below would drop; round and square caps
                 // are taken out of each dash, so they end where the pattern says.
