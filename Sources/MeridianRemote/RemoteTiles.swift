@@ -32,14 +32,13 @@ public final class RemoteTiles: Tileset {
 
     /// A tileset of `mirrors` (one template or more) described by `described`, read through
     /// `reader` (its client, breaker and cache of tiles).
-    /// - Throws: `TileError.badTileJSON` naming the document when `mirrors` is empty or a
-    ///   template lacks `{z}`, `{x}` or `{y}`.
+    /// - Throws: `TileError.badTileJSON` naming the document when `mirrors` is empty.
     public init(mirrors: [String], described: TileJSONFile, reader: RemoteReader) throws(TileError) {
         guard let first = mirrors.first else {
             throw .badTileJSON(path: described.path, reason: "tiles names no http(s) template")
         }
         var templates: [TileTemplate] = []
-        for m in mirrors { templates.append(try TileTemplate(m, described: described)) }
+        for m in mirrors { templates.append(TileTemplate(m, described: described)) }
         self.templates = templates
         (path, info, isTMS) = (first, templates[0].info, templates[0].isTMS)
         context = reader.context

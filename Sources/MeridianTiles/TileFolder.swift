@@ -15,11 +15,10 @@ public final class TileFolder: Tileset {
     /// Whether rows count from the south (TMS) in the file names.
     public let isTMS: Bool
 
-    /// A folder of tiles at `template` (an absolute path with `{z}`, `{x}` and `{y}`).
-    /// - Throws: ``TileError/badTileJSON(path:reason:)`` naming `described` (the TileJSON) when
-    ///   the template lacks one of the three placeholders.
-    public init(template: String, described: TileJSONFile) throws(TileError) {
-        self.template = try TileTemplate(template, described: described)
+    /// A folder of tiles at `template` (an absolute path with `{z}`, `{x}` and `{y}`; without
+    /// them, one file for every tile, ``TileTemplate``).
+    public init(template: String, described: TileJSONFile) {
+        self.template = TileTemplate(template, described: described)
         (path, info, isTMS) = (template, self.template.info, self.template.isTMS)
     }
 

@@ -68,7 +68,7 @@ extension TileJSONFile {
             case "file", nil:
                 let file = scheme == nil ? template : String(template.dropFirst(7))
                 let absolute = Self.resolve(file, against: (path as NSString).deletingLastPathComponent)
-                tilesets.append(try TileFolder(template: absolute, described: self))
+                tilesets.append(TileFolder(template: absolute, described: self))
             case "http", "https": mirrors.append(template)
             default:
                 missing.append("\(template) is not read (its scheme is not one Meridian reads)")

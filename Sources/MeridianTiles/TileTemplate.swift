@@ -11,12 +11,9 @@ public struct TileTemplate: Sendable {
     /// The TileJSON's zooms, bounds and credits, and ``content``.
     public private(set) var info: TilesetInfo
 
-    /// - Throws: ``TileError/badTileJSON(path:reason:)`` naming `described` when `text` lacks
-    ///   `{z}`, `{x}` or `{y}`.
-    public init(_ text: String, described: TileJSONFile) throws(TileError) {
-        guard ["{z}", "{x}", "{y}"].allSatisfy(text.contains) else {
-            throw .badTileJSON(path: described.path, reason: "template \(text) lacks {z}, {x} or {y}")
-        }
+    /// A template without `{z}`, `{x}` or `{y}` names the same tile for every id (one file or URL
+    /// fetched for each tile of the view), as MapLibre fetches it.
+    public init(_ text: String, described: TileJSONFile) {
         (self.text, isTMS, info) = (text, described.isTMS, described.info)
         info.content = content
     }

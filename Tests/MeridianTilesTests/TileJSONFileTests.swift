@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test(
-        "templates by kind: data-folder names resolve there, remote ones are named as not read where nothing reads them, a template without placeholders is an error"
+        "templates by kind: data-folder names resolve there, remote ones are named as not read where nothing reads them, a template without placeholders is one tile for every id"
     )
     func templates() throws {
         let dir = try Self.folder()
@@ -138,8 +138,14 @@ import Testing
         let reader = RecordingAccess()
         #expect(throws: TileError.self) { try remote.tilesets(in: DataFolder(path: dir, access: reader)) }
         #expect(reader.asked.withLock { $0 } == [["https://tiles.example/{z}/{x}/{y}.pbf"]])
+        // As MapLibre fetches it: the same file for every tile ({x} and {y} missing here).
+        try FileManager.default.createDirectory(atPath: dir + "/tiles", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir + "/tiles/3.pbf", contents: Data([7]))
         let flat = try TileJSONFile(path: Self.write(#"{"tiles": ["tiles/{z}.pbf"]}"#, in: dir))
-        #expect(throws: TileError.self) { try flat.tilesets(in: DataFolder(path: dir)) }
+        let one = try #require(try flat.tilesets(in: DataFolder(path: dir)).tilesets.first)
+        #expect(
+            try one.data(for: TileID(z: 3, x: 1, y: 2)) == [7] && (try one.data(for: TileID(z: 3, x: 5, y: 0))) == [7])
+        #expect(try one.data(for: TileID(z: 2, x: 1, y: 1)) == nil)
     }
 
     @Test(
