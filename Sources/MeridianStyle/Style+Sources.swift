@@ -51,26 +51,19 @@ extension Style {
                     ))
                 continue
             }
-            // A vector source's `encoding`: `mvt` (the default) is read; MapLibre Tiles (`mlt`) not yet.
-            if kind == .vector, let given = s["encoding"], given.string != "mvt" {
-                undrawn[name] = "has the \(given.string ?? "given") encoding"
-                warnings.append(
-                    StyleWarning(
-                        property: place + ".encoding",
-                        "\(given) is not read yet (mvt, Mapbox Vector Tiles, is); its layers are left out"))
-                continue
-            }
+            // The `encoding`s read (``readEncodings``); any other leaves the source out, named.
             var encoding: String?
-            if kind == .rasterDEM, let given = s["encoding"] {
-                guard let e = given.string, ["terrarium", "mapbox"].contains(e) else {
+            if let read = Self.readEncodings[kind], let given = s["encoding"] {
+                guard let e = given.string, read.contains(e) else {
                     undrawn[name] = "has the \(given.string ?? "given") encoding"
+                    let drawn = read.joined(separator: " and ") + (read.count == 1 ? " is" : " are")
                     warnings.append(
                         StyleWarning(
                             property: place + ".encoding",
-                            "\(given) is not drawn yet (terrarium and mapbox are); its layers are left out"))
+                            "\(given) is not drawn yet (\(drawn)); its layers are left out"))
                     continue
                 }
-                encoding = e
+                encoding = kind == .rasterDEM ? e : nil
             }
             drawn[name] = Source(
                 kind: kind, url: url, encoding: encoding, tileJSON: inline,
@@ -78,6 +71,10 @@ extension Style {
         }
         return (drawn, undrawn)
     }
+
+    /// The `encoding`s read, by source kind: Mapbox Vector Tiles (`mvt`, the default; MapLibre
+    /// Tiles, `mlt`, not yet) and the two elevation encodings (`custom` not yet).
+    static let readEncodings: [Source.Kind: [String]] = [.vector: ["mvt"], .rasterDEM: ["terrarium", "mapbox"]]
 
     /// A source's `tileSize`: a number from 32 to 8 192 (pixels); nil, with a warning naming
     /// the member, for anything else (the default, 512, is taken).

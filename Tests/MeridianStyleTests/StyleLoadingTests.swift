@@ -68,7 +68,7 @@ import Testing
         // MapLibre Tiles are named, not misread as Mapbox Vector Tiles.
         #expect(
             lines.contains(
-                #"style: sources.mlt.encoding: "mlt" is not read yet (mvt, Mapbox Vector Tiles, is); its layers are left out"#
+                #"style: sources.mlt.encoding: "mlt" is not drawn yet (mvt is); its layers are left out"#
             ))
         #expect(lines.contains(#"style: layer "tiled", source: "mlt" has the mlt encoding, not drawn yet; left out"#))
         #expect(lines.count == 8, "\(lines)")
