@@ -8,7 +8,7 @@ import MeridianTiles
 /// clusters made once (`GeoJSONClusters`), and each tile cut when asked (`GeoJSONTiler`), so
 /// every painter draws it as it draws vector tiles.
 ///
-/// Tiles are MapLibre's (512 points, ``SourceZoom``): its zooms are the source's `maxzoom` and
+/// Tiles are MapLibre's (512 points, as `SourceZoom` reads them): its zooms are the source's `maxzoom` and
 /// down (a view deeper magnifies the last); a tile of zoom t shows the clusters of style zoom t.
 public final class GeoJSONTileset: Tileset, @unchecked Sendable {
     /// `geojson:` and the source's name: what the tile cache keys its tiles by.

@@ -39,7 +39,7 @@ enum ServedStyle {
 
     /// A vector source as `/style.json` names it, on `base`, with the zoom range and credit its
     /// tilesets declare (so clients over-zoom past the last zoom), so that a MapLibre client reads
-    /// at each scale what Meridian reads (``SourceZoom``): the tileset's own tiles
+    /// at each scale what Meridian reads (MeridianRender's `SourceZoom`): the tileset's own tiles
     /// (`/data/{source}/{z}/{x}/{y}.pbf`); for a source the style gives `"tileSize": 256`
     /// (which MapLibre GL JS refuses for vector sources: they must be 512), the 512-pixel tiles
     /// joined from four of the next zoom (``tiles512(base:source:)``), its zooms lowered by one.
