@@ -80,15 +80,15 @@ struct FillPainter: LayerPainter {
                     start = stop
                 }
                 if patterned {
-                    if let name = looks[look].pattern, !scratch.parts.isEmpty, frame.isTilted {
-                        // The ground under the middle of what the view shows of the feature.
-                        if let world = Self.middle(of: scratch.parts, in: frame.viewport),
+                    if let name = looks[look].pattern, !scratch.parts.isEmpty {
+                        if !frame.isTilted {
+                            patterns.add(name, scratch.parts)
+                        } else if let world = Self.middle(of: scratch.parts, in: frame.viewport),
                             let p = repeated(name)?.near(world, viewport: frame.viewport)
                         {
+                            // The ground under the middle of what the view shows of the feature.
                             canvas.patternFill(scratch.parts, p)
                         }
-                    } else if let name = looks[look].pattern, !scratch.parts.isEmpty {
-                        patterns.add(name, scratch.parts)
                     }
                 } else if let c {
                     fills.add(c, scratch.parts)
