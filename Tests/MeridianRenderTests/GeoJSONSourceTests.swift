@@ -166,16 +166,4 @@ struct GeoJSONSourceTests {
             #expect(try grey(0, 0) == 255)
         }
     }
-
-    @Test("a heatmap's field coarsens rather than take more than its bounded work")
-    func heatmapWorkBounded() {
-        #expect(HeatmapPainter.cell(forWork: 1e6) == HeatmapPainter.cell)
-        #expect(HeatmapPainter.cell(forWork: 4 * HeatmapPainter.maxWork) == 2 * HeatmapPainter.cell)
-        // 100 000 points of radius 300 (a reach of about 385 points): still a bounded field.
-        let reach = 300 * (-2 * Double.log(HeatmapPainter.zero / HeatmapPainter.gauss)).squareRoot() / 3
-        let work = 100_000 * (2 * reach / HeatmapPainter.cell + 1) * (2 * reach / HeatmapPainter.cell + 1)
-        let cell = HeatmapPainter.cell(forWork: work)
-        let updates = 100_000 * (2 * reach / cell + 1) * (2 * reach / cell + 1)
-        #expect(updates <= HeatmapPainter.maxWork * 1.1, "\(updates) updates at \(cell) points a cell")
-    }
 }

@@ -10,9 +10,11 @@ import MeridianGeometry
 /// over itself is the same in either order).
 ///
 /// Where two strokes of a group overlap, their antialiased edges merge in one path; MapLibre lays
-/// each line over the ones before, so its edges there are a shade lighter (six of its render
-/// tests differ by a few pixels). Stroking each feature alone matches it but cost about 12 % of a
-/// z15 frame over Helsinki (`RenderLoop`, 2026-11-29), so groups stay whole.
+/// each triangle over the ones before, so its edges there are a shade lighter (a few of its
+/// render tests differ by a few pixels, even within one feature: its parts overlap too).
+/// Stroking each part alone matches it but cost 80 % of a z15 frame over Helsinki (`RenderLoop`,
+/// 2026-11-29), so opaque groups stay whole; translucent ones are stroked part by part
+/// (`StrokeStyle.separateParts`), where the difference is the overlaps' colour.
 struct StrokeGroups<Shape: Hashable> {
     private var color: RGBA?
     private var groups: [(shape: Shape, parts: Polylines)] = []

@@ -76,6 +76,8 @@ struct LinePainter: LayerPainter {
                 prepared.classes.map { (StyleImages.name(made.image($0)), opacity($0)) }
             }
             scratch.project(prepared, shift: shift, frame.ground)
+            // The tile's square, where translucent lines are cut (``SquareClip``).
+            let square = FillPainter.square(tile.id, frame: frame).map(Hairlines.edges) ?? []
             let order = sorted ? prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let (i, look, range) = prepared.feature(k, in: order)
@@ -128,6 +130,16 @@ struct LinePainter: LayerPainter {
                     }
                     swap(&scratch.parts, &scratch.dashes)
                 }
+                // Translucent lines are stroked part by part, as MapLibre blends them, and cut to the
+                // tile's square so a stretch in two tiles' buffers is not laid twice; with butt ends
+                // only (a cut end must be butt to meet the neighbour's), else drawn whole.
+                var style = dash.isEmpty ? l.style.solid(width: width) : l.style
+                style.separateParts = c.a < 1 && style.cap == .butt
+                if style.separateParts {
+                    scratch.dashes.removeAll()
+                    scratch.parts.forEachPart { SquareClip.append($0, inside: square, into: &scratch.dashes) }
+                    swap(&scratch.parts, &scratch.dashes)
+                }
                 // Only what can touch the view is stroked.
                 scratch.clipped.removeAll()
                 scratch.parts.forEachPart {
@@ -136,7 +148,6 @@ struct LinePainter: LayerPainter {
                 }
                 // Added even when nothing is left: the batches (and so how overlapping strokes of
                 // one look blend) must not depend on which features the view shows.
-                let style = dash.isEmpty ? l.style.solid(width: width) : l.style
                 let blur = l.blur * width / max(l.width, 1e-6)
                 batch.add(c, Stroke(width: width, dash: dash, style: style, blur: blur), scratch.clipped)
             }

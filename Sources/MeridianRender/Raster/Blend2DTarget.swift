@@ -104,6 +104,8 @@ final class Blend2DTarget: RasterTarget {
 
     func hairlines(_ lines: Hairlines) { withCairo { $0.hairlines(lines) } }
 
+    func heatmap(_ field: HeatmapField) { withCairo { $0.heatmap(field) } }
+
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 
     /// Blend2D antialiases every fill: hard edges are Cairo's.
@@ -219,7 +221,6 @@ final class Blend2DTarget: RasterTarget {
 
     /// Dashed lines come as their dashes (``Dashes``): Blend2D 0.12 ignores dash arrays.
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
-        build(parts, closed: closed)
         blContextSetStrokeWidth(&context, width)
         let join =
             switch style.drawnJoin(width: width) {
@@ -236,6 +237,20 @@ final class Blend2DTarget: RasterTarget {
             case .square: MERIDIAN_BL_STROKE_CAP_SQUARE
             }
         blContextSetStrokeCaps(&context, UInt32(cap))
-        blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
+        guard style.separateParts else {
+            build(parts, closed: closed)
+            blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
+            return
+        }
+        parts.points.withUnsafeBufferPointer { points in
+            parts.ends.withUnsafeBufferPointer { ends in
+                var start = 0
+                for i in ends.indices {
+                    build(points, from: start, ends: UnsafeBufferPointer(rebasing: ends[i...i]), closed: closed)
+                    blContextStrokePathDRgba32(&context, &origin, &path, Self.rgba32(c))
+                    start = ends[i]
+                }
+            }
+        }
     }
 }

@@ -65,12 +65,15 @@ final class CairoTarget: RasterTarget {
 
     /// Adds closed rings or open lines to the current path (parts too short to draw left out).
     private func path(_ parts: Polylines, closed: Bool) {
-        parts.forEachPart { part in
-            guard part.count >= (closed ? 3 : 2) else { return }
-            cairo_move_to(cr, part[0].x, part[0].y)
-            for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            if closed { cairo_close_path(cr) }
-        }
+        parts.forEachPart { subpath($0, closed: closed) }
+    }
+
+    /// One part added to the path (none with too few points to draw).
+    private func subpath(_ part: UnsafeBufferPointer<ScreenPoint>, closed: Bool) {
+        guard part.count >= (closed ? 3 : 2) else { return }
+        cairo_move_to(cr, part[0].x, part[0].y)
+        for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        if closed { cairo_close_path(cr) }
     }
 
     func aliasedFill(_ parts: Polylines, _ c: RGBA) {
@@ -117,7 +120,6 @@ final class CairoTarget: RasterTarget {
     }
 
     func stroke(_ parts: Polylines, _ c: RGBA, width: Double, closed: Bool, style: StrokeStyle) {
-        path(parts, closed: closed)
         set(c)
         cairo_set_line_width(cr, width)
         switch style.drawnJoin(width: width) {
@@ -132,7 +134,14 @@ final class CairoTarget: RasterTarget {
         case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
         }
-        cairo_stroke(cr)
+        guard style.separateParts else {
+            path(parts, closed: closed)
+            return cairo_stroke(cr)
+        }
+        parts.forEachPart { part in
+            subpath(part, closed: closed)
+            cairo_stroke(cr)
+        }
     }
 
     /// A filled disc (Cairo's arc: exact, antialiased).
@@ -188,6 +197,8 @@ final class CairoTarget: RasterTarget {
     func groundTile(_ tile: GroundTile) { withRows { tile.draw(into: $0, scale: scale) } }
 
     func hairlines(_ lines: Hairlines) { withRows { lines.draw(into: $0, scale: scale) } }
+
+    func heatmap(_ field: HeatmapField) { withRows { field.draw(into: $0, scale: scale) } }
 
     /// Hands the pixels of the surface drawn on (a group's, within one) to `body`.
     private func withRows(_ body: (PixelRows) -> Void) {

@@ -101,6 +101,9 @@ final class Canvas {
         record(.hairlines(Hairlines(parts: parts, color: c, closed: closed, clip: clip)))
     }
 
+    /// A heatmap layer's density field, coloured (``HeatmapField``).
+    func heatmap(_ field: HeatmapField) { record(.heatmap(field)) }
+
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
         record(.rectangle(x: x, y: y, width: width, height: height, c))
     }

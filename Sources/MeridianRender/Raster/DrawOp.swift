@@ -19,6 +19,8 @@ enum DrawOp {
     case groundTile(GroundTile)
     /// Lines one device pixel wide, as MapLibre draws fill outlines (``Hairlines``).
     case hairlines(Hairlines)
+    /// A heatmap layer's density field, coloured (``HeatmapField``).
+    case heatmap(HeatmapField)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)

@@ -1,0 +1,65 @@
+import MeridianGeometry
+
+/// Lines cut to a tile's square on the screen, as MapLibre's stencil keeps a tile's drawing
+/// inside its own square: where a line runs on into the tile's buffer, the neighbour tile draws
+/// that stretch, so drawing it here too would lay it twice (visible where the line is
+/// translucent and each part is composited alone: `StrokeStyle.separateParts`).
+///
+/// The cut ends lie on the square's edges; a line cut there is stroked with butt ends, which
+/// meet the neighbour's butt ends exactly (both square to the line at the same point).
+enum SquareClip {
+    /// The pieces of `line` inside the convex quadrilateral `edges` (half-planes
+    /// a·x + b·y + c ≥ 0, ``Hairlines/edges(_:)``), appended to `out`. Non-finite points break the
+    /// line. No edges: the line whole.
+    static func append(
+        _ line: UnsafeBufferPointer<ScreenPoint>, inside edges: [(Double, Double, Double)], into out: inout Polylines
+    ) {
+        guard line.count >= 2 else { return }
+        guard !edges.isEmpty else { return out.append(line) }
+        var piece: [ScreenPoint] = []
+        func finish() {
+            if piece.count >= 2 { out.append(piece) }
+            piece.removeAll(keepingCapacity: true)
+        }
+        for i in 0..<line.count - 1 {
+            let (p, q) = (line[i], line[i + 1])
+            guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite,
+                let (t0, t1) = span(p, q, edges)
+            else {
+                finish()
+                continue
+            }
+            let start = ScreenPoint(x: p.x + (q.x - p.x) * t0, y: p.y + (q.y - p.y) * t0)
+            let end = ScreenPoint(x: p.x + (q.x - p.x) * t1, y: p.y + (q.y - p.y) * t1)
+            // A piece entering the square starts a new line.
+            if t0 > 0 || piece.isEmpty {
+                finish()
+                piece.append(start)
+            }
+            piece.append(end)
+            if t1 < 1 { finish() }
+        }
+        finish()
+    }
+
+    /// The parameters [t0, t1] ⊂ [0, 1] of the segment p → q inside every half-plane, or nil
+    /// when none of it is (Cyrus–Beck). A segment along an edge (within 10⁻⁹ of a point) belongs
+    /// to one of the two squares that share it: the one the edge's inward normal points down or
+    /// right into (its top or left edge), as a pixel on a shared edge belongs to one tile.
+    static func span(_ p: ScreenPoint, _ q: ScreenPoint, _ edges: [(Double, Double, Double)]) -> (Double, Double)? {
+        var (t0, t1) = (0.0, 1.0)
+        for (a, b, c) in edges {
+            let fp = a * p.x + b * p.y + c
+            let fq = a * q.x + b * q.y + c
+            let tolerance = 1e-9 * (a * a + b * b).squareRoot()
+            if abs(fp) <= tolerance && abs(fq) <= tolerance {
+                if b > 0 || (b == 0 && a > 0) { continue }
+                return nil
+            }
+            if fp < 0 && fq < 0 { return nil }
+            if fp < 0 { t0 = max(t0, fp / (fp - fq)) }
+            if fq < 0 { t1 = min(t1, fp / (fp - fq)) }
+        }
+        return t0 < t1 ? (t0, t1) : nil
+    }
+}

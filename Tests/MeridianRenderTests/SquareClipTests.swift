@@ -1,0 +1,68 @@
+import MeridianGeometry
+@testable import MeridianRender
+import Testing
+
+/// Lines cut to a tile's square: what lies inside kept, cut exactly on the edges, pieces that
+/// leave and come back kept apart.
+struct SquareClipTests {
+    static let square = [(0.0, 0.0), (10, 0), (10, 10), (0, 10)].map { ScreenPoint(x: $0.0, y: $0.1) }
+
+    static func clip(_ points: [(Double, Double)], _ quad: [ScreenPoint] = square) -> [[ScreenPoint]] {
+        var out = Polylines()
+        points.map { ScreenPoint(x: $0.0, y: $0.1) }.withUnsafeBufferPointer {
+            SquareClip.append($0, inside: Hairlines.edges(quad), into: &out)
+        }
+        var parts: [[ScreenPoint]] = []
+        out.forEachPart { parts.append(Array($0)) }
+        return parts
+    }
+
+    @Test("a line across the square is cut on its edges; one inside is kept whole")
+    func across() {
+        let parts = Self.clip([(-5, 5), (5, 5), (15, 8)])
+        #expect(parts.count == 1)
+        let p = parts[0]
+        #expect(p.count == 3)
+        #expect(abs(p[0].x) < 1e-12 && abs(p[0].y - 5) < 1e-12)
+        #expect(abs(p[1].x - 5) < 1e-12)
+        // (5, 5) → (15, 8) leaves at x = 10: y = 5 + 3 × 0.5.
+        #expect(abs(p[2].x - 10) < 1e-12 && abs(p[2].y - 6.5) < 1e-12)
+        #expect(Self.clip([(1, 1), (9, 9), (2, 8)]).map(\.count) == [3])
+    }
+
+    @Test("a line that leaves and comes back is two pieces; one wholly outside is none")
+    func leaves() {
+        let parts = Self.clip([(2, 2), (20, 2), (20, 8), (2, 8)])
+        #expect(parts.count == 2)
+        #expect(parts.allSatisfy { $0.count == 2 })
+        #expect(Self.clip([(-5, -5), (-1, 20)]).isEmpty)
+    }
+
+    @Test("either winding, a turned square; two neighbours' pieces meet at one point and do not overlap")
+    func neighbours() {
+        let turned = [(5.0, 0.0), (10, 5), (5, 10), (0, 5)].map { ScreenPoint(x: $0.0, y: $0.1) }
+        let parts = Self.clip([(-3, 5), (13, 5)], Array(turned.reversed()))
+        #expect(parts.count == 1 && abs(parts[0][0].x) < 1e-12 && abs(parts[0][1].x - 10) < 1e-12)
+        let right = [(10.0, 0.0), (20, 0), (20, 10), (10, 10)].map { ScreenPoint(x: $0.0, y: $0.1) }
+        let line = [(4.0, 3.0), (16, 7)]
+        let (a, b) = (Self.clip(line), Self.clip(line, right))
+        #expect(a.count == 1 && b.count == 1)
+        #expect(abs(a[0].last!.x - b[0].first!.x) < 1e-12 && abs(a[0].last!.y - b[0].first!.y) < 1e-12)
+        // A line along the edge two squares share is one square's, whichever way each is wound.
+        let below = [(0.0, 10.0), (10, 10), (10, 20), (0, 20)].map { ScreenPoint(x: $0.0, y: $0.1) }
+        let along = [(2.0, 10.0), (8, 10)]
+        #expect(Self.clip(along).count + Self.clip(along, below).count == 1)
+        #expect(Self.clip(along, Self.square.reversed()).count + Self.clip(along, below.reversed()).count == 1)
+    }
+
+    @Test("non-finite points break the line; no square keeps it whole")
+    func hostile() {
+        let parts = Self.clip([(1, 1), (.nan, 4), (3, 3), (4, 4), (.infinity, 1)])
+        #expect(parts.count == 1 && parts[0].count == 2)
+        var out = Polylines()
+        [ScreenPoint(x: -50, y: 0), ScreenPoint(x: 50, y: 0)].withUnsafeBufferPointer {
+            SquareClip.append($0, inside: [], into: &out)
+        }
+        #expect(out.points.count == 2)
+    }
+}
