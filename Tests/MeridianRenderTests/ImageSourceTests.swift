@@ -111,4 +111,24 @@ struct ImageSourceTests {
             #expect((p & 0xFF > 40) == blended, "\(mode): \(String(p, radix: 16))")
         }
     }
+
+    @Test("the image's pixels fall on the screen's, as MapLibre aligns rasters: a camera 0.3 pixel east draws the same")
+    func aligned() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Zoom 3: the world is 2048 points; 0.3 of a point is 0.3 / 2048 × 360°.
+        // Pixels whose red, green or blue differ by more than 2 levels.
+        func differing(_ a: DecodedImage, _ b: DecodedImage) -> Int {
+            zip(a.pixels, b.pixels).filter { p, q in
+                [0, 8, 16].contains { abs(Int(p >> $0 & 0xFF) - Int(q >> $0 & 0xFF)) > 2 }
+            }.count
+        }
+        let (still, _) = try Self.draw(dir)
+        let (moved, _) = try Self.draw(dir, lng: 0.3 / 2048 * 360)
+        #expect(differing(still, moved) == 0)
+        // 0.6 of a point moves it a whole pixel (the target's world pixel rounds the other way):
+        // the image's edges and its red–blue edge move.
+        let (half, _) = try Self.draw(dir, lng: 0.6 / 2048 * 360)
+        #expect(differing(still, half) > 100)
+    }
 }

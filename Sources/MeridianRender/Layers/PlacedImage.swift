@@ -111,8 +111,14 @@ final class PlacedImage: @unchecked Sendable {
         }
         let us = (0...grid).map { u0 + (u1 - u0) * Double($0) / Double(grid) }
         let vs = (0...grid).map { v0 + (v1 - v0) * Double($0) / Double(grid) }
+        // Moved as raster tiles are, so the image's pixels fall on the screen's (MapLibre draws
+        // image sources through its aligned projection too).
+        let align = RasterPainter.pixelAlignment(viewport)
         RasterPainter.cells(
-            colors.adjusted(image), us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame,
-            world: world)
+            colors.adjusted(image), us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame
+        ) { u, v in
+            let p = world(u, v)
+            return MercatorPoint(x: p.x + align.x, y: p.y + align.y)
+        }
     }
 }
