@@ -30,16 +30,22 @@ import Testing
         #expect(Self.rgb(image, 128, 100) == 0xFFFFFF && Self.rgb(image, 128, 400) == 0xFFFFFF, "nothing past the ends")
     }
 
-    @Test("across: a line wider than the image stretches it; a narrower one shows its middle rows")
+    @Test("the image's height spans the line's width and its repeat scales with it, as MapLibre lays it")
     func across() throws {
+        // Width 12: the 10 × 4 flag (12 × 6 with its border) is 30 points long: red 2.5…12.5
+        // points from the start, blue 15…25 (each half a bordered pixel from its edge).
         let wide = try Self.render(##""line-pattern": "flag", "line-width": 12"##)
-        #expect(Self.rgb(wide, 128 - 5, 130) == 0xFF0000 && Self.rgb(wide, 128 + 5, 130) == 0xFF0000)
-        #expect(Self.rgb(wide, 128 - 8, 130) == 0xFFFFFF && Self.rgb(wide, 128 + 8, 130) == 0xFFFFFF)
+        #expect(Self.rgb(wide, 128 - 5, 136) == 0xFF0000 && Self.rgb(wide, 128 + 5, 136) == 0xFF0000)
+        #expect(Self.rgb(wide, 128 - 5, 151) == 0x0000FF && Self.rgb(wide, 128 + 5, 151) == 0x0000FF)
+        #expect(Self.rgb(wide, 128 - 8, 136) == 0xFFFFFF && Self.rgb(wide, 128 + 8, 136) == 0xFFFFFF)
+        // Width 2: a repeat of 5 points, red 0.4…2.5 points from the start, blue 2.5…4.6; the
+        // next repeat's red from 5.4.
         let narrow = try Self.render(##""line-pattern": "flag", "line-width": 2"##)
-        #expect(Self.rgb(narrow, 128, 137) == 0x0000FF && Self.rgb(narrow, 131, 137) == 0xFFFFFF)
+        #expect(Self.rgb(narrow, 128, 129) == 0xFF0000 && Self.rgb(narrow, 128, 131) == 0x0000FF)
+        #expect(Self.rgb(narrow, 128, 134) == 0xFF0000 && Self.rgb(narrow, 131, 131) == 0xFFFFFF)
         // Half opacity: blue over white.
         let faint = try Self.render(##""line-pattern": "flag", "line-width": 4, "line-opacity": 0.5"##)
-        let p = Self.rgb(faint, 128, 137)
+        let p = Self.rgb(faint, 128, 135)
         #expect(abs(Int(p >> 16 & 0xFF) - 128) <= 3 && p & 0xFF == 0xFF, "\(String(p, radix: 16))")
     }
 

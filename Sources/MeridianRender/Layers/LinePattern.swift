@@ -2,11 +2,13 @@ import MeridianCamera
 import MeridianGeometry
 import MeridianStyle
 
-/// A sprite image repeated along a line (`line-pattern`), as MapLibre lays it: the image's width
-/// runs along the line, repeating from the line's first point at the image's own size (its pixel
-/// ratio's points); across, a line no wider than the image shows the image's middle rows at that
-/// size, a wider one stretches the image's height over its width. `line-color` and
-/// `line-dasharray` do not apply (the specification disables them).
+/// A sprite image repeated along a line (`line-pattern`), as MapLibre's `line_pattern` shader
+/// lays it: the image's height spans the line's width (its first row on the line's left, seen
+/// along it), and a repeat is the image's width scaled by as much, repeating from the line's
+/// first point; the image is read with MapLibre's atlas border (``FillPattern/wrapped()``: the
+/// bordered image spread over each repeat and over the width plus half a device pixel of fringe
+/// each side), one bilinear read per pixel. `line-color` and `line-dasharray` do not apply (the
+/// specification disables them).
 ///
 /// Each segment is one quad filled with the pattern turned along it (``FillPattern``, so Cairo
 /// repeats it), with butt ends: at a bend the segments meet along the line, and its outer corner
@@ -18,16 +20,20 @@ enum LinePattern {
     /// left out, but still count toward the distance, so the repeat stays fixed to the line's
     /// start whatever the view shows.
     static func append(
-        _ line: UnsafeBufferPointer<ScreenPoint>, width: Double, pattern: FillPattern, view: ScreenSize,
+        _ line: UnsafeBufferPointer<ScreenPoint>, width: Double, pattern: FillPattern, view: ScreenSize, scale: Double,
         into out: inout [(Polylines, FillPattern)]
     ) {
         guard line.count >= 2, width > 0 else { return }
-        let k = pattern.pointsPerPixel
-        let (w, h) = (Double(pattern.tile.width), Double(pattern.tile.height))
-        let repeatLength = w * k
-        guard repeatLength > 0, h > 0 else { return }
-        // Points across per image row: 1:1 while the image is at least as tall as the line is wide.
-        let across = max(k, width / h)
+        // The image with its border (``FillPattern/wrapped()``): w + 2 by h + 2 pixels.
+        let (w, h) = (Double(pattern.tile.width - 2), Double(pattern.tile.height - 2))
+        guard w > 0, h > 0 else { return }
+        // MapLibre's line_pattern shader: across, the bordered image spans the line's width and
+        // its antialiased fringe (half a device pixel each side); along, a repeat is the image's
+        // width scaled as its height is to the line's width, the bordered image spread over it.
+        let fringe = 0.5 / scale
+        let across = (width + 2 * fringe) / (h + 2)
+        let repeatLength = w * width / h
+        let k = repeatLength / (w + 2)
         let half = width / 2
         var distance = 0.0
         for i in 0..<(line.count - 1) {
@@ -44,8 +50,8 @@ enum LinePattern {
             // Image pixel (0, 0): the last repeat's start behind p, half the image's height across.
             let back = distance.truncatingRemainder(dividingBy: repeatLength)
             let origin = ScreenPoint(
-                x: p.x - ex * back - nx * h / 2 * across, y: p.y - ey * back - ny * h / 2 * across)
-            let map = StampMatrix(a: ex * k, b: ey * k, c: nx * across, d: ny * across)
+                x: p.x - ex * back + nx * (h + 2) / 2 * across, y: p.y - ey * back + ny * (h + 2) / 2 * across)
+            let map = StampMatrix(a: ex * k, b: ey * k, c: -nx * across, d: -ny * across)
             var quad = Polylines()
             quad.append([
                 ScreenPoint(x: p.x + nx * half, y: p.y + ny * half),
@@ -83,14 +89,16 @@ struct LinePatterns {
         let key = "\(name)\u{0}\(opacity)"
         if made[key] == nil {
             if let sprite = images.image(name, scale: scale) {
-                made[key] = .some(FillPattern(sprite, viewport: viewport, opacity: opacity))
+                made[key] = .some(FillPattern(sprite, viewport: viewport, opacity: opacity)?.wrapped())
             } else {
                 missing.insert(name)
                 made[key] = .some(nil)
             }
         }
         guard let pattern = made[key] ?? nil else { return }
-        lines.forEachPart { LinePattern.append($0, width: width, pattern: pattern, view: viewport.size, into: &quads) }
+        lines.forEachPart {
+            LinePattern.append($0, width: width, pattern: pattern, view: viewport.size, scale: scale, into: &quads)
+        }
     }
 
     /// Records the gathered quads, then reports the missing images to the frame.

@@ -89,6 +89,7 @@ final class CairoTarget: RasterTarget {
         guard let pattern = cairo_pattern_create_for_surface(p.tile.surface) else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        if p.singleTap { cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR) }
         // Points to the image's pixels: the inverse of the pattern's map from its lattice corner.
         guard p.map.isInvertible else { return }
         var m = cairo_matrix_t(xx: p.map.a, yx: p.map.b, xy: p.map.c, yy: p.map.d, x0: p.origin.x, y0: p.origin.y)

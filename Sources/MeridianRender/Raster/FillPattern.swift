@@ -14,8 +14,9 @@ import MeridianGeometry
 /// `map` is the projection's local linear map at the lattice corner nearest it (foreshortened,
 /// smaller with distance), exact at that corner and close over a feature around it.
 struct FillPattern {
-    /// The image's pixels alone (a copy of its rectangle of the sheet).
-    let tile: RasterImage
+    /// The image's pixels alone (a copy of its rectangle of the sheet), or with a border
+    /// (``wrapped()``).
+    private(set) var tile: RasterImage
     /// Points per image pixel at the target's scale (1 / the image's pixel ratio).
     let pointsPerPixel: Double
     /// Screen points per image pixel along each of the image's axes.
@@ -23,6 +24,10 @@ struct FillPattern {
     private(set) var origin: ScreenPoint
     /// `fill-opacity`, in [0, 1].
     let opacity: Double
+    /// Read with one bilinear tap per pixel, as a GL texture without mipmaps is (a line pattern,
+    /// ``wrapped()``); else Cairo's default filter, which averages a shrunk image's pixels (a fill
+    /// pattern far up a tilted view keeps its tone instead of shimmering).
+    private(set) var singleTap = false
     /// How much the image is darkened where it is drawn, 0…1 (a lit face of a patterned prism,
     /// ``ExtrusionLight``): black at this alpha laid over it.
     var shade = 0.0
@@ -58,6 +63,17 @@ struct FillPattern {
         return out
     }
 
+    /// The same pattern with a one-pixel border around the image holding its opposite edges
+    /// (corners transparent), as MapLibre's sprite atlas pads a pattern, and as a line pattern
+    /// reads it (``LinePattern``); nil when Cairo fails.
+    func wrapped() -> FillPattern? {
+        guard let padded = RasterImage(wrapping: tile) else { return nil }
+        var out = self
+        out.tile = padded
+        out.singleTap = true
+        return out
+    }
+
     /// The lattice corner nearest `reference` (world points at this zoom, counted from the world's
     /// origin in whole repeats) on the screen, and the map of the image's pixels there: the
     /// ground's local linear map (`onGround`), else the bearing's turn.
@@ -85,6 +101,31 @@ extension RasterImage {
         else { return nil }
         cairo_set_source_surface(cr, image.surface, Double(-x), Double(-y))
         cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(out)
+        self.init(surface: out)
+    }
+
+    /// `image` inside a one-pixel border of its opposite edges: the top row under the last row,
+    /// the bottom above the first, and so for the columns; corners transparent. Nil when Cairo
+    /// fails.
+    convenience init?(wrapping image: RasterImage) {
+        let (w, h) = (Double(image.width), Double(image.height))
+        guard image.width > 0, image.height > 0,
+            let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width + 2), Int32(image.height + 2)),
+            cairo_surface_status(out) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(out)
+        else { return nil }
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        // (where the source's origin goes, the rectangle filled from it)
+        let copies: [((Double, Double), (Double, Double, Double, Double))] = [
+            ((1, 1), (1, 1, w, h)), ((1, 2 - h), (1, 0, w, 1)), ((1, h + 1), (1, h + 1, w, 1)),
+            ((2 - w, 1), (0, 1, 1, h)), ((w + 1, 1), (w + 1, 1, 1, h)),
+        ]
+        for ((x, y), (rx, ry, rw, rh)) in copies {
+            cairo_set_source_surface(cr, image.surface, x, y)
+            cairo_rectangle(cr, rx, ry, rw, rh)
+            cairo_fill(cr)
+        }
         cairo_destroy(cr)
         cairo_surface_flush(out)
         self.init(surface: out)
