@@ -6,6 +6,7 @@ import MeridianStyle
 import MeridianTestSupport
 import MeridianTileFixtures
 import MeridianTiles
+import RealModule
 import Testing
 
 /// Icons from a style's sprite, on a generated tile and sprite: points at the centre of a
@@ -392,6 +393,32 @@ import Testing
         #expect(values.contains { $0 < 60 } && values.contains { $0 > 200 }, "dark and light parts")
         let missing = try image("nothing")
         #expect(!missing.pixels.contains(where: Self.red), "no red")
+    }
+
+    @Test("between whole zooms a pattern grows with the map: at zoom 2 + log₂ 1.5 it repeats every 24 points, not 16")
+    func patternBetweenZooms() throws {
+        let filled = try renderStyle(
+            ##"""
+            {"version": 8, "sprite": "\##(Self.folder)/sheet", "sources": {},
+             "layers": [{"id": "white", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "bg", "type": "background", "paint": {"background-pattern": "sdf"}}]}
+            """##, folder: Self.folder, zoom: 2 + Double.log2(1.5))
+        let green = { (x: Int, y: Int) in Int(filled.pixels[y * 512 + x] >> 8 & 0xFF) }
+        // How many samples equal the ones `period` points right and down (within 2 levels).
+        func repeating(_ period: Int) -> Int {
+            var same = 0
+            for y in stride(from: 8, to: 470, by: 11) {
+                for x in stride(from: 8, to: 470, by: 13)
+                where abs(green(x, y) - green(x + period, y)) <= 2 && abs(green(x, y) - green(x, y + period)) <= 2 {
+                    same += 1
+                }
+            }
+            return same
+        }
+        let samples = 42 * 36
+        #expect(filled.pixels.contains { $0 >> 8 & 0xFF < 60 } && filled.pixels.contains { $0 >> 8 & 0xFF > 200 })
+        #expect(repeating(24) >= samples * 95 / 100, "every 24 points: \(repeating(24)) of \(samples)")
+        #expect(repeating(16) < samples * 60 / 100, "not every 16: \(repeating(16)) of \(samples)")
     }
 
     @Test("under tilt a fill pattern lies on the ground: its repeats shrink with distance, up the view")

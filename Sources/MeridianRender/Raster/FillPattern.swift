@@ -17,7 +17,9 @@ struct FillPattern {
     /// The image's pixels alone (a copy of its rectangle of the sheet), or with a border
     /// (``wrapped()``).
     private(set) var tile: RasterImage
-    /// Points per image pixel at the target's scale (1 / the image's pixel ratio).
+    /// Points per image pixel at the target's scale: 1 / the image's pixel ratio at a whole zoom,
+    /// grown with the map up to the next (times 2^(zoom − ⌊zoom⌋)), as MapLibre lays patterns out
+    /// in the pixels of the whole zoom below.
     let pointsPerPixel: Double
     /// Screen points per image pixel along each of the image's axes.
     private(set) var map: StampMatrix
@@ -39,7 +41,9 @@ struct FillPattern {
         let e = image.entry
         guard let tile = RasterImage(copying: image.sheet.image, x: e.x, y: e.y, width: e.width, height: e.height)
         else { return nil }
-        (self.tile, pointsPerPixel, self.opacity) = (tile, 1 / e.pixelRatio, min(max(opacity, 0), 1))
+        let zoom = viewport.camera.zoom
+        let grown = Double.exp2(zoom - zoom.rounded(.down))
+        (self.tile, pointsPerPixel, self.opacity) = (tile, grown / e.pixelRatio, min(max(opacity, 0), 1))
         (map, origin) = (StampMatrix(a: 1, b: 0, c: 0, d: 1), ScreenPoint(x: 0, y: 0))
         guard let placed = place(WebMercator.project(viewport.camera.target), viewport: viewport, onGround: false)
         else { return nil }
