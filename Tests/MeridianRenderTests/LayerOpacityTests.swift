@@ -102,3 +102,21 @@ struct LayerOpacityTests {
         #expect(a > 5000 && abs(a - b) * 50 < a, "tinted pixels \(a), \(b)")
     }
 }
+
+extension LayerOpacityTests {
+    @Test("fill-extrusion-opacity fades the layer whole: where two translucent roofs overlap, as light as one")
+    func extrusions() throws {
+        let features = SortKeyTests.squares.map { #"{"type": "Feature", "properties": {}, "geometry": \#($0)}"# }
+        let json = ##"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\##(features.joined(separator: ","))]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-color": "#ff0000", "fill-extrusion-height": 10, "fill-extrusion-opacity": 0.5}}]}
+            """##
+        let image = try renderStyle(
+            json, folder: FileManager.default.temporaryDirectory.path, zoom: 4)
+        // (236, 276) is inside feature 0's square alone; the centre inside both.
+        let (both, one) = Self.levels(image, alone: (256 - 20, 256 + 20))
+        // Half-opaque red over white: 128 green whether one roof or two overlap there.
+        #expect(abs(both - one) <= 3 && abs(one - 128) <= 10, "both \(both), one \(one)")
+    }
+}

@@ -8,6 +8,10 @@ import MeridianStyle
 /// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``), their
 /// footprints' corners rounded by `fill-extrusion-rounded-corner-distance` (``RoundedCorners``).
 ///
+/// `fill-extrusion-opacity` fades the layer as a whole, as MapLibre draws the prisms with depth
+/// testing and then lays them on the map at that opacity: the nearest face hides what is behind
+/// it, even when the layer is translucent (``Canvas/group(opacity:_:)``).
+///
 /// With `fill-extrusion-pattern` the faces are filled with the sprite image instead of the colour
 /// (``Extrusion/patternFaces(_:)``; flat, the roofs alone, without outlines); a feature whose image
 /// no sprite has draws nothing, and the image is reported missing.
@@ -24,7 +28,7 @@ struct FillExtrusionPainter: LayerPainter {
         func image(_ name: String) -> FillPattern? {
             if let known = made[name] { return known }
             let p = frame.images.image(name, scale: frame.canvas.scale).flatMap {
-                FillPattern($0, viewport: frame.viewport, opacity: opacity)
+                FillPattern($0, viewport: frame.viewport, opacity: 1)
             }
             if p == nil { missing.insert(name) }
             made[name] = .some(p)
@@ -33,7 +37,7 @@ struct FillExtrusionPainter: LayerPainter {
         let items = frame.features(layer, tiles, .polygon).compactMap { f -> Extrusion.Item? in
             let p = f.properties
             guard
-                let c = layer.color(.fillExtrusionColor, opacity: .fillExtrusionOpacity, p, zoom: zoom)
+                let c = layer.color(.fillExtrusionColor, p, zoom: zoom)
             else {
                 return nil
             }
@@ -52,11 +56,13 @@ struct FillExtrusionPainter: LayerPainter {
         extrusion.shift = frame.translation(
             layer, .fillExtrusionTranslate, anchor: StyleProperty.FillExtrusionTranslateAnchor.self)
         extrusion.cornerDistance = layer.number(.fillExtrusionRoundedCornerDistance, [:], zoom: zoom)
-        switch (pattern.expression != nil, frame.standsBuildings) {
-        case (true, true): frame.canvas.patternFills(extrusion.patternFaces(items))
-        case (true, false): frame.canvas.patternFills(extrusion.patternRoofs(items))
-        case (false, true): extrusion.draw(items, on: frame.canvas)
-        case (false, false): extrusion.drawFlat(items, on: frame.canvas)
+        frame.canvas.group(opacity: opacity) {
+            switch (pattern.expression != nil, frame.standsBuildings) {
+            case (true, true): frame.canvas.patternFills(extrusion.patternFaces(items))
+            case (true, false): frame.canvas.patternFills(extrusion.patternRoofs(items))
+            case (false, true): extrusion.draw(items, on: frame.canvas)
+            case (false, false): extrusion.drawFlat(items, on: frame.canvas)
+            }
         }
     }
 }
