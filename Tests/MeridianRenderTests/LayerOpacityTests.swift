@@ -120,3 +120,20 @@ extension LayerOpacityTests {
         #expect(abs(both - one) <= 3 && abs(one - 128) <= 10, "both \(both), one \(one)")
     }
 }
+
+extension LayerOpacityTests {
+    @Test("a translucent fill-extrusion-color darkens the prisms, as MapLibre reads it: premultiplied and opaque")
+    func extrusionColorAlpha() throws {
+        let features = SortKeyTests.squares.map { #"{"type": "Feature", "properties": {}, "geometry": \#($0)}"# }
+        let json = ##"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\##(features.joined(separator: ","))]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-color": "rgba(255, 0, 0, 0.5)", "fill-extrusion-height": 10}}]}
+            """##
+        let image = try renderStyle(json, folder: FileManager.default.temporaryDirectory.path, zoom: 4)
+        let p = image.pixels[256 * image.width + 256]
+        // Red, opaque: no white shows through (green and blue near 0, where half-opaque red over
+        // white would leave them at 128); the roof's light raises the halved red to about 188.
+        #expect(p >> 8 & 0xFF < 20 && p & 0xFF < 20 && (100...210).contains(p >> 16 & 0xFF), "\(String(p, radix: 16))")
+    }
+}

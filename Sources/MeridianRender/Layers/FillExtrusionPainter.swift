@@ -8,6 +8,7 @@ import MeridianStyle
 /// lit by the style's `light` with `fill-extrusion-vertical-gradient` (``ExtrusionLight``), their
 /// footprints' corners rounded by `fill-extrusion-rounded-corner-distance` (``RoundedCorners``).
 ///
+/// The colour's own alpha darkens it (MapLibre reads it premultiplied, as opaque);
 /// `fill-extrusion-opacity` fades the layer as a whole, as MapLibre draws the prisms with depth
 /// testing and then lays them on the map at that opacity: the nearest face hides what is behind
 /// it, even when the layer is translucent (``Canvas/group(opacity:_:)``).
@@ -37,10 +38,13 @@ struct FillExtrusionPainter: LayerPainter {
         let items = frame.features(layer, tiles, .polygon).compactMap { f -> Extrusion.Item? in
             let p = f.properties
             guard
-                let c = layer.color(.fillExtrusionColor, p, zoom: zoom)
+                let styled = layer.color(.fillExtrusionColor, p, zoom: zoom)
             else {
                 return nil
             }
+            // MapLibre's fill_extrusion shader takes the colour premultiplied and opaque: its
+            // alpha darkens it instead of letting the map through.
+            let c = RGBA(styled.r * styled.a, styled.g * styled.a, styled.b * styled.a, 1)
             let height = layer.number(.fillExtrusionHeight, p, zoom: zoom)
             var item = Extrusion.Item(tile: f.tile, extent: f.extent, feature: f.feature, height: height, color: c)
             item.base = layer.number(.fillExtrusionBase, p, zoom: zoom)
