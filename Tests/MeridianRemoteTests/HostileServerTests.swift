@@ -41,8 +41,10 @@ struct HostileServerTests {
                 }
                 #expect(named == url && !reason.isEmpty && retryAfter >= 1, "\(mode): \(error)")
             }
-            // Every attempt within the one deadline (a second), and room for a loaded machine.
-            #expect(Date().timeIntervalSince(started) < 4, "\(mode): no hang")
+            // Every attempt within the one deadline (a second), and room for a loaded machine: CI
+            // runs the server suites side by side on two cores, where a thread may wait seconds
+            // for a turn; a reader without its deadline would wait on the slow server for minutes.
+            #expect(Date().timeIntervalSince(started) < 15, "\(mode): no hang")
             #expect(
                 archive.stats.bytes <= 3 * Int(RemoteArchive.blockSize), "\(mode): nothing held beyond what was asked")
         }
