@@ -65,4 +65,44 @@ struct SquareClipTests {
         }
         #expect(out.points.count == 2)
     }
+
+    /// The area of a ring (shoelace, absolute).
+    static func area(_ ring: [ScreenPoint]) -> Double {
+        var sum = 0.0
+        for i in ring.indices {
+            let (p, q) = (ring[i], ring[(i + 1) % ring.count])
+            sum += p.x * q.y - q.x * p.y
+        }
+        return abs(sum) / 2
+    }
+
+    static func clipRing(_ points: [(Double, Double)], _ quad: [ScreenPoint] = square) -> [[ScreenPoint]] {
+        var out = Polylines()
+        points.map { ScreenPoint(x: $0.0, y: $0.1) }.withUnsafeBufferPointer {
+            SquareClip.appendRing($0, inside: Hairlines.edges(quad), into: &out)
+        }
+        var parts: [[ScreenPoint]] = []
+        out.forEachPart { parts.append(Array($0)) }
+        return parts
+    }
+
+    @Test(
+        "a fill's ring is cut to the square: the part inside kept (its area exactly), none outside, the square within a larger ring"
+    )
+    func rings() {
+        // Half of a 10 × 10 square over the square's right edge: 5 × 10 inside.
+        let half = Self.clipRing([(5, 0), (15, 0), (15, 10), (5, 10)])
+        #expect(half.count == 1 && abs(Self.area(half[0]) - 50) < 1e-9)
+        // A triangle over the corner (its long side on x + y = 4): inside, (0,0)-(4,0)-(0,4), area 8.
+        let corner = Self.clipRing([(-4, -4), (8, -4), (-4, 8)])
+        #expect(corner.count == 1 && abs(Self.area(corner[0]) - 8) < 1e-9)
+        #expect(Self.clipRing([(20, 20), (30, 20), (30, 30)]).isEmpty)
+        let around = Self.clipRing([(-5, -5), (15, -5), (15, 15), (-5, 15)])
+        #expect(around.count == 1 && abs(Self.area(around[0]) - 100) < 1e-9)
+        // Two neighbours share what a ring over their edge covers, without overlap.
+        let right = [(10.0, 0.0), (20, 0), (20, 10), (10, 10)].map { ScreenPoint(x: $0.0, y: $0.1) }
+        let ring = [(3.0, 2.0), (17, 2), (17, 8), (3, 8)]
+        let (a, b) = (Self.clipRing(ring), Self.clipRing(ring, right))
+        #expect(abs(Self.area(a[0]) + Self.area(b[0]) - 14 * 6) < 1e-9)
+    }
 }

@@ -63,3 +63,35 @@ enum SquareClip {
         return t0 < t1 ? (t0, t1) : nil
     }
 }
+
+extension SquareClip {
+    /// The part of ring `ring` (closing edge implied) inside the convex quadrilateral `edges`,
+    /// appended to `out` as one ring (Sutherland–Hodgman: where the ring leaves and comes back,
+    /// the square's edge joins the pieces, which is right for a fill); nothing when none of it is
+    /// inside or it has fewer than three points. No edges: the ring whole.
+    static func appendRing(
+        _ ring: UnsafeBufferPointer<ScreenPoint>, inside edges: [(Double, Double, Double)], into out: inout Polylines
+    ) {
+        guard ring.count >= 3 else { return }
+        guard !edges.isEmpty else { return out.append(ring) }
+        var points = Array(ring)
+        var next: [ScreenPoint] = []
+        for (a, b, c) in edges {
+            guard !points.isEmpty else { return }
+            next.removeAll(keepingCapacity: true)
+            var p = points[points.count - 1]
+            var fp = a * p.x + b * p.y + c
+            for q in points {
+                let fq = a * q.x + b * q.y + c
+                if (fp >= 0) != (fq >= 0), fp.isFinite, fq.isFinite {
+                    let t = fp / (fp - fq)
+                    next.append(ScreenPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+                }
+                if fq >= 0 { next.append(q) }
+                (p, fp) = (q, fq)
+            }
+            swap(&points, &next)
+        }
+        if points.count >= 3 { out.append(points) }
+    }
+}
