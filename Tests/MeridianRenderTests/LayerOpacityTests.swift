@@ -11,15 +11,20 @@ import Testing
 /// feature alone), with both rasterizers; on generated GeoJSON (zoom 4, 512 × 512 at 0°, 0°) and on
 /// Helsinki's buildings. Colours within 3 levels of 255.
 struct LayerOpacityTests {
-    /// Two red features over white that overlap at the view's centre, `paint` added to the layer.
+    /// Two red features over white that overlap at the view's centre (squares, or for `line` a
+    /// crossing; a `fill-extrusion` layer 10 m tall, its colour given in `paint`), `paint` added
+    /// to the layer.
     static func draw(
         _ kind: String, _ paint: String, rasterizer: MapRenderer.Rasterizer
     ) throws -> DecodedImage {
-        let geometries =
-            kind == "fill"
-            ? SortKeyTests.squares : SortKeyTests.crossing
+        let geometries = kind == "line" ? SortKeyTests.crossing : SortKeyTests.squares
         let features = geometries.map { #"{"type": "Feature", "properties": {}, "geometry": \#($0)}"# }
-        let base = kind == "fill" ? #""fill-color": "red""# : #""line-color": "red", "line-width": 12"#
+        let base =
+            switch kind {
+            case "fill": #""fill-color": "red""#
+            case "line": #""line-color": "red", "line-width": 12"#
+            default: #""fill-extrusion-height": 10"#
+            }
         let json = ##"""
             {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\##(features.joined(separator: ","))]}}},
              "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
@@ -108,31 +113,19 @@ struct LayerOpacityTests {
 extension LayerOpacityTests {
     @Test("fill-extrusion-opacity fades the layer whole: where two translucent roofs overlap, as light as one")
     func extrusions() throws {
-        let features = SortKeyTests.squares.map { #"{"type": "Feature", "properties": {}, "geometry": \#($0)}"# }
-        let json = ##"""
-            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\##(features.joined(separator: ","))]}}},
-             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                        {"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-color": "#ff0000", "fill-extrusion-height": 10, "fill-extrusion-opacity": 0.5}}]}
-            """##
-        let image = try renderStyle(
-            json, folder: FileManager.default.temporaryDirectory.path, zoom: 4)
+        let image = try Self.draw(
+            "fill-extrusion", ##""fill-extrusion-color": "#ff0000", "fill-extrusion-opacity": 0.5"##,
+            rasterizer: .blend2d)
         // (236, 276) is inside feature 0's square alone; the centre inside both.
         let (both, one) = Self.levels(image, alone: (256 - 20, 256 + 20))
         // Half-opaque red over white: 128 green whether one roof or two overlap there.
         #expect(abs(both - one) <= 3 && abs(one - 128) <= 10, "both \(both), one \(one)")
     }
-}
 
-extension LayerOpacityTests {
     @Test("a translucent fill-extrusion-color darkens the prisms, as MapLibre reads it: premultiplied and opaque")
     func extrusionColorAlpha() throws {
-        let features = SortKeyTests.squares.map { #"{"type": "Feature", "properties": {}, "geometry": \#($0)}"# }
-        let json = ##"""
-            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\##(features.joined(separator: ","))]}}},
-             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
-                        {"id": "x", "type": "fill-extrusion", "source": "g", "paint": {"fill-extrusion-color": "rgba(255, 0, 0, 0.5)", "fill-extrusion-height": 10}}]}
-            """##
-        let image = try renderStyle(json, folder: FileManager.default.temporaryDirectory.path, zoom: 4)
+        let image = try Self.draw(
+            "fill-extrusion", #""fill-extrusion-color": "rgba(255, 0, 0, 0.5)""#, rasterizer: .blend2d)
         let p = image.pixels[256 * image.width + 256]
         // Red, opaque: no white shows through (green and blue near 0, where half-opaque red over
         // white would leave them at 128); the roof's light raises the halved red to about 188.

@@ -66,14 +66,9 @@ struct SquareClipTests {
         #expect(out.points.count == 2)
     }
 
-    /// The area of a ring (shoelace, absolute).
+    /// The area of a ring (``RoundedCornersTests/area(_:)``'s shoelace).
     static func area(_ ring: [ScreenPoint]) -> Double {
-        var sum = 0.0
-        for i in ring.indices {
-            let (p, q) = (ring[i], ring[(i + 1) % ring.count])
-            sum += p.x * q.y - q.x * p.y
-        }
-        return abs(sum) / 2
+        RoundedCornersTests.area(ring.map { MercatorPoint(x: $0.x, y: $0.y) })
     }
 
     static func clipRing(_ points: [(Double, Double)], _ quad: [ScreenPoint] = square) -> [[ScreenPoint]] {

@@ -15,9 +15,9 @@ import MeridianStyle
 /// A translucent colour (without `fill-outline-color`, antialiased) is drawn as MapLibre draws
 /// every antialiased fill: each feature laid over the ones before (so overlaps darken), cut to its
 /// tile's square (``SquareClip``), its pixel centres filled and its outline drawn in its own
-/// colour over the edge. Opaque fills keep one antialiased path per colour (the same pixels within
-/// a level where nothing shows through; per-feature fills cost a streets frame 5–8 %, paid here
-/// for translucent layers only).
+/// colour over the edge. Opaque fills keep one antialiased path per colour (nothing shows through
+/// them, so only the edges' last level differs; per-feature fills cost a streets frame 5–8 %, paid
+/// here for translucent layers only).
 struct FillPainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
