@@ -1,6 +1,8 @@
+import Foundation
 import MeridianCamera
 import MeridianGeometry
 @testable import MeridianRender
+import MeridianStyle
 import RealModule
 import Testing
 
@@ -145,5 +147,24 @@ struct HeatmapFieldTests {
         let huge = HeatmapField(
             kernels: [Self.kernel(8, 8, peak: 4e5)], ramp: Self.greys, opacity: 1, width: 16, height: 16)
         #expect(Self.draw(huge, size: 16)[8 * 16 + 8] >> 24 == 255)
+    }
+
+    @Test(
+        "a heatmap is drawn over the opaque backgrounds and fills after it, as MapLibre's opaque pass leaves it on top")
+    func overOpaque() throws {
+        let style = try Style(
+            json: Data(
+                ##"""
+                {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+                 "layers": [{"id": "h", "type": "heatmap", "source": "g"},
+                            {"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "solid", "type": "fill", "source": "g", "paint": {"fill-color": "red"}},
+                            {"id": "faint", "type": "fill", "source": "g", "paint": {"fill-opacity": 0.5}},
+                            {"id": "h2", "type": "heatmap", "source": "g"},
+                            {"id": "by-feature", "type": "fill", "source": "g", "paint": {"fill-color": ["get", "c"]}},
+                            {"id": "patterned", "type": "background", "paint": {"background-pattern": "x"}}]}
+                """##.utf8))
+        let order = heatmapsOverOpaque(Array(style.layers.enumerated()), zoom: 0).map(\.element.id)
+        #expect(order == ["bg", "solid", "h", "faint", "h2", "by-feature", "patterned"], "\(order)")
     }
 }

@@ -23,7 +23,8 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
     .symbol: SymbolPainter(),
 ]
 
-/// The frame's second stage: every visible layer of `style`, in order, by its kind's painter (as
+/// The frame's second stage: every visible layer of `style`, in order (a heatmap after the
+/// opaque layers right above it: ``heatmapsOverOpaque(_:zoom:)``), by its kind's painter (as
 /// one group at the layer's ``layerOpacity(_:zoom:)``), the deadline checked before each.
 ///
 /// Returns the symbol layers' label candidates in placement order.
@@ -31,7 +32,8 @@ let painters: [Style.Layer.Kind: any LayerPainter] = [
 /// - Throws: ``RenderError/deadlinePassed(_:)`` naming the layer.
 func paintLayers(of style: Style, in frame: FrameContext, tiles: FrameTiles) throws(RenderError) -> LabelCandidates {
     var labels = LabelCandidates()
-    for (order, layer) in style.layers.enumerated() where layer.isVisible(atZoom: frame.styleZoom) {
+    let visible = style.layers.enumerated().filter { $0.element.isVisible(atZoom: frame.styleZoom) }
+    for (order, layer) in heatmapsOverOpaque(visible, zoom: frame.styleZoom) {
         try frame.deadline.check("layer \(layer.id)")
         guard let painter = painters[layer.kind] else { continue }
         if layer.kind == .symbol { frame.canvas.markLabelSlot(layer: order) }
@@ -54,4 +56,44 @@ func layerOpacity(_ layer: Style.Layer, zoom: Double) -> Double {
     default: return 1
     }
     return layer.number(property, [:], zoom: zoom)
+}
+
+/// `layers` in drawing order: as given, except that a heatmap layer followed by layers MapLibre
+/// draws in its opaque pass (``drawsOpaque(_:zoom:)``) is drawn after them, as MapLibre lays its
+/// heatmap on the map with the depth test off, over the opaque layers above it in the style.
+func heatmapsOverOpaque(
+    _ layers: [(offset: Int, element: Style.Layer)], zoom: Double
+) -> [(offset: Int, element: Style.Layer)] {
+    var out: [(offset: Int, element: Style.Layer)] = []
+    var i = 0
+    while i < layers.count {
+        let layer = layers[i]
+        guard layer.element.kind == .heatmap else {
+            out.append(layer)
+            i += 1
+            continue
+        }
+        var j = i + 1
+        while j < layers.count, drawsOpaque(layers[j].element, zoom: zoom) { j += 1 }
+        out.append(contentsOf: layers[(i + 1)..<j])
+        out.append(layer)
+        i = j
+    }
+    return out
+}
+
+/// Whether MapLibre draws `layer` in its opaque pass: a background or a fill of one opaque colour
+/// at opacity 1, without a pattern (colour and opacity the same for every feature).
+func drawsOpaque(_ layer: Style.Layer, zoom: Double) -> Bool {
+    let (color, opacity, pattern): (StylePropertyName, StylePropertyName, StylePropertyName)
+    switch layer.kind {
+    case .background: (color, opacity, pattern) = (.backgroundColor, .backgroundOpacity, .backgroundPattern)
+    case .fill: (color, opacity, pattern) = (.fillColor, .fillOpacity, .fillPattern)
+    default: return false
+    }
+    guard layer[pattern] == nil, layerOpacity(layer, zoom: zoom) >= 1 else { return false }
+    let c = layer.resolved(color, zoom: zoom)
+    let o = layer.resolved(opacity, zoom: zoom)
+    guard c.isConstant, o.isConstant else { return false }
+    return layer.color(color, [:], zoom: zoom)?.a ?? 0 >= 1 && layer.number(opacity, [:], zoom: zoom) >= 1
 }
