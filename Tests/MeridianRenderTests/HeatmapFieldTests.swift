@@ -102,10 +102,10 @@ struct HeatmapFieldTests {
         // A kernel at the view's centre.
         let centre = view.targetWorld
         let s = try #require(view.point(forWorld: centre))
-        let matrix = try #require(LabelPlacer.groundMatrix(at: centre, turnsWithMap: true, viewport: view)?.inverse)
+        let matrix = try #require(LabelPlacer.groundMatrix(at: centre, turnsWithMap: true, viewport: view))
         let k = Self.kernel(s.x, s.y, radius: 20)
         let kernel = HeatmapField.Kernel(
-            x: k.x, y: k.y, reach: k.reach, radius: k.radius, peak: k.peak, ground: matrix, world: centre)
+            x: k.x, y: k.y, reach: k.reach, radius: k.radius, peak: k.peak, spread: matrix, world: centre)
         let field = HeatmapField(
             kernels: [kernel], ramp: Self.greys, opacity: 1, width: 160, height: 120,
             ground: (view.groundMap, view.worldSize))

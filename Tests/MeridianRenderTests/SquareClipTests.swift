@@ -10,7 +10,7 @@ struct SquareClipTests {
     static func clip(_ points: [(Double, Double)], _ quad: [ScreenPoint] = square) -> [[ScreenPoint]] {
         var out = Polylines()
         points.map { ScreenPoint(x: $0.0, y: $0.1) }.withUnsafeBufferPointer {
-            SquareClip.append($0, inside: Hairlines.edges(quad), into: &out)
+            SquareClip.append($0, inside: SquareClip.edges(quad), into: &out)
         }
         var parts: [[ScreenPoint]] = []
         out.forEachPart { parts.append(Array($0)) }
@@ -74,7 +74,7 @@ struct SquareClipTests {
     static func clipRing(_ points: [(Double, Double)], _ quad: [ScreenPoint] = square) -> [[ScreenPoint]] {
         var out = Polylines()
         points.map { ScreenPoint(x: $0.0, y: $0.1) }.withUnsafeBufferPointer {
-            SquareClip.appendRing($0, inside: Hairlines.edges(quad), into: &out)
+            SquareClip.appendRing($0, inside: SquareClip.edges(quad), into: &out)
         }
         var parts: [[ScreenPoint]] = []
         out.forEachPart { parts.append(Array($0)) }

@@ -1,15 +1,49 @@
 import MeridianGeometry
+import MeridianCamera
 
-/// Lines cut to a tile's square on the screen, as MapLibre's stencil keeps a tile's drawing
-/// inside its own square: where a line runs on into the tile's buffer, the neighbour tile draws
-/// that stretch, so drawing it here too would lay it twice (visible where the line is
-/// translucent and each part is composited alone: `StrokeStyle.separateParts`).
+/// A tile's square on the screen (``square(_:frame:)``, as half-planes: ``edges(_:)``) and lines
+/// and rings cut to it, as MapLibre's stencil keeps a tile's drawing inside its own square: where
+/// a feature runs on into the tile's buffer, the neighbour tile draws that stretch, so drawing it
+/// here too would lay it twice (visible where translucent features are composited one by one:
+/// `StrokeStyle.separateParts`, translucent fills; fill outlines, ``Hairlines``, are clipped to
+/// the same square pixel by pixel).
 ///
 /// The cut ends lie on the square's edges; a line cut there is stroked with butt ends, which
 /// meet the neighbour's butt ends exactly (both square to the line at the same point).
 enum SquareClip {
+    /// A tile's square on the screen (its world copy's), points, corners in order; nil when a
+    /// corner is behind the eye (no clip then).
+    static func square(_ id: TileID, frame: FrameContext) -> [ScreenPoint]? {
+        let n = Double(1 << id.z)
+        let own = WorldCopies.wrapped(id)
+        let (x0, y0) = (Double(own.x) / n + frame.shift(id), Double(own.y) / n)
+        var corners: [ScreenPoint] = []
+        for (dx, dy) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
+            guard let p = frame.viewport.point(forWorld: MercatorPoint(x: x0 + dx / n, y: y0 + dy / n)) else {
+                return nil
+            }
+            corners.append(p)
+        }
+        return corners
+    }
+
+    /// The quadrilateral's edges as half-planes (a, b, c: a·x + b·y + c ≥ 0 inside), whichever
+    /// way it is wound; none when it has no area.
+    static func edges(_ q: [ScreenPoint]) -> [(Double, Double, Double)] {
+        guard q.count == 4 else { return [] }
+        var area = 0.0
+        for i in 0..<4 { area += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y }
+        guard area != 0, area.isFinite else { return [] }
+        let sign = area > 0 ? 1.0 : -1.0
+        return (0..<4).map { i in
+            let (p, r) = (q[i], q[(i + 1) % 4])
+            let (a, b) = (-(r.y - p.y) * sign, (r.x - p.x) * sign)
+            return (a, b, -(a * p.x + b * p.y))
+        }
+    }
+
     /// The pieces of `line` inside the convex quadrilateral `edges` (half-planes
-    /// a·x + b·y + c ≥ 0, ``Hairlines/edges(_:)``), appended to `out`. Non-finite points break the
+    /// a·x + b·y + c ≥ 0, ``edges(_:)``), appended to `out`. Non-finite points break the
     /// line. No edges: the line whole.
     static func append(
         _ line: UnsafeBufferPointer<ScreenPoint>, inside edges: [(Double, Double, Double)], into out: inout Polylines

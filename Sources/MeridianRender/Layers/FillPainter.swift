@@ -70,8 +70,8 @@ struct FillPainter: LayerPainter {
             }
             scratch.project(prepared, shift: shift, frame.ground)
             outlines.flush()
-            clip = Self.square(tile.id, frame: frame)
-            let edges = clip.map(Hairlines.edges) ?? []
+            clip = SquareClip.square(tile.id, frame: frame)
+            let edges = clip.map(SquareClip.edges) ?? []
             let order = sorted ? prepared.drawOrder(layer, key: .fillSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let (_, look, range) = prepared.feature(k, in: order)
@@ -119,22 +119,6 @@ struct FillPainter: LayerPainter {
         patterns.flush()
         outlines.flush()
         for (parts, c, square) in outlined { canvas.hairlines(parts, c, closed: true, clip: square) }
-    }
-
-    /// A tile's square on the screen (its world copy's), points, corners in order; nil when a
-    /// corner is behind the eye (no clip then).
-    static func square(_ id: TileID, frame: FrameContext) -> [ScreenPoint]? {
-        let n = Double(1 << id.z)
-        let own = WorldCopies.wrapped(id)
-        let (x0, y0) = (Double(own.x) / n + frame.shift(id), Double(own.y) / n)
-        var corners: [ScreenPoint] = []
-        for (dx, dy) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
-            guard let p = frame.viewport.point(forWorld: MercatorPoint(x: x0 + dx / n, y: y0 + dy / n)) else {
-                return nil
-            }
-            corners.append(p)
-        }
-        return corners
     }
 
     /// The ground under the middle of the part of `parts`' screen box inside the view; nil when

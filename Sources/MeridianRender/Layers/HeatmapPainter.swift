@@ -40,13 +40,12 @@ struct HeatmapPainter: LayerPainter {
                 let world = frame.ground.world([point], tile: f.tile, extent: f.extent)[0]
                 guard let s = frame.viewport.point(forWorld: world) else { continue }
                 // Under tilt or a bearing, the kernel's square lies on the ground (MapLibre's quad).
-                let ground =
-                    onGround
-                    ? LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: frame.viewport)?.inverse : nil
-                if onGround && ground == nil { continue }
+                let spread =
+                    onGround ? LabelPlacer.groundMatrix(at: world, turnsWithMap: true, viewport: frame.viewport) : nil
+                if onGround && spread == nil { continue }
                 kernels.append(
                     HeatmapField.Kernel(
-                        x: s.x, y: s.y, reach: reach, radius: radius, peak: peak, ground: ground,
+                        x: s.x, y: s.y, reach: reach, radius: radius, peak: peak, spread: spread,
                         world: onGround ? world : nil))
             }
         }

@@ -77,7 +77,7 @@ struct LinePainter: LayerPainter {
             }
             scratch.project(prepared, shift: shift, frame.ground)
             // The tile's square, where translucent lines are cut (``SquareClip``).
-            let square = FillPainter.square(tile.id, frame: frame).map(Hairlines.edges) ?? []
+            let square = SquareClip.square(tile.id, frame: frame).map(SquareClip.edges) ?? []
             let order = sorted ? prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let (i, look, range) = prepared.feature(k, in: order)

@@ -26,7 +26,7 @@ struct Hairlines {
     /// Draws the lines into `rows` at `scale` device pixels per point.
     func draw(into rows: PixelRows, scale: Double) {
         guard color.a > 0 else { return }
-        let edges = clip.map { Self.edges($0.map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) }) }
+        let edges = clip.map { SquareClip.edges($0.map { ScreenPoint(x: $0.x * scale, y: $0.y * scale) }) }
         parts.forEachPart { part in
             guard part.count >= 2 else { return }
             let last = closed ? part.count : part.count - 1
@@ -37,21 +37,6 @@ struct Hairlines {
                     ScreenPoint(x: a.x * scale, y: a.y * scale), ScreenPoint(x: b.x * scale, y: b.y * scale),
                     rows: rows, edges: edges)
             }
-        }
-    }
-
-    /// The quadrilateral's edges as half-planes (a, b, c: a·x + b·y + c ≥ 0 inside), whichever
-    /// way it is wound; none when it has no area.
-    static func edges(_ q: [ScreenPoint]) -> [(Double, Double, Double)] {
-        guard q.count == 4 else { return [] }
-        var area = 0.0
-        for i in 0..<4 { area += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y }
-        guard area != 0, area.isFinite else { return [] }
-        let sign = area > 0 ? 1.0 : -1.0
-        return (0..<4).map { i in
-            let (p, r) = (q[i], q[(i + 1) % 4])
-            let (a, b) = (-(r.y - p.y) * sign, (r.x - p.x) * sign)
-            return (a, b, -(a * p.x + b * p.y))
         }
     }
 

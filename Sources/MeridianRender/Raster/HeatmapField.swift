@@ -23,11 +23,11 @@ struct HeatmapField {
         let reach: Double, radius: Double
         /// `weight × intensity × 1/√(2π)`: the kernel's value at its centre.
         let peak: Double
-        /// The ground's points per screen point about the centre (the inverse of the
-        /// projection's local linear map there, turning with the map): MapLibre lays each kernel's
-        /// square on the ground, so under tilt it is foreshortened and shrinks with distance, and
-        /// it turns with the bearing. Nil: the screen's own axes.
-        var ground: StampMatrix? = nil
+        /// Screen points per ground point about the centre (the projection's local linear map
+        /// there, turning with the map), which bounds the screen box of the kernel's square:
+        /// MapLibre lays each kernel's square on the ground, so under tilt it is foreshortened and
+        /// shrinks with distance, and it turns with the bearing. Nil: the screen's own axes.
+        var spread: StampMatrix? = nil
         /// The centre on the ground (normalised world), for a field laid on the ground.
         var world: MercatorPoint? = nil
     }
@@ -161,15 +161,12 @@ struct HeatmapField {
 }
 
 extension HeatmapField.Kernel {
-    /// Half the width and height, points, of the screen box holding the kernel's square (the
-    /// square's corners mapped back from the ground; infinite when the map cannot be inverted).
+    /// Half the width and height, points, of the screen box holding the kernel's square (its
+    /// corners mapped from the ground by ``spread``, whose columns are the screen offsets of the
+    /// ground's unit axes), a quarter wider than the local linear map says: the square is drawn
+    /// in perspective.
     var extent: (Double, Double) {
-        guard let m = ground else { return (reach, reach) }
-        // A quarter more than the local linear map says: the square is drawn in perspective.
-        let det = m.a * m.d - m.b * m.c
-        guard det != 0, det.isFinite else { return (.infinity, .infinity) }
-        // The screen offsets of the ground's unit axes: the inverse's columns.
-        let (ax, ay, bx, by) = (m.d / det, -m.b / det, -m.c / det, m.a / det)
-        return (1.25 * reach * (abs(ax) + abs(bx)), 1.25 * reach * (abs(ay) + abs(by)))
+        guard let m = spread else { return (reach, reach) }
+        return (1.25 * reach * (abs(m.a) + abs(m.c)), 1.25 * reach * (abs(m.b) + abs(m.d)))
     }
 }

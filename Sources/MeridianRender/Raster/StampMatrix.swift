@@ -16,13 +16,6 @@ struct StampMatrix: Hashable, Sendable {
         return det.isFinite && abs(det) > 1e-9
     }
 
-    /// The map undoing this one, or nil when there is none (``isInvertible``).
-    var inverse: StampMatrix? {
-        guard isInvertible else { return nil }
-        let det = a * d - b * c
-        return StampMatrix(a: d / det, b: -b / det, c: -c / det, d: a / det)
-    }
-
     /// This map after `inner` (`inner` first).
     func after(_ inner: StampMatrix) -> StampMatrix {
         StampMatrix(
