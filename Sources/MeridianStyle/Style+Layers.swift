@@ -97,13 +97,12 @@ extension Style {
                 throw StyleError(
                     property: "paint.line-gradient", "needs a geojson source with \"lineMetrics\": true; left out")
             }
-            // What a gradient line does not draw yet beside its gradient (it is drawn centred and
-            // sharp; with a dash array or a pattern the specification disables the gradient).
+            // What a gradient line does not draw yet beside its gradient (it is drawn centred; a
+            // pattern replaces the gradient, as the specification says).
             if case let .object(paint)? = o["paint"], paint[StylePropertyName.lineGradient.rawValue] != nil,
-                paint[StylePropertyName.lineDasharray.rawValue] == nil,
                 paint[StylePropertyName.linePattern.rawValue] == nil
             {
-                for name in ["line-offset", "line-gap-width", "line-blur"] where paint[name] != nil {
+                for name in ["line-offset", "line-gap-width"] where paint[name] != nil {
                     warnings.append(
                         StyleWarning(
                             layer: id, property: "paint.\(name)",

@@ -65,18 +65,55 @@ struct LineGradientTests {
 }
 
 extension LineGradientTests {
-    @Test("a dash array disables the gradient (the line is dashed in its colour); an offset beside it is a warning")
-    func disabledAndWarned() throws {
+    @Test(
+        "a dash array dashes the gradient (gaps along the line, the gradient's colours in the dashes); an offset is a warning"
+    )
+    func dashedAndWarned() throws {
         let dashed = Self.style(lineMetrics: true).replacingOccurrences(
             of: ##""line-color": "#00ff00","##, with: ##""line-color": "#00ff00", "line-dasharray": [2, 1],"##)
         #expect(dashed.contains("line-dasharray"))
         let image = try renderStyle(dashed, folder: NSTemporaryDirectory(), zoom: 3)
-        #expect(image.pixels.contains { $0 & 0xFF_FFFF == 0x00FF00 }, "dashed in line-color")
-        #expect(!image.pixels.contains { $0 & 0xFF_FFFF == 0xFF0000 }, "no gradient")
+        // Along the line's middle row (y 256) between 20° W and 20° E: red-to-blue dashes and
+        // white gaps, never the line colour.
+        let row = (200..<312).map { image.pixels[256 * 512 + $0] & 0xFF_FFFF }
+        #expect(row.contains(0xFF_FFFF), "gaps")
+        #expect(row.contains { $0 >> 16 > 0x80 && $0 & 0xFF < 0x80 && $0 >> 8 & 0xFF < 0x20 }, "reddish dashes")
+        #expect(!image.pixels.contains { $0 & 0xFF_FFFF == 0x00FF00 }, "no line-color")
         let offset = Self.style(lineMetrics: true).replacingOccurrences(
             of: ##""line-color": "#00ff00","##, with: ##""line-color": "#00ff00", "line-offset": 4,"##)
         let style = try Style(json: Data(offset.utf8))
         #expect(style.warnings.map(\.property) == ["paint.line-offset"], "\(style.warnings)")
         #expect(style.layers.map(\.id) == ["bg", "l"])
+    }
+
+    @Test("a step gradient's ramp is a power of two covering 1,024 entries a tile, within 256…8,192")
+    func rampWidths() {
+        #expect(LineGradient.rampWidth(longest: 0) == 256)
+        #expect(LineGradient.rampWidth(longest: 0.2) == 256)
+        #expect(LineGradient.rampWidth(longest: 0.3) == 512)
+        #expect(LineGradient.rampWidth(longest: 3) == 4096)
+        #expect(LineGradient.rampWidth(longest: 1e9) == LineGradient.maxRampWidth)
+        #expect(LineGradient.rampWidth(longest: .nan) == 256)
+    }
+
+    @Test("ramp entries are rounded to 8 bits, then premultiplied, as MapLibre's ramp texture holds them")
+    func rampEntries() throws {
+        let json = ##"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "lineMetrics": true, "data": {"type": "LineString",
+             "coordinates": [[0, 0], [1, 0]]}}}, "layers": [{"id": "l", "type": "line", "source": "g", "paint":
+             {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "rgba(255, 128, 0, 0.5)", 1,
+             "rgba(0, 0, 255, 1)"]}}]}
+            """##
+        let style = try Style(json: Data(json.utf8))
+        let gradient = try #require(style.layers.first?[.lineGradient])
+        let ramp = LineGradient.ramp(gradient, zoom: 0, from: 0, to: 1, entries: 256)
+        #expect(ramp.count == 256)
+        // Entry 0: alpha 128; red 255 → 128, green 128 → round(128 × 128 / 255) = 64.
+        #expect(ramp[0] == SIMD4<Float>(128 / 255, 64 / 255, 0, 128 / 255), "\(ramp[0])")
+        #expect(ramp[255] == SIMD4<Float>(0, 0, 1, 1))
+        // A piece's row spans its own stretch: the second half's first entry is the line's middle.
+        let half = LineGradient.ramp(gradient, zoom: 0, from: 0.5, to: 1, entries: 256)
+        let middle = LineGradient.ramp(gradient, zoom: 0, from: 0, to: 1, entries: 3)[1]
+        #expect(half[0] == middle)
     }
 }

@@ -9,46 +9,83 @@ import MeridianTiles
 /// ``GeoJSONTiler/clipMeasured(_:lo:hi:)``; within a piece, progress goes with the distance along its
 /// geometry). The style refuses the property on any other source, as MapLibre does.
 ///
-/// The expression is evaluated into 256 colours (MapLibre's ramp texture) at `line-opacity`; the
-/// line is cut into steps of ``step`` points on the screen (longer where a layer's lines in the
-/// view would take more than ``maxSteps`` steps in all: the work and memory of a frame are bounded
-/// whatever the data, at least one step a segment), and each run of steps of one
-/// colour is one stroke, `line-width` wide (thinned with depth under tilt), with the layer's joins;
-/// runs overlap by one step so no seam shows between them, and the line's two ends get its caps.
-/// A dash array or a pattern disables the gradient (the specification's `requires`: the line is
-/// drawn dashed or patterned); `line-offset`, `-gap-width` and `-blur` are not drawn with it yet (a
-/// warning where the style loads).
+/// Each piece gets MapLibre's ramp row: the expression at 256 progress values evenly spaced over
+/// the piece's stretch of the line (a `step` gradient at more: a power of two from 256 to
+/// ``maxRampWidth`` covering the tile's longest piece at 1 024 entries a tile, MapLibre's
+/// heuristic, read at the nearest entry), each colour rounded to 8 bits and premultiplied as
+/// MapLibre's texture holds it. The pieces are drawn pixel by pixel (``GradientLine``), each in its
+/// tile's square, `line-width` wide (thinned with depth under tilt), faded by `line-blur`, at
+/// `line-opacity`, with the layer's caps. A dash array or a pattern disables the gradient (the
+/// specification's `requires`: the line is drawn dashed or patterned); `line-offset` and
+/// `-gap-width` are not drawn with it yet (a warning where the style loads).
 enum LineGradient {
-    /// Points on the screen per step of colour.
-    static let step = 2.0
-    /// Points beyond the view within which segments are still drawn (wider than any line's half width).
-    static let margin = 1100.0
-    /// Most steps of colour a layer's lines take in one frame (beyond one a segment): 2^18, a line
-    /// 2^19 points long at full detail, about 4 MiB of points.
-    static let maxSteps = 1 << 18
+    /// The widest ramp a piece takes (MapLibre's: the GPU's largest texture, 8 192 on the
+    /// renderers its tests run on).
+    static let maxRampWidth = 8192
+    /// Most ramp entries one layer's pieces take in a frame (16 MiB); past it, pieces share one
+    /// row of ``sharedRampWidth`` entries over the whole line (a line cut into thousands of
+    /// pieces costs one row, not 4 KiB and 256 evaluations a piece).
+    static let maxRampEntries = 1 << 20
+    static let sharedRampWidth = 4096
 
     static func paint(_ layer: Style.Layer, in frame: FrameContext, tiles: FrameTiles) {
         guard let gradient = layer[.lineGradient] else { return }
         let zoom = frame.styleZoom
-        let opacity = layer.number(.lineOpacity, [:], zoom: zoom)
-        let ramp: [RGBA?] = (0..<256).map { i in
-            var context = ExpressionContext(zoom: zoom, lineProgress: Double(i) / 255)
-            context.properties = [:]
-            guard var c = (try? gradient.compiled.evaluate(context))?.rgba else { return nil }
-            c.a *= opacity
-            return c
-        }
+        let step = gradient.compiled.isStep
         let width = layer.numberResolver(.lineWidth, zoom: zoom)
+        let blur = layer.numberResolver(.lineBlur, zoom: zoom)
+        let opacity = layer.numberResolver(.lineOpacity, zoom: zoom)
         let style = LinePainter.styleResolver(layer, zoom: zoom)
+        let dasharray = layer[.lineDasharray] == nil ? nil : layer.resolved(.lineDasharray, zoom: zoom)
+        let floorWidth = layer.numberResolver(.lineWidth, zoom: zoom.rounded(.down))
         let translate = frame.translation(layer, .lineTranslate, anchor: StyleProperty.LineTranslateAnchor.self)
         let viewport = frame.viewport
-        var budget = maxSteps
-        var ink = Ink()
-        defer { ink.flush(on: frame.canvas) }
-        for f in frame.features(layer, tiles, .lineString) {
+        let features = frame.features(layer, tiles, .lineString)
+        // The longest piece of each tile, in tiles (MapLibre's `maxLineLength / EXTENT`).
+        var longest: [TileID: Double] = [:]
+        if step {
+            for f in features {
+                for part in f.feature.geometry {
+                    let length = zip(part, part.dropFirst()).reduce(0.0) { sum, s in
+                        let (dx, dy) = (Double(s.1.x - s.0.x), Double(s.1.y - s.0.y))
+                        return sum + (dx * dx + dy * dy).squareRoot()
+                    }
+                    longest[f.tile] = max(longest[f.tile] ?? 0, length / Double(max(f.extent, 1)))
+                }
+            }
+        }
+        var entries = maxRampEntries
+        var shared: [SIMD4<Float>] = []
+        var squares: [TileID: [ScreenPoint]?] = [:]
+        var parts: [GradientLine.Part] = []
+        var cap = StrokeStyle.Cap.butt
+        for f in features {
             let start = f.feature.properties[GeoJSONTiler.clipStartKey]?.number ?? 0
             let end = f.feature.properties[GeoJSONTiler.clipEndKey]?.number ?? 1
-            let stroke = style(f.properties)
+            let p = f.properties
+            cap = style(p).cap
+            let resolution = step ? rampWidth(longest: longest[f.tile] ?? 0) : 256
+            var (ramp, span) = (shared, (start: start, end: end))
+            if entries >= resolution {
+                entries -= resolution
+                (ramp, span) = (Self.ramp(gradient, zoom: zoom, from: start, to: end, entries: resolution), (0, 1))
+            } else if shared.isEmpty {
+                shared = Self.ramp(gradient, zoom: zoom, from: 0, to: 1, entries: sharedRampWidth)
+                ramp = shared
+            }
+            // One array per tile, shared by its pieces.
+            let square = squares[f.tile] ?? SquareClip.square(f.tile, frame: frame)
+            squares[f.tile] = square
+            let styled = width(p)
+            let atlas = dasharray.flatMap { resolved -> DashAtlas? in
+                guard case let .array(lengths)? = resolved(p) else { return nil }
+                let dash = DashAtlas(lengths.compactMap(\.finite), round: cap == .round)
+                return dash.isSolid ? nil : dash
+            }
+            // Pattern periods per unit of line progress: MapLibre stores a measured line's
+            // distance as its progress × 32 767 tile units (halved and truncated per vertex), read
+            // at the tile's pixels per unit at the whole zoom below.
+            let tileRatio = 512 * Double.exp2(zoom.rounded(.down) - Double(f.tile.z)) / Double(max(f.extent, 1))
             for part in f.feature.geometry where part.count >= 2 {
                 let world = frame.ground.world(part, tile: f.tile, extent: f.extent).map {
                     MercatorPoint(x: $0.x + translate.x, y: $0.y + translate.y)
@@ -59,110 +96,64 @@ enum LineGradient {
                         along[along.count - 1] + ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
                 }
                 let total = along[along.count - 1]
-                let progress = along.map { start + (end - start) * (total > 0 ? $0 / total : 0) }
+                let dash = atlas.map { atlas in
+                    GradientLine.Dashing(
+                        atlas: atlas,
+                        along: along.map { d in
+                            let progress = start + (end - start) * (total > 0 ? d / total : 0)
+                            let units = 2 * (progress * 32_767 * 0.5).rounded(.towardZero)
+                            return units * tileRatio / (atlas.period * max(floorWidth(p), 1e-6))
+                        }, floorWidth: floorWidth(p))
+                }
                 let depths = world.map { frame.isTilted ? viewport.depthRatio(forWorld: $0) : 1 }
-                let screen = zip(world, depths).map { p, d in
-                    d > GroundGeometry.nearDepth ? viewport.point(forWorld: p) : nil
+                // A vertex behind the eye ends the piece there (its segments are not drawn).
+                let screen = world.compactMap(viewport.point(forWorld:))
+                guard screen.count == world.count, depths.allSatisfy({ $0 > GroundGeometry.nearDepth }) else {
+                    continue
                 }
-                let styled = width(f.properties)
-                draw(
-                    screen, progress: progress, ramp: ramp, style: stroke, view: viewport.size, budget: &budget,
-                    ink: &ink, on: frame.canvas
-                ) { t in
-                    // Under tilt, as wide as the ground is at the step's depth.
-                    frame.isTilted ? LinePainter.width(styled, tilted: true, across: 1 / t(depths)) : max(0.3, styled)
-                }
+                parts.append(
+                    GradientLine.Part(
+                        points: screen,
+                        progress: along.map { total > 0 ? $0 / total : 0 },
+                        halfWidth: depths.map { d in
+                            (frame.isTilted ? LinePainter.width(styled, tilted: true, across: 1 / d) : styled) / 2
+                        },
+                        blur: max(0, blur(p)), opacity: min(max(opacity(p), 0), 1), ramp: ramp, span: span,
+                        clip: square,
+                        dash: dash))
             }
         }
+        guard !parts.isEmpty else { return }
+        frame.canvas.gradientLine(GradientLine(parts: parts, cap: cap, nearest: step))
     }
 
-    /// Strokes one line's runs of colour and width: `screen` its vertices (nil behind the eye: the
-    /// segments there are left out, as are those whose box misses `view` widened by ``margin``),
-    /// `progress` each vertex's line progress, `width` a step's width given what interpolates a
-    /// per-vertex value at its middle. Steps of ``step`` points while `budget` (steps left to the
-    /// layer) allows, longer ones when the line's visible length would pass it; at least one a
-    /// segment, at most 4,096.
-    static func draw(
-        _ screen: [ScreenPoint?], progress: [Double], ramp: [RGBA?], style: StrokeStyle, view: ScreenSize,
-        budget: inout Int, ink: inout Ink, on canvas: Canvas, width: (_ at: ([Double]) -> Double) -> Double
-    ) {
-        func visible(_ i: Int) -> (ScreenPoint, ScreenPoint, Double)? {
-            guard let a = screen[i], let b = screen[i + 1],
-                max(a.x, b.x) >= -margin, min(a.x, b.x) <= view.width + margin, max(a.y, b.y) >= -margin,
-                min(a.y, b.y) <= view.height + margin
-            else { return nil }
-            return (a, b, ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
-        }
-        var length = 0.0
-        for i in 0..<(screen.count - 1) { length += visible(i)?.2 ?? 0 }
-        let stride = max(step, length / Double(max(budget, 1)))
-        var run: [ScreenPoint] = []
-        var level = -1
-        var runWidth = 0.0
-        var inner = style
-        inner.cap = .butt
-        var first = true
-        func flush(last: Bool) {
-            defer { run.removeAll(keepingCapacity: true) }
-            guard run.count >= 2, level >= 0, let c = ramp[level] else { return }
-            var s = style.solid(width: runWidth)
-            if !first && !last { s.cap = inner.cap }
-            ink.add(run, color: c, width: runWidth, style: s, on: canvas)
-            first = false
-        }
-        for i in 0..<(screen.count - 1) {
-            guard let (a, b, length) = visible(i) else {
-                flush(last: true)
-                continue
-            }
-            let n = max(1, min(4096, Int((length / stride).rounded(.up))))
-            budget -= n
-            for k in 0..<n {
-                let (t0, t1) = (Double(k) / Double(n), Double(k + 1) / Double(n))
-                let p = ScreenPoint(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0)
-                let q = ScreenPoint(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1)
-                let u = (t0 + t1) / 2
-                let mid = progress[i] + (progress[i + 1] - progress[i]) * u
-                let l = min(max(Int((mid * 255).rounded()), 0), 255)
-                let w = width { values in values[i] + (values[i + 1] - values[i]) * u }
-                if l != level || w != runWidth {
-                    // The new run starts where the last one's last step did: they overlap by a step.
-                    let overlap = run.count >= 2 ? run[run.count - 2] : p
-                    flush(last: false)
-                    (level, run, runWidth) = (l, [overlap, p], w)
-                    if overlap == p { run = [p] }
-                }
-                if run.isEmpty { run = [p] }
-                run.append(q)
-            }
-        }
-        flush(last: true)
+    /// A `step` gradient's ramp width for a tile whose longest piece is `longest` tiles long:
+    /// the power of two at or above 1 024 entries a tile, within 256…``maxRampWidth``.
+    static func rampWidth(longest: Double) -> Int {
+        let wanted = longest * 1024
+        guard wanted.isFinite, wanted > 256 else { return 256 }
+        var width = 256
+        while width < maxRampWidth && Double(width) < wanted { width *= 2 }
+        return width
     }
-}
 
-extension LineGradient {
-    /// Runs of one colour and stroke waiting to be drawn: consecutive runs alike (a line cut into
-    /// many pieces by its tiles, each its own feature) are one stroke of several parts, so a layer
-    /// records about one drawing operation per change of colour, not one per piece. The order of
-    /// drawing is kept (only neighbours in it are joined).
-    struct Ink {
-        private var lines = Polylines()
-        private var color = RGBA(0, 0, 0, 0)
-        private var width = 0.0
-        private var style: StrokeStyle?
-
-        mutating func add(
-            _ run: [ScreenPoint], color c: RGBA, width w: Double, style s: StrokeStyle, on canvas: Canvas
-        ) {
-            if style != s || color != c || width != w { flush(on: canvas) }
-            (color, width, style) = (c, w, s)
-            lines.append(run)
-        }
-
-        mutating func flush(on canvas: Canvas) {
-            defer { (lines, style) = (Polylines(), nil) }
-            guard let style, !lines.ends.isEmpty else { return }
-            canvas.stroke(lines, color, width: width, style: style)
+    /// The gradient at `entries` progress values from `start` to `end` (entry i at
+    /// start + (end − start) · i / (entries − 1)), each rounded to 8 bits as MapLibre's ramp image
+    /// keeps it, then premultiplied (its texture upload); a value that fails is transparent.
+    static func ramp(
+        _ gradient: StyleExpression, zoom: Double, from start: Double, to end: Double, entries: Int
+    )
+        -> [SIMD4<Float>]
+    {
+        (0..<max(entries, 1)).map { i in
+            let t = entries > 1 ? Double(i) / Double(entries - 1) : 0
+            var context = ExpressionContext(zoom: zoom, lineProgress: start + (end - start) * t)
+            context.properties = [:]
+            guard let c = (try? gradient.compiled.evaluate(context))?.rgba else { return .zero }
+            func byte(_ v: Double) -> Float { Float((min(max(v, 0), 1) * 255).rounded()) }
+            let a = byte(c.a)
+            func premultiplied(_ v: Double) -> Float { (byte(v) * a / 255).rounded() / 255 }
+            return SIMD4(premultiplied(c.r), premultiplied(c.g), premultiplied(c.b), a / 255)
         }
     }
 }

@@ -24,12 +24,9 @@ struct LinePainter: LayerPainter {
     func paint(
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
-        // `line-gradient` colours each line along its length instead (``LineGradient``), unless a
-        // dash array or a pattern disables it (the specification's `requires`).
-        if layer[.lineGradient] != nil,
-            layer[.lineDasharray] == nil,
-            layer[.linePattern] == nil
-        {
+        // `line-gradient` colours each line along its length instead (``LineGradient``, dashed
+        // too), unless a pattern replaces it.
+        if layer[.lineGradient] != nil, layer[.linePattern] == nil {
             return LineGradient.paint(layer, in: frame, tiles: tiles)
         }
         let canvas = frame.canvas
@@ -85,7 +82,9 @@ struct LinePainter: LayerPainter {
                 let isRing = prepared.featureIsRing[i]
                 let l = looks[look]
                 let pattern = patternLooks?[look]
-                guard let c = l.color, partEnd > partStart, patterns == nil || pattern?.0 != nil else { continue }
+                // A line of no width draws nothing, as MapLibre's shader gives it no outset.
+                guard let c = l.color, l.width > 0, partEnd > partStart, patterns == nil || pattern?.0 != nil
+                else { continue }
                 scratch.parts.removeAll()
                 let first = partStart == 0 ? 0 : Int(prepared.partEnds[partStart - 1])
                 var start = first

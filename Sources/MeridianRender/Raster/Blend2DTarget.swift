@@ -105,6 +105,7 @@ final class Blend2DTarget: RasterTarget {
     func hairlines(_ lines: Hairlines) { withCairo { $0.hairlines(lines) } }
 
     func heatmap(_ field: HeatmapField) { withCairo { $0.heatmap(field) } }
+    func gradientLine(_ line: GradientLine) { withCairo { $0.gradientLine(line) } }
 
     func stamp(_ stamp: LabelStamp, x: Int, y: Int) { withCairo { $0.stamp(stamp, x: x, y: y) } }
 

@@ -201,6 +201,8 @@ final class CairoTarget: RasterTarget {
 
     func heatmap(_ field: HeatmapField) { withRows { field.draw(into: $0, scale: scale) } }
 
+    func gradientLine(_ line: GradientLine) { withRows { line.draw(into: $0, scale: scale) } }
+
     /// Hands the pixels of the surface drawn on (a group's, within one) to `body`.
     private func withRows(_ body: (PixelRows) -> Void) {
         guard let target = cairo_get_group_target(cr) else { return }

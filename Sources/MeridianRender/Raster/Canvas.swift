@@ -103,6 +103,8 @@ final class Canvas {
 
     /// A heatmap layer's density field, coloured (``HeatmapField``).
     func heatmap(_ field: HeatmapField) { record(.heatmap(field)) }
+    /// A `line-gradient` layer's lines, coloured pixel by pixel (``GradientLine``).
+    func gradientLine(_ line: GradientLine) { record(.gradientLine(line)) }
 
     func rectangle(x: Double, y: Double, width: Double, height: Double, _ c: RGBA) {
         record(.rectangle(x: x, y: y, width: width, height: height, c))

@@ -21,6 +21,8 @@ enum DrawOp {
     case hairlines(Hairlines)
     /// A heatmap layer's density field, coloured (``HeatmapField``).
     case heatmap(HeatmapField)
+    /// A `line-gradient` layer's lines, coloured pixel by pixel (``GradientLine``).
+    case gradientLine(GradientLine)
     case rectangle(x: Double, y: Double, width: Double, height: Double, RGBA)
     /// A label stamp at whole device pixels (its top left).
     case stamp(LabelStamp, x: Int, y: Int)

@@ -32,6 +32,8 @@ protocol RasterTarget: AnyObject {
     func hairlines(_ lines: Hairlines)
     /// A heatmap layer's field, summed and coloured at the target's device scale, source over.
     func heatmap(_ field: HeatmapField)
+    /// A `line-gradient` layer's lines, coloured pixel by pixel (``GradientLine``).
+    func gradientLine(_ line: GradientLine)
     /// Draws a run of `.image` operations in order (a raster tile's cells): one hand-over to the
     /// image drawer for the run where a target needs one (``Blend2DTarget``).
     func images(_ run: ArraySlice<DrawOp>)
@@ -73,6 +75,7 @@ extension RasterTarget {
         case let .groundTile(tile): groundTile(tile)
         case let .hairlines(lines): hairlines(lines)
         case let .heatmap(field): heatmap(field)
+        case let .gradientLine(line): gradientLine(line)
         case let .rectangle(x, y, width, height, c): rectangle(x: x, y: y, width: width, height: height, c)
         case let .stamp(stamp, x, y): self.stamp(stamp, x: x, y: y)
         case let .turnedStamp(stamp, x, y, angle): turnedStamp(stamp, x: x, y: y, angle: angle)

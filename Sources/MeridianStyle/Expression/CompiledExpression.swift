@@ -64,6 +64,15 @@ public struct CompiledExpression: Hashable, Sendable {
         }
     }
 
+    /// Whether it is a `step` at the top (under the coercion a property's type implies): MapLibre
+    /// reads a `line-gradient` of steps at its nearest entry, at a finer resolution.
+    public var isStep: Bool {
+        var top = node
+        while case let .coercion(_, args) = top, args.count == 1 { top = args[0] }
+        if case .step = top { return true }
+        return false
+    }
+
     /// The value for a context, or the runtime error (MapLibre then draws the property's default).
     public func evaluate(
         _ context: ExpressionContext = ExpressionContext()

@@ -1,0 +1,252 @@
+import MeridianGeometry
+
+/// A `line-gradient` layer's lines, drawn pixel by pixel as MapLibre's `line_gradient` shader
+/// draws them: every pixel within a line's reach takes its distance from the line and the
+/// line's progress at the nearest point of it, its coverage from that distance (opaque to half a
+/// device pixel inside the edge, fading over one device pixel, wider with `line-blur`), and its
+/// colour from the piece's ramp at that progress (``Part/ramp``, read as a texture is: linearly
+/// between its two nearest entries, or the nearest one for a `step` gradient), premultiplied,
+/// times coverage and opacity, composited source over once. So a translucent gradient is laid
+/// once where the line's segments meet, and a pixel takes the colour its place along the line
+/// has, not a run's.
+///
+/// Joins are round (the nearest point of the line; MapLibre's round joins, and within a pixel of
+/// its miter and bevel joins for the turns a gradient's lines make); ends are butt (cut square at
+/// the end vertex, no fade), square (cut half a width plus half a pixel beyond it) or round.
+/// Each piece is kept to its tile's square (``Part/clip``, pixel centres inside), as MapLibre's
+/// stencil keeps it, so a piece and its neighbour's overlap are drawn once.
+///
+/// Positions and widths are points; the target draws at its device scale. Work is bounded: a
+/// piece's pixels are visited within the band drawn, and past ``maxWork`` pixel visits in one
+/// band the rest of the pieces are left out. Non-finite vertices end nothing: their segments
+/// are skipped.
+struct GradientLine {
+    struct Part {
+        /// Vertices, points on the screen.
+        var points: [ScreenPoint]
+        /// Where each vertex falls in ``ramp``, 0…1 (MapLibre's `a_uv_x`: the vertex's share of
+        /// the piece's stretch of the line).
+        var progress: [Double]
+        /// Half the line's width at each vertex, points (0: the vertex draws nothing).
+        var halfWidth: [Double]
+        /// `line-blur`, points (0: the one-pixel fade only).
+        var blur = 0.0
+        /// `line-opacity`, 0…1.
+        var opacity = 1.0
+        /// The piece's colours, premultiplied, components 0…1: `line-gradient` at progress evenly
+        /// spaced over the piece's stretch of the line (MapLibre's ramp texture row), at least one.
+        var ramp: [SIMD4<Float>]
+        /// Where the piece's progress 0 and 1 fall in ``ramp`` (0…1): (0, 1) for the piece's own
+        /// row; a row shared by many pieces (the whole line's) takes each piece's stretch.
+        var span = (start: 0.0, end: 1.0)
+        /// The tile's square on the screen, points, corners in order (``SquareClip/square(_:frame:)``);
+        /// nil: no clip.
+        var clip: [ScreenPoint]? = nil
+        /// The dashes (`line-dasharray`), nil: solid.
+        var dash: Dashing? = nil
+    }
+
+    /// A piece's dashes, as MapLibre's `line_gradient_sdf` and `line_sdf` shaders lay them.
+    struct Dashing {
+        let atlas: DashAtlas
+        /// Where each vertex falls in the pattern, periods from its start (MapLibre's
+        /// `a_linesofar × u_tileratio / (dasharray.w × floorwidth)`).
+        let along: [Double]
+        /// `line-width` at the whole zoom below, points (MapLibre's `line-floorwidth`).
+        let floorWidth: Double
+    }
+
+    var parts: [Part]
+    var cap: StrokeStyle.Cap
+    /// Whether ramps are read at their nearest entry (a `step` gradient), else linearly.
+    var nearest = false
+
+    /// Most pixel visits one band of the frame takes (about 50 ms).
+    static let maxWork = 50_000_000
+
+    /// Draws the pieces into `rows` at `scale` device pixels per point; returns the pixel visits
+    /// taken (at most about ``maxWork``).
+    @discardableResult
+    func draw(into rows: PixelRows, scale: Double) -> Int {
+        guard scale > 0, scale.isFinite else { return 0 }
+        var budget = Self.maxWork
+        for part in parts where budget > 0 { draw(part, into: rows, scale: scale, budget: &budget) }
+        return Self.maxWork - budget
+    }
+
+    /// The colour of `ramp` at `u` (0…1), as a texture of its entries is read.
+    func color(_ ramp: [SIMD4<Float>], at u: Float) -> SIMD4<Float> {
+        let w = ramp.count
+        guard w > 1, u.isFinite else { return ramp[0] }
+        if nearest { return ramp[min(max(Int((u * Float(w)).rounded(.down)), 0), w - 1)] }
+        let x = min(max(u * Float(w) - 0.5, 0), Float(w - 1))
+        let i = Int(x.rounded(.down))
+        let f = x - Float(i)
+        return ramp[i] * (1 - f) + ramp[min(i + 1, w - 1)] * f
+    }
+
+    private func draw(_ part: Part, into rows: PixelRows, scale s: Double, budget: inout Int) {
+        let n = part.points.count
+        guard n >= 2, part.progress.count == n, part.halfWidth.count == n, !part.ramp.isEmpty, part.opacity > 0,
+            part.dash.map({ $0.along.count == n }) ?? true
+        else { return }
+        let points = part.points.map { ScreenPoint(x: $0.x * s, y: $0.y * s) }
+        let half = part.halfWidth.map { $0.isFinite ? max($0, 0) * s : 0 }
+        let reach = (half.max() ?? 0) + 1.5
+        // The piece's box in device pixels, within the band.
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for p in points where p.x.isFinite && p.y.isFinite {
+            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
+        }
+        guard minX <= maxX, reach.isFinite else { return }
+        let box = (
+            left: max(rows.left, Int(max(minX - reach, -1e9).rounded(.down))),
+            top: max(rows.top, Int(max(minY - reach, -1e9).rounded(.down))),
+            right: min(rows.left + rows.width, Int(min(maxX + reach, 1e9).rounded(.up))),
+            bottom: min(rows.top + rows.height, Int(min(maxY + reach, 1e9).rounded(.up)))
+        )
+        let (bw, bh) = (box.right - box.left, box.bottom - box.top)
+        guard bw > 0, bh > 0, bw * bh <= budget else { return }
+        budget -= bw * bh
+        // Per pixel: the most coverage margin (outset − distance) any segment gives, the segment
+        // and the parameter along it where it does, and the side of the line (−1…1 edge to edge).
+        var margin = [Float](repeating: -.infinity, count: bw * bh)
+        var segmentOf = [Int32](repeating: 0, count: bw * bh)
+        var along = [Float](repeating: 0, count: bw * bh)
+        var across = [Float](repeating: 0, count: part.dash == nil ? 0 : bw * bh)
+        for i in 0..<(n - 1) {
+            let segment = Segment(
+                a: points[i], b: points[i + 1], ha: half[i], hb: half[i + 1],
+                startCap: i == 0 ? cap : nil, endCap: i == n - 2 ? cap : nil)
+            guard segment.isFinite, budget > 0 else { continue }
+            let (y0, y1) = segment.rows
+            for y in stride(from: max(y0, box.top), through: min(y1, box.bottom - 1), by: 1) {
+                let yc = Double(y) + 0.5
+                guard let (lo, hi) = segment.span(row: yc) else { continue }
+                let x0 = max(box.left, Int(max(lo - 0.5, -1e9).rounded(.up)))
+                let x1 = min(box.right - 1, Int(min(hi - 0.5, 1e9).rounded(.down)))
+                guard x0 <= x1 else { continue }
+                budget -= x1 - x0 + 1
+                let line = (y - box.top) * bw - box.left
+                for x in x0...x1 {
+                    guard let near = segment.nearest(ScreenPoint(x: Double(x) + 0.5, y: yc)),
+                        Float(near.margin) > margin[line + x]
+                    else { continue }
+                    margin[line + x] = Float(near.margin)
+                    segmentOf[line + x] = Int32(i)
+                    along[line + x] = Float(near.t)
+                    if !across.isEmpty { across[line + x] = Float(near.side) }
+                }
+            }
+        }
+        let edges = part.clip.map { SquareClip.edges($0.map { ScreenPoint(x: $0.x * s, y: $0.y * s) }) } ?? []
+        let fade = Float((part.blur.isFinite ? max(part.blur, 0) : 0) * s + 1)
+        let opacity = Float(min(part.opacity, 1))
+        for y in box.top..<box.bottom {
+            let target = rows.pixels + (y - rows.top) * rows.stride - rows.left
+            let line = (y - box.top) * bw - box.left
+            let py = Double(y) + 0.5
+            for x in box.left..<box.right where margin[line + x] > 0 {
+                let px = Double(x) + 0.5
+                guard edges.allSatisfy({ $0.0 * px + $0.1 * py + $0.2 >= 0 }) else { continue }
+                let k = Int(segmentOf[line + x])
+                let t = Double(along[line + x])
+                var alpha = min(margin[line + x] / fade, 1) * opacity
+                if let dash = part.dash {
+                    let outset = half[k] + (half[k + 1] - half[k]) * t + 0.5
+                    alpha *= Float(
+                        dash.atlas.alpha(
+                            along: dash.along[k] + (dash.along[k + 1] - dash.along[k]) * t,
+                            across: Double(across[line + x]) / outset, floorWidth: dash.floorWidth))
+                }
+                let progress = part.progress[k] + (part.progress[k + 1] - part.progress[k]) * t
+                let u = part.span.start + (part.span.end - part.span.start) * progress
+                let c = color(part.ramp, at: Float(u)) * alpha
+                guard c.w > 0 else { continue }
+                Hairlines.over(target + x, Double(c.x), Double(c.y), Double(c.z), Double(c.w))
+            }
+        }
+    }
+}
+
+extension GradientLine {
+    /// One segment of a piece in device pixels, with its half widths and the caps of the ends
+    /// that end the piece (nil: a join, round).
+    struct Segment {
+        let a: ScreenPoint, b: ScreenPoint, ha: Double, hb: Double
+        let startCap: StrokeStyle.Cap?, endCap: StrokeStyle.Cap?
+
+        var isFinite: Bool { a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite }
+        /// Coverage reaches half a pixel past the half width.
+        var reach: Double { max(ha, hb) + 0.5 }
+        var length: Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+
+        /// The pixel rows whose centres may be within reach.
+        var rows: (Int, Int) {
+            let r = reach
+            return (
+                Int(max(min(a.y, b.y) - r - 0.5, -1e9).rounded(.down)),
+                Int(min(max(a.y, b.y) + r - 0.5, 1e9).rounded(.up))
+            )
+        }
+
+        /// The x interval of a row at `y` within reach of the segment (the discs at its ends and
+        /// the band along it, square caps' extension included), nil when none of it is.
+        func span(row y: Double) -> (Double, Double)? {
+            let r = reach
+            var (lo, hi) = (Double.infinity, -Double.infinity)
+            for c in [a, b] where abs(y - c.y) <= r {
+                let w = (r * r - (y - c.y) * (y - c.y)).squareRoot()
+                (lo, hi) = (min(lo, c.x - w), max(hi, c.x + w))
+            }
+            let len = length
+            if len > 0 {
+                let (dx, dy) = ((b.x - a.x) / len, (b.y - a.y) / len)
+                let before = startCap == .square ? ha + 0.5 : 0
+                let after = endCap == .square ? hb + 0.5 : 0
+                // Across: dx·(y − ay) − dy·(x − ax) within ±r; along: dx·(x − ax) + dy·(y − ay)
+                // within [−before, len + after]; each linear in x.
+                var (x0, x1) = (-Double.infinity, Double.infinity)
+                func within(_ k: Double, _ m: Double, _ low: Double, _ high: Double) {
+                    // low ≤ k + m·x ≤ high
+                    if m == 0 {
+                        if k < low || k > high { (x0, x1) = (1, 0) }
+                    } else {
+                        let (p, q) = ((low - k) / m, (high - k) / m)
+                        (x0, x1) = (max(x0, min(p, q)), min(x1, max(p, q)))
+                    }
+                }
+                within(dx * (y - a.y) + dy * a.x, -dy, -r, r)
+                within(dy * (y - a.y) - dx * a.x, dx, -before, len + after)
+                if x0 <= x1 { (lo, hi) = (min(lo, x0), max(hi, x1)) }
+            }
+            return lo <= hi ? (lo, hi) : nil
+        }
+
+        /// The coverage margin at device point `p` (the outset, half width plus half a pixel, less
+        /// the distance from the line; above 0 within it), the parameter along the segment of the
+        /// nearest point, and the signed distance across (positive on the segment's left); nil
+        /// beyond a butt or square end of the piece.
+        func nearest(_ p: ScreenPoint) -> (margin: Double, t: Double, side: Double)? {
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            let l2 = dx * dx + dy * dy
+            let raw = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0
+            var t = min(max(raw, 0), 1)
+            var distance: Double
+            if (raw < 0 && startCap != nil && startCap != .round) || (raw > 1 && endCap != nil && endCap != .round) {
+                let cap = raw < 0 ? startCap : endCap
+                let (h, beyond) = raw < 0 ? (ha, -raw) : (hb, raw - 1)
+                guard cap == .square, beyond * l2.squareRoot() <= h + 0.5 else { return nil }
+                t = raw < 0 ? 0 : 1
+                distance = abs((p.x - a.x) * dy - (p.y - a.y) * dx) / l2.squareRoot()
+            } else {
+                let (nx, ny) = (a.x + dx * t - p.x, a.y + dy * t - p.y)
+                distance = (nx * nx + ny * ny).squareRoot()
+            }
+            let h = ha + (hb - ha) * t
+            guard h > 0 else { return nil }
+            let cross = (p.x - a.x) * dy - (p.y - a.y) * dx
+            return (h + 0.5 - distance, t, cross < 0 ? -distance : distance)
+        }
+    }
+}
