@@ -70,19 +70,24 @@ import Testing
         #expect(limited(392, 120) < 8 && limited(388, 124) > 200)
     }
 
-    @Test("dashes with round caps keep the pattern: each dash a width shorter, its caps reaching to where it ends")
+    @Test("round-capped dashes as MapLibre's round atlas lays them: each dash's ends round, half a width beyond it")
     func roundDashes() throws {
+        // Cut into dashes (a casing or an offset line): each dash a width shorter, its caps
+        // reaching to where it ends.
         let (pattern, phase) = LinePainter.capped([40, 20], cap: .round, width: 10)
         #expect(pattern == [30, 30] && phase == 55)
         #expect(LinePainter.capped([40, 20], cap: .butt, width: 10) == ([40, 20], 0))
         #expect(
             LinePainter.capped([5, 20], cap: .square, width: 10).pattern == [0.01, 30], "shorter than the width: a dot")
-        // Drawn: dashes of 2 widths on and 1 off along the 256-point line from x = 128.
+        // Drawn: dashes of 2 widths on and 2 off along the 256-point line from x = 128, width 20.
         let dashed = try Self.pixels(
-            kind: "straight", layout: #""line-cap": "round""#, paint: #", "line-dasharray": [2, 1]"#)
-        // On 128–168 (caps included), off 168–188, on 188–228: the gap's middle is empty, the dashes' middles full.
-        #expect(dashed(148, 256) > 240 && dashed(208, 256) > 240 && dashed(178, 256) < 8)
-        #expect(dashed(129, 256) > 200, "the first cap ends at the line's start")
+            kind: "straight", layout: #""line-cap": "round""#, paint: #", "line-dasharray": [2, 2]"#)
+        let butt = try Self.pixels(kind: "straight", layout: "", paint: #", "line-dasharray": [2, 2]"#)
+        // Dashes 128–168 and 208–248, the round ends reaching 10 points beyond: on to 178 and from
+        // 198; the gap's middle (188) empty.
+        #expect(dashed(148, 256) > 240 && dashed(228, 256) > 240 && dashed(188, 256) < 8)
+        #expect(dashed(173, 256) > 200 && butt(173, 256) < 8, "the round end beyond the dash")
+        #expect(butt(148, 256) > 240 && butt(188, 256) < 8)
     }
 
     @Test("dashes scale with the map between whole zooms, as MapLibre lays them out at the zoom below")

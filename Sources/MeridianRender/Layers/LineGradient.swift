@@ -85,7 +85,8 @@ enum LineGradient {
             // Pattern periods per unit of line progress: MapLibre stores a measured line's
             // distance as its progress × 32 767 tile units (halved and truncated per vertex), read
             // at the tile's pixels per unit at the whole zoom below.
-            let tileRatio = 512 * Double.exp2(zoom.rounded(.down) - Double(f.tile.z)) / Double(max(f.extent, 1))
+            let floorZoom = zoom.rounded(.down)
+            let tileRatio = 512 * Double.exp2(floorZoom - Double(f.tile.z)) / Double(max(f.extent, 1))
             for part in f.feature.geometry where part.count >= 2 {
                 let world = frame.ground.world(part, tile: f.tile, extent: f.extent).map {
                     MercatorPoint(x: $0.x + translate.x, y: $0.y + translate.y)
@@ -103,7 +104,7 @@ enum LineGradient {
                             let progress = start + (end - start) * (total > 0 ? d / total : 0)
                             let units = 2 * (progress * 32_767 * 0.5).rounded(.towardZero)
                             return units * tileRatio / (atlas.period * max(floorWidth(p), 1e-6))
-                        }, floorWidth: floorWidth(p))
+                        }, floorWidth: floorWidth(p) * Double.exp2(zoom - floorZoom))
                 }
                 let depths = world.map { frame.isTilted ? viewport.depthRatio(forWorld: $0) : 1 }
                 // A vertex behind the eye ends the piece there (its segments are not drawn).

@@ -8,7 +8,8 @@ import RealModule
 /// ``across(_:_:ring:shift:viewport:)``)
 /// in `line-color` at `line-opacity`, moved `line-offset` points to the right of its direction,
 /// as two strokes `line-gap-width` apart when it has one (a casing; ``LineOffset``), dashed by
-/// `line-dasharray` (in widths), faded at the edges by `line-blur` (``blurred(width:blur:_:)``), and
+/// `line-dasharray` (in widths: through MapLibre's line atlas, ``SDFDashes``; cut into dashes,
+/// ``Dashes``, with a gap width or an offset), faded at the edges by `line-blur` (``blurred(width:blur:_:)``), and
 /// joined and ended by `line-join` and `line-cap`, from the layer's
 /// prepared tiles in `line-sort-key` order (``PreparedLayer/drawOrder(_:key:zoom:)``); features
 /// of one colour in a row share a stroke per width and dash (``StrokeGroups``).
@@ -38,6 +39,11 @@ struct LinePainter: LayerPainter {
             }
         }
         defer { batch.flush() }
+        // Dashed lines as MapLibre's SDF shader draws them (``SDFDashes``); a feature of either
+        // kind first draws what the other gathered, so features keep their order.
+        let cap = layer.resolved(.lineCap, zoom: frame.styleZoom)
+        var sdf = SDFDashes(roundAtlas: cap.isConstant && cap.keyword(StyleProperty.LineCap.self, [:]) == .round)
+        defer { sdf.flush(on: canvas) }
         let color = layer.colorResolver(
             .lineColor, opacity: .lineOpacity, zoom: frame.styleZoom)
         let lineWidth = layer.numberResolver(.lineWidth, zoom: frame.styleZoom)
@@ -73,8 +79,10 @@ struct LinePainter: LayerPainter {
                 prepared.classes.map { (StyleImages.name(made.image($0)), opacity($0)) }
             }
             scratch.project(prepared, shift: shift, frame.ground)
-            // The tile's square, where translucent lines are cut (``SquareClip``).
-            let square = SquareClip.square(tile.id, frame: frame).map(SquareClip.edges) ?? []
+            // The tile's square, where translucent lines are cut (``SquareClip``) and dashed ones
+            // kept (``SDFDashes``).
+            let clip = SquareClip.square(tile.id, frame: frame)
+            let square = clip.map(SquareClip.edges) ?? []
             let order = sorted ? prepared.drawOrder(layer, key: .lineSortKey, zoom: frame.styleZoom) : nil
             for k in prepared.featureClass.indices {
                 let (i, look, range) = prepared.feature(k, in: order)
@@ -101,6 +109,26 @@ struct LinePainter: LayerPainter {
                     ? Self.across(prepared.points, first..<start, ring: isRing, shift: shift, viewport: frame.viewport)
                     : 1
                 let width = Self.width(l.width, tilted: frame.isTilted, across: across)
+                if patterns == nil, l.gap == 0, l.offset == 0, case let .array(raw)? = l.dash, !raw.isEmpty,
+                    !frame.isTilted
+                        || !scratch.depths[first..<start].contains(where: { !($0 >= GroundGeometry.nearDepth) })
+                {
+                    batch.flush()
+                    if !sdf.accepts(l.style.cap) { sdf.flush(on: canvas) }
+                    let lengths = raw.prefix(Style.Layer.dashLimit).compactMap(\.finite)
+                    let blur = l.blur * width / max(l.width, 1e-6)
+                    var from = first
+                    for j in partStart..<partEnd {
+                        let stop = Int(prepared.partEnds[j])
+                        sdf.add(
+                            screen: scratch.screen[from..<stop], world: prepared.points[from..<stop],
+                            tileZoom: tile.id.z, zoom: frame.styleZoom, lengths: lengths, width: width,
+                            floorWidth: l.floorWidth, blur: blur, color: c, cap: l.style.cap, clip: clip)
+                        from = stop
+                    }
+                    continue
+                }
+                sdf.flush(on: canvas)
                 // Offset lines and casings' two strokes, thinned as the width is.
                 if l.gap > 0 || l.offset != 0 {
                     let (offset, side) = (l.offset * across, (l.gap * across + width) / 2)

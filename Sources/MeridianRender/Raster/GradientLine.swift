@@ -52,7 +52,9 @@ struct GradientLine {
         /// Where each vertex falls in the pattern, periods from its start (MapLibre's
         /// `a_linesofar × u_tileratio / (dasharray.w × floorwidth)`).
         let along: [Double]
-        /// `line-width` at the whole zoom below, points (MapLibre's `line-floorwidth`).
+        /// `line-width` at the whole zoom below, points (MapLibre's `line-floorwidth`), grown with
+        /// the map since that zoom (× 2^(zoom − ⌊zoom⌋)): the dash edges' softness, which the
+        /// suite's images show sharper between whole zooms than the shader's unscaled floor width.
         let floorWidth: Double
     }
 
@@ -70,7 +72,10 @@ struct GradientLine {
     func draw(into rows: PixelRows, scale: Double) -> Int {
         guard scale > 0, scale.isFinite else { return 0 }
         var budget = Self.maxWork
-        for part in parts where budget > 0 { draw(part, into: rows, scale: scale, budget: &budget) }
+        var buffers = RowBuffers(width: rows.width)
+        for part in parts where budget > 0 {
+            draw(part, into: rows, scale: scale, budget: &budget, buffers: &buffers)
+        }
         return Self.maxWork - budget
     }
 
@@ -85,85 +90,99 @@ struct GradientLine {
         return ramp[i] * (1 - f) + ramp[min(i + 1, w - 1)] * f
     }
 
-    private func draw(_ part: Part, into rows: PixelRows, scale s: Double, budget: inout Int) {
+    /// One row's best coverage per pixel: the margin, the segment and parameter it comes from,
+    /// the side of the line, and the row it was set for (so a row never clears the buffers).
+    struct RowBuffers {
+        var margin: [Float], segment: [Int32], t: [Float], side: [Float], row: [Int32]
+        /// Rows begun so far (every piece's rows counted): a row's mark in ``row``.
+        var rowsDrawn: Int32 = 0
+        init(width: Int) {
+            (margin, t, side) = ([Float](repeating: 0, count: width), [Float](repeating: 0, count: width), [])
+            side = t
+            (segment, row) = ([Int32](repeating: 0, count: width), [Int32](repeating: 0, count: width))
+        }
+    }
+
+    /// Draws one piece row by row: each row visits only the spans of the segments that reach it
+    /// (segments sorted by their first row, an active list kept), so the work follows the pixels
+    /// the line covers, not its box.
+    private func draw(
+        _ part: Part, into rows: PixelRows, scale s: Double, budget: inout Int, buffers b: inout RowBuffers
+    ) {
         let n = part.points.count
         guard n >= 2, part.progress.count == n, part.halfWidth.count == n, !part.ramp.isEmpty, part.opacity > 0,
             part.dash.map({ $0.along.count == n }) ?? true
         else { return }
         let points = part.points.map { ScreenPoint(x: $0.x * s, y: $0.y * s) }
         let half = part.halfWidth.map { $0.isFinite ? max($0, 0) * s : 0 }
-        let reach = (half.max() ?? 0) + 1.5
-        // The piece's box in device pixels, within the band.
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for p in points where p.x.isFinite && p.y.isFinite {
-            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
-        }
-        guard minX <= maxX, reach.isFinite else { return }
-        let box = (
-            left: max(rows.left, Int(max(minX - reach, -1e9).rounded(.down))),
-            top: max(rows.top, Int(max(minY - reach, -1e9).rounded(.down))),
-            right: min(rows.left + rows.width, Int(min(maxX + reach, 1e9).rounded(.up))),
-            bottom: min(rows.top + rows.height, Int(min(maxY + reach, 1e9).rounded(.up)))
-        )
-        let (bw, bh) = (box.right - box.left, box.bottom - box.top)
-        guard bw > 0, bh > 0, bw * bh <= budget else { return }
-        budget -= bw * bh
-        // Per pixel: the most coverage margin (outset − distance) any segment gives, the segment
-        // and the parameter along it where it does, and the side of the line (−1…1 edge to edge).
-        var margin = [Float](repeating: -.infinity, count: bw * bh)
-        var segmentOf = [Int32](repeating: 0, count: bw * bh)
-        var along = [Float](repeating: 0, count: bw * bh)
-        var across = [Float](repeating: 0, count: part.dash == nil ? 0 : bw * bh)
+        let (top, bottom) = (rows.top, rows.top + rows.height)
+        var segments: [(Segment, first: Int, last: Int, index: Int)] = []
         for i in 0..<(n - 1) {
             let segment = Segment(
                 a: points[i], b: points[i + 1], ha: half[i], hb: half[i + 1],
                 startCap: i == 0 ? cap : nil, endCap: i == n - 2 ? cap : nil)
-            guard segment.isFinite, budget > 0 else { continue }
+            guard segment.isFinite, segment.reach.isFinite, max(segment.ha, segment.hb) > 0 else { continue }
             let (y0, y1) = segment.rows
-            for y in stride(from: max(y0, box.top), through: min(y1, box.bottom - 1), by: 1) {
-                let yc = Double(y) + 0.5
-                guard let (lo, hi) = segment.span(row: yc) else { continue }
-                let x0 = max(box.left, Int(max(lo - 0.5, -1e9).rounded(.up)))
-                let x1 = min(box.right - 1, Int(min(hi - 0.5, 1e9).rounded(.down)))
-                guard x0 <= x1 else { continue }
-                budget -= x1 - x0 + 1
-                let line = (y - box.top) * bw - box.left
-                for x in x0...x1 {
-                    guard let near = segment.nearest(ScreenPoint(x: Double(x) + 0.5, y: yc)),
-                        Float(near.margin) > margin[line + x]
-                    else { continue }
-                    margin[line + x] = Float(near.margin)
-                    segmentOf[line + x] = Int32(i)
-                    along[line + x] = Float(near.t)
-                    if !across.isEmpty { across[line + x] = Float(near.side) }
-                }
-            }
+            guard y1 >= top, y0 < bottom else { continue }
+            segments.append((segment, max(y0, top), min(y1, bottom - 1), i))
         }
+        guard !segments.isEmpty else { return }
+        segments.sort { $0.first < $1.first }
         let edges = part.clip.map { SquareClip.edges($0.map { ScreenPoint(x: $0.x * s, y: $0.y * s) }) } ?? []
         let fade = Float((part.blur.isFinite ? max(part.blur, 0) : 0) * s + 1)
         let opacity = Float(min(part.opacity, 1))
-        for y in box.top..<box.bottom {
-            let target = rows.pixels + (y - rows.top) * rows.stride - rows.left
-            let line = (y - box.top) * bw - box.left
-            let py = Double(y) + 0.5
-            for x in box.left..<box.right where margin[line + x] > 0 {
+        var active: [Int] = []
+        var next = 0
+        let (left, right) = (rows.left, rows.left + rows.width)
+        for y in segments[0].first...(segments.map(\.last).max() ?? top) where budget > 0 {
+            while next < segments.count, segments[next].first <= y {
+                active.append(next)
+                next += 1
+            }
+            active.removeAll { segments[$0].last < y }
+            guard !active.isEmpty else { continue }
+            let yc = Double(y) + 0.5
+            b.rowsDrawn &+= 1
+            let stamp = b.rowsDrawn
+            var (rowLo, rowHi) = (Int.max, Int.min)
+            for k in active {
+                let segment = segments[k].0
+                guard let (lo, hi) = segment.span(row: yc) else { continue }
+                let x0 = max(left, Int(max(lo - 0.5, -1e9).rounded(.up)))
+                let x1 = min(right - 1, Int(min(hi - 0.5, 1e9).rounded(.down)))
+                guard x0 <= x1 else { continue }
+                budget -= x1 - x0 + 1
+                (rowLo, rowHi) = (min(rowLo, x0), max(rowHi, x1))
+                for x in x0...x1 {
+                    guard let near = segment.nearest(ScreenPoint(x: Double(x) + 0.5, y: yc)) else { continue }
+                    let j = x - left
+                    guard b.row[j] != stamp || Float(near.margin) > b.margin[j] else { continue }
+                    (b.row[j], b.margin[j], b.segment[j]) = (stamp, Float(near.margin), Int32(segments[k].index))
+                    (b.t[j], b.side[j]) = (Float(near.t), Float(near.side))
+                }
+            }
+            guard rowLo <= rowHi else { continue }
+            let target = rows.pixels + (y - rows.top) * rows.stride
+            for x in rowLo...rowHi {
+                let j = x - left
+                guard b.row[j] == stamp, b.margin[j] > 0 else { continue }
                 let px = Double(x) + 0.5
-                guard edges.allSatisfy({ $0.0 * px + $0.1 * py + $0.2 >= 0 }) else { continue }
-                let k = Int(segmentOf[line + x])
-                let t = Double(along[line + x])
-                var alpha = min(margin[line + x] / fade, 1) * opacity
+                guard edges.allSatisfy({ $0.0 * px + $0.1 * yc + $0.2 >= 0 }) else { continue }
+                let k = Int(b.segment[j])
+                let t = Double(b.t[j])
+                var alpha = min(b.margin[j] / fade, 1) * opacity
                 if let dash = part.dash {
                     let outset = half[k] + (half[k + 1] - half[k]) * t + 0.5
                     alpha *= Float(
                         dash.atlas.alpha(
                             along: dash.along[k] + (dash.along[k + 1] - dash.along[k]) * t,
-                            across: Double(across[line + x]) / outset, floorWidth: dash.floorWidth))
+                            across: Double(b.side[j]) / outset, floorWidth: dash.floorWidth))
                 }
                 let progress = part.progress[k] + (part.progress[k + 1] - part.progress[k]) * t
                 let u = part.span.start + (part.span.end - part.span.start) * progress
                 let c = color(part.ramp, at: Float(u)) * alpha
                 guard c.w > 0 else { continue }
-                Hairlines.over(target + x, Double(c.x), Double(c.y), Double(c.z), Double(c.w))
+                Hairlines.over(target + j, Double(c.x), Double(c.y), Double(c.z), Double(c.w))
             }
         }
     }
