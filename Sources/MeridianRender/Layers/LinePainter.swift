@@ -109,7 +109,11 @@ struct LinePainter: LayerPainter {
                     ? Self.across(prepared.points, first..<start, ring: isRing, shift: shift, viewport: frame.viewport)
                     : 1
                 let width = Self.width(l.width, tilted: frame.isTilted, across: across)
-                if patterns == nil, l.gap == 0, l.offset == 0, case let .array(raw)? = l.dash, !raw.isEmpty,
+                // Round-capped dashes only: MapLibre's round atlas ends each dash half a width beyond
+                // it, which cut dashes cannot; butt dashes cut into strokes cover the same pixels
+                // (within its one-pixel softness) at a fifth of the cost.
+                if sdf.roundAtlas, patterns == nil, l.gap == 0, l.offset == 0, case let .array(raw)? = l.dash,
+                    !raw.isEmpty,
                     !frame.isTilted
                         || !scratch.depths[first..<start].contains(where: { !($0 >= GroundGeometry.nearDepth) })
                 {

@@ -11,8 +11,11 @@ import MeridianGeometry
 /// below (the pattern grows with the map between whole zooms; an overscaled tile's keeps its
 /// size on the screen, as MapLibre's does).
 ///
-/// Lines with a gap width or an offset are stroked as their dashes instead (``Dashes``), as is a
-/// line whose vertices are not all in front of the eye.
+/// ``LinePainter`` draws layers of round-capped dashes this way (MapLibre's round atlas ends each
+/// dash half a width beyond it, which dashes cut for a stroke cannot); lines with butt or square
+/// ends, a gap width or an offset, and lines with a vertex behind the eye, are stroked as their
+/// dashes (``Dashes``), the same pixels within the shader's one-pixel softness at a fraction of the
+/// cost.
 struct SDFDashes {
     private var parts: [GradientLine.Part] = []
     private var cap = StrokeStyle.Cap.butt

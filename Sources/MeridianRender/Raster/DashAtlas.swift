@@ -18,6 +18,8 @@ struct DashAtlas: Hashable, Sendable {
     let round: Bool
     /// The rows, top to bottom (one, or 15 for round caps), each ``width`` bytes.
     let rows: [[UInt8]]
+    /// ``rows`` end to end (what ``sample(along:across:)`` reads).
+    private let texels: [UInt8]
 
     var isSolid: Bool { rows.isEmpty }
 
@@ -26,7 +28,7 @@ struct DashAtlas: Hashable, Sendable {
         let period = lengths.reduce(0, +)
         (self.period, self.round) = (period, round)
         guard period > 0, period.isFinite, !lengths.isEmpty else {
-            rows = []
+            (rows, texels) = ([], [])
             return
         }
         let stretch = Double(Self.width) / period
@@ -35,6 +37,7 @@ struct DashAtlas: Hashable, Sendable {
             round
             ? (-Self.roundRows...Self.roundRows).map { Self.roundRow(ranges, stretch: stretch, y: $0) }
             : [Self.regularRow(ranges)]
+        texels = rows.flatMap { $0 }
     }
 
     struct Range {
@@ -117,20 +120,24 @@ struct DashAtlas: Hashable, Sendable {
     func sample(along: Double, across: Double) -> Double {
         guard !rows.isEmpty, along.isFinite else { return 1 }
         let w = Self.width
-        let x = along * Double(w) - 0.5
+        // Periods wrap (the texture repeats); far from 0 the remainder is taken in floating point.
+        let periods = abs(along) < 1e12 ? along - along.rounded(.down) : along.truncatingRemainder(dividingBy: 1)
+        let x = periods * Double(w) - 0.5
         let x0 = x.rounded(.down)
         let fx = x - x0
-        let i0 = ((Int(x0.truncatingRemainder(dividingBy: Double(w))) % w) + w) % w
+        let i0 = (Int(x0) % w + w) % w
         let i1 = (i0 + 1) % w
-        func read(_ row: [UInt8]) -> Double { Double(row[i0]) * (1 - fx) + Double(row[i1]) * fx }
-        guard rows.count > 1 else { return read(rows[0]) / 255 }
-        // Texel rows: the middle one's centre at `across` 0, seven rows to an edge.
-        let middle = Double(Self.roundRows)
-        let r = min(max(middle - across * middle, 0), Double(rows.count - 1))
-        let r0 = Int(r.rounded(.down))
-        let fy = r - Double(r0)
-        let r1 = min(r0 + 1, rows.count - 1)
-        return (read(rows[r0]) * (1 - fy) + read(rows[r1]) * fy) / 255
+        return texels.withUnsafeBufferPointer { t in
+            func read(_ row: Int) -> Double { Double(t[row + i0]) * (1 - fx) + Double(t[row + i1]) * fx }
+            guard rows.count > 1 else { return read(0) / 255 }
+            // Texel rows: the middle one's centre at `across` 0, seven rows to an edge.
+            let middle = Double(Self.roundRows)
+            let r = across.isFinite ? min(max(middle - across * middle, 0), Double(rows.count - 1)) : middle
+            let r0 = Int(r)
+            let fy = r - Double(r0)
+            let r1 = min(r0 + 1, rows.count - 1)
+            return (read(r0 * w) * (1 - fy) + read(r1 * w) * fy) / 255
+        }
     }
 
     /// Coverage of the dashes at `along` periods and `across` (−1…1), as MapLibre's `line_sdf`

@@ -79,6 +79,19 @@ struct GradientLine {
         return Self.maxWork - budget
     }
 
+    /// Composites premultiplied `c` (components 0…1) over the premultiplied ARGB32 pixel, each
+    /// channel rounded to the nearest byte.
+    @inline(__always)
+    static func over(_ pixel: UnsafeMutablePointer<UInt32>, _ c: SIMD4<Float>) {
+        let v = pixel.pointee
+        let keep = 1 - min(max(c.w, 0), 1)
+        func channel(_ shift: UInt32, _ source: Float) -> UInt32 {
+            let mixed = source * 255 + Float(v >> shift & 0xff) * keep
+            return UInt32(min(max(mixed, 0), 255) + 0.5) << shift
+        }
+        pixel.pointee = channel(24, c.w) | channel(16, c.x) | channel(8, c.y) | channel(0, c.z)
+    }
+
     /// The colour of `ramp` at `u` (0…1), as a texture of its entries is read.
     func color(_ ramp: [SIMD4<Float>], at u: Float) -> SIMD4<Float> {
         let w = ramp.count
@@ -123,7 +136,10 @@ struct GradientLine {
                 startCap: i == 0 ? cap : nil, endCap: i == n - 2 ? cap : nil)
             guard segment.isFinite, segment.reach.isFinite, max(segment.ha, segment.hb) > 0 else { continue }
             let (y0, y1) = segment.rows
-            guard y1 >= top, y0 < bottom else { continue }
+            let r = segment.reach + 1
+            guard y1 >= top, y0 < bottom, max(segment.a.x, segment.b.x) + r >= Double(rows.left),
+                min(segment.a.x, segment.b.x) - r <= Double(rows.left + rows.width)
+            else { continue }
             segments.append((segment, max(y0, top), min(y1, bottom - 1), i))
         }
         guard !segments.isEmpty else { return }
@@ -180,9 +196,9 @@ struct GradientLine {
                 }
                 let progress = part.progress[k] + (part.progress[k + 1] - part.progress[k]) * t
                 let u = part.span.start + (part.span.end - part.span.start) * progress
-                let c = color(part.ramp, at: Float(u)) * alpha
+                let c = (part.ramp.count == 1 ? part.ramp[0] : color(part.ramp, at: Float(u))) * alpha
                 guard c.w > 0 else { continue }
-                Hairlines.over(target + j, Double(c.x), Double(c.y), Double(c.z), Double(c.w))
+                Self.over(target + j, c)
             }
         }
     }
@@ -214,9 +230,13 @@ extension GradientLine {
         func span(row y: Double) -> (Double, Double)? {
             let r = reach
             var (lo, hi) = (Double.infinity, -Double.infinity)
-            for c in [a, b] where abs(y - c.y) <= r {
-                let w = (r * r - (y - c.y) * (y - c.y)).squareRoot()
-                (lo, hi) = (min(lo, c.x - w), max(hi, c.x + w))
+            if abs(y - a.y) <= r {
+                let w = (r * r - (y - a.y) * (y - a.y)).squareRoot()
+                (lo, hi) = (a.x - w, a.x + w)
+            }
+            if abs(y - b.y) <= r {
+                let w = (r * r - (y - b.y) * (y - b.y)).squareRoot()
+                (lo, hi) = (min(lo, b.x - w), max(hi, b.x + w))
             }
             let len = length
             if len > 0 {
