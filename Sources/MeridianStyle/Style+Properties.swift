@@ -33,9 +33,6 @@ extension Style {
                 if case let .literal(v) = expression.compiled.node, let problem = property.problem(with: v) {
                     throw StyleError(problem)
                 }
-                if let undrawn = UndrawnConstructs.geometry(in: value) {
-                    throw StyleError("uses \(undrawn), not evaluated on tile geometry yet")
-                }
                 if let plain = UndrawnConstructs.formatting(in: value) {
                     warnings.append(
                         StyleWarning(layer: id, property: place, "\(plain) are not drawn yet; drawn as plain text"))

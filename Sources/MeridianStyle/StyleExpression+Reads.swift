@@ -12,8 +12,10 @@ extension StyleExpression {
                 if args.count == 2 { return args.forEach { visit($0) } }
                 if case let .literal(.string(name))? = args.first { keys.insert(name) } else { any = true }
             case .call(.properties, _): any = true
-            case .call(.geometryType, _), .call(.within, _), .call(.distance, _):
-                keys.insert(StyleExpression.geometryTypeKey)
+            case .call(.geometryType, _): keys.insert(StyleExpression.geometryTypeKey)
+            case let .call(.within, args), let .call(.distance, args):
+                keys.formUnion([StyleExpression.geometryTypeKey, StyleExpression.geometryKey])
+                args.forEach { visit($0) }
             case .call(.id, _): keys.insert(StyleExpression.idKey)
             case let .legacy(test):
                 switch test.subject {

@@ -70,6 +70,35 @@ public struct StyleExpression: Hashable, Sendable {
     public static let geometryTypeKey = "$type"
     /// The pseudo-property that holds a feature's id: `["id"]`, legacy filters' `$id`.
     public static let idKey = "$id"
+    /// The pseudo-property that holds a feature's geometry (``geometryValue(_:)``) for `within`
+    /// and `distance` in a paint or layout value, which is evaluated from properties alone.
+    public static let geometryKey = "$geometry"
+
+    /// A feature's geometry as the value ``geometryKey`` holds: `{"parts": [[lng, lat, lng,
+    /// lat, …], …], "tile": [z, x, y]}`.
+    public static func geometryValue(_ g: FeatureGeometry) -> StyleValue {
+        .object([
+            "parts": .array(
+                g.parts.map { part in .array(part.flatMap { [.number($0.longitude), .number($0.latitude)] }) }),
+            "tile": .array([.number(Double(g.tile.z)), .number(Double(g.tile.x)), .number(Double(g.tile.y))]),
+        ])
+    }
+
+    /// The geometry ``geometryValue(_:)`` wrote; nil for anything else.
+    static func geometry(from value: StyleValue?) -> FeatureGeometry? {
+        guard case let .object(o)? = value, case let .array(parts)? = o["parts"], case let .array(tile)? = o["tile"],
+            tile.count == 3, let z = tile[0].number, let x = tile[1].number, let y = tile[2].number,
+            [z, x, y].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
+        else { return nil }
+        let decoded = parts.map { part -> [(longitude: Double, latitude: Double)] in
+            guard case let .array(numbers) = part else { return [] }
+            return stride(from: 0, to: numbers.count - 1, by: 2).compactMap { i in
+                guard let lng = numbers[i].number, let lat = numbers[i + 1].number else { return nil }
+                return (lng, lat)
+            }
+        }
+        return FeatureGeometry(parts: decoded, tile: (Int(z), Int(x), Int(y)))
+    }
 
     /// Most nesting of arrays and objects in one expression, and most values in it: bounds that
     /// keep compiling and evaluating a hostile style linear and small (a 500-deep `!` chain, a
@@ -145,8 +174,8 @@ public struct StyleExpression: Hashable, Sendable {
 
     /// The value for a feature's properties (with ``geometryTypeKey`` and ``idKey`` when the
     /// expression reads them) at a zoom in the style's convention; null on a runtime error.
-    /// `geometry` is the feature's, for an expression that ``readsGeometry`` (without it,
-    /// `within` is false and `distance` not a number).
+    /// `geometry` is the feature's, for an expression that ``readsGeometry`` (without it, the
+    /// one ``geometryKey`` holds; without either, `within` is false and `distance` not a number).
     public func evaluate(
         _ properties: [String: StyleValue], zoom: Double, geometry: FeatureGeometry? = nil
     ) -> StyleValue {
@@ -154,7 +183,8 @@ public struct StyleExpression: Hashable, Sendable {
             zoom: zoom, properties: properties,
             geometryType: storage.readsType ? properties[Self.geometryTypeKey]?.string : nil,
             id: storage.readsID ? properties[Self.idKey] : nil)
-        if let geometry {
+        if let geometry = geometry ?? (storage.readsGeometry ? Self.geometry(from: properties[Self.geometryKey]) : nil)
+        {
             (context.coordinates, context.tile) = (geometry.parts, geometry.tile)
         }
         guard let value = try? ExprEvaluator(context: context).evaluate(storage.evaluated) else { return .null }

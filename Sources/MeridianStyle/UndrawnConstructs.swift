@@ -4,12 +4,6 @@ enum UndrawnConstructs {
     /// The options of a `format` section that the renderer drops.
     static let sectionOptions = ["font-scale", "text-font", "text-color", "vertical-align"]
 
-    /// `within` or `distance` in `value`, said for a warning: they need the feature's geometry,
-    /// which the renderer gives filters but not paint and layout properties yet.
-    static func geometry(in value: StyleValue) -> String? {
-        first(in: value) { op, _ in op == "within" || op == "distance" ? "\"\(op)\"" : nil }
-    }
-
     /// What of `format` in `value` is drawn as plain text, said for a warning: sections with
     /// their own font, scale, colour or alignment, and images in text.
     static func formatting(in value: StyleValue) -> String? {

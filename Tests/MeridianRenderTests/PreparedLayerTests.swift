@@ -124,5 +124,24 @@ import Testing
         #expect(all == points, "\(all) of \(points)")
         let half = try kept(west: nw.longitude - 0.01, east: (nw.longitude + se.longitude) / 2)
         #expect(half > 0 && half < points, "\(half) of \(points)")
+        // The same polygon in a paint value: each point's radius says whether it is inside, and
+        // as many are as the filter keeps.
+        let (south, north) = (se.latitude - 0.01, nw.latitude + 0.01)
+        let (west, east) = (nw.longitude - 0.01, (nw.longitude + se.longitude) / 2)
+        let json =
+            #"{"version": 8, "sources": {"s": {"type": "vector", "url": "mbtiles://x"}}, "layers": [{"id": "p", "type": "circle", "source": "s", "source-layer": "poi", "filter": ["==", ["geometry-type"], "Point"], "paint": {"circle-radius": ["case", ["within", {"type": "Polygon", "coordinates": [[["#
+            + "\(west), \(south)], [\(east), \(south)], [\(east), \(north)], [\(west), \(north)], [\(west), \(south)"
+            + #"]]]}], 5, 2]}}]}"#
+        let style = try Style(json: Data(json.utf8))
+        #expect(style.warnings.isEmpty, "\(style.warnings)")
+        let layer = try #require(style.layers.first)
+        let shape = PreparedLayer.Shape(layer)
+        let key = PreparedLayer.Key(shape, id: 0, tileset: tileset.path, tile: id, zoom: 15, tilted: false)
+        let filtered = FilteredFeatures(shape, key: key, layer: pois)
+        let radius = try #require(layer.paint[.circleRadius])
+        let radii = filtered.properties.map { radius.evaluate($0, zoom: 14) }
+        #expect(radii.count == points)
+        #expect(
+            radii.filter { $0 == .number(5) }.count == half, "\(radii.filter { $0 == .number(5) }.count) of \(half)")
     }
 }

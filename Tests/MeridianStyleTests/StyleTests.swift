@@ -266,10 +266,6 @@ func filter(_ json: String) throws -> StyleExpression {
                 "interactive", 1
             ),
             (
-                #"[{ "id": "r", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-width": ["case", ["within", {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}], 2, 1] } }]"#,
-                "paint.line-width: uses \"within\"", 1
-            ),
-            (
                 #"[{ "id": "u", "type": "line", "source": "s", "source-layer": "x", "filter": ["all", ["==", "class", "a"], ["==", ["get", "b"], 1]] }]"#,
                 "layer \"u\", filter[1]: is legacy syntax inside an expression", 1
             ),
@@ -285,6 +281,34 @@ func filter(_ json: String) throws -> StyleExpression {
         #expect(loaded.layers.count == kept)
         // What is left out of a kept layer is not there: the property takes its default.
         #expect(loaded.layers.allSatisfy { $0.paint.isEmpty && $0.layout.isEmpty && $0.minzoom == 0 })
+    }
+
+    @Test("within in a paint value is kept and evaluated on the geometry the feature's properties carry")
+    func withinInPaint() throws {
+        let loaded = try style(
+            #"[{ "id": "r", "type": "line", "source": "s", "source-layer": "x", "paint": { "line-width": ["case", ["within", {"type": "Polygon", "coordinates": [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]]}], 2, 1] } }]"#
+        )
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        let width = try #require(loaded.layers.first?.paint[.lineWidth])
+        #expect(width.readsGeometry && width.featureKeys.contains(StyleExpression.geometryKey))
+        func geometry(_ points: [(Double, Double)]) -> StyleValue {
+            StyleExpression.geometryValue(
+                FeatureGeometry(parts: [points.map { (longitude: $0.0, latitude: $0.1) }], tile: (z: 4, x: 8, y: 7)))
+        }
+        let inside: [String: StyleValue] = [
+            StyleExpression.geometryTypeKey: .string("LineString"),
+            StyleExpression.geometryKey: geometry([(2, 2), (5, 5)]),
+        ]
+        var outside = inside
+        outside[StyleExpression.geometryKey] = geometry([(2, 2), (15, 5)])
+        #expect(width.evaluate(inside, zoom: 4) == .number(2))
+        #expect(width.evaluate(outside, zoom: 4) == .number(1))
+        // Without a geometry, or with one that is not one: not within.
+        #expect(width.evaluate([StyleExpression.geometryTypeKey: .string("LineString")], zoom: 4) == .number(1))
+        #expect(
+            width.evaluate(
+                [StyleExpression.geometryTypeKey: .string("LineString"), StyleExpression.geometryKey: .string("x")],
+                zoom: 4) == .number(1))
     }
 
     @Test("format sections with their own colour are drawn as plain text, and reported")

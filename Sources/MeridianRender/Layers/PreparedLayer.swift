@@ -42,7 +42,7 @@ final class PreparedLayer: @unchecked Sendable {
         /// The pseudo-properties (geometry type, id) the filter or the values read.
         var pseudoKeys: Set<String> {
             Set(keys + (filter?.featureKeys ?? [])).intersection([
-                StyleExpression.geometryTypeKey, StyleExpression.idKey,
+                StyleExpression.geometryTypeKey, StyleExpression.idKey, StyleExpression.geometryKey,
             ])
         }
 
@@ -114,17 +114,23 @@ final class PreparedLayer: @unchecked Sendable {
                 if let filter = shape.filter {
                     var p: [String: StyleValue] = [:]
                     if filter.readsAnyProperty {
-                        p = f.styleProperties(reading: shape.pseudoKeys)
+                        p = f.styleProperties(reading: shape.pseudoKeys, tile: key.tile, extent: Int(layer.extent))
                     } else {
                         for k in filterKeys { if let v = f.styleValue(forKey: k) { p[k] = v } }
                     }
                     let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: layer.extent) : nil
                     guard filter.evaluate(p, zoom: key.filterZoom, geometry: geometry).isTrue else { continue }
                 }
-                let all = shape.readsAll ? f.styleProperties(reading: shape.pseudoKeys) : nil
+                let all =
+                    shape.readsAll
+                    ? f.styleProperties(reading: shape.pseudoKeys, tile: key.tile, extent: Int(layer.extent)) : nil
                 let values =
                     all.map { p in p.keys.sorted().flatMap { [StyleValue.string($0), p[$0]] } }
-                    ?? shape.keys.map { f.styleValue(forKey: $0) }
+                    ?? shape.keys.map { k in
+                        k == StyleExpression.geometryKey
+                            ? StyleExpression.geometryValue(f.geometry(in: key.tile, extent: Int(layer.extent)))
+                            : f.styleValue(forKey: k)
+                    }
                 let look: Int32
                 if let known = classIndex[values] {
                     look = known
@@ -174,7 +180,7 @@ final class FilteredFeatures: @unchecked Sendable {
         var cost = 256
         let pseudo = shape.pseudoKeys
         for (i, f) in layer.features.enumerated() {
-            let p = f.styleProperties(reading: pseudo)
+            let p = f.styleProperties(reading: pseudo, tile: key.tile, extent: Int(layer.extent))
             if let filter = shape.filter {
                 let geometry = filter.readsGeometry ? f.geometry(in: key.tile, extent: Int(layer.extent)) : nil
                 guard filter.evaluate(p, zoom: key.filterZoom, geometry: geometry).isTrue else { continue }

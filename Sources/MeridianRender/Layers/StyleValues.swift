@@ -45,9 +45,17 @@ extension VectorTile.Value {
 extension VectorTile.Feature {
     /// The feature's properties as style values, with the pseudo-properties of
     /// `StyleExpression.geometryTypeKey` and `StyleExpression.idKey` when `pseudo` holds them.
-    func styleProperties(reading pseudo: Set<String> = []) -> [String: StyleValue] {
+    func styleProperties(
+        reading pseudo: Set<String> = [], tile: TileID? = nil, extent: Int = 4096
+    )
+        -> [String: StyleValue]
+    {
         var p = properties.mapValues(\.styleValue)
         for key in pseudo { if let v = pseudoValue(key) { p[key] = v } }
+        // The geometry, in degrees, for `within` and `distance` in paint and layout values.
+        if let tile, pseudo.contains(StyleExpression.geometryKey) {
+            p[StyleExpression.geometryKey] = StyleExpression.geometryValue(geometry(in: tile, extent: extent))
+        }
         return p
     }
 
