@@ -39,11 +39,13 @@ final class PreparedLayer: @unchecked Sendable {
         /// Whether a value reads properties not named ahead (`StyleExpression/readsAnyProperty`):
         /// then every feature's look class is all its properties.
         let readsAll: Bool
-        /// The pseudo-properties (geometry type, id) the filter or the values read.
+        /// The pseudo-properties (geometry type, id) the filter or the values read, and the
+        /// geometry when the values read it (a filter is given the geometry itself).
         var pseudoKeys: Set<String> {
             Set(keys + (filter?.featureKeys ?? [])).intersection([
-                StyleExpression.geometryTypeKey, StyleExpression.idKey, StyleExpression.geometryKey,
+                StyleExpression.geometryTypeKey, StyleExpression.idKey,
             ])
+            .union(keys.contains(StyleExpression.geometryKey) ? [StyleExpression.geometryKey] : [])
         }
 
         init(_ layer: Style.Layer) {
