@@ -40,23 +40,18 @@ extension Tileset {
     }
 
     /// Whether the tileset may hold `tile`: false only when it declares bounds and the tile lies
-    /// outside them, as MapLibre's `TileBounds` decides: the bounds' corners in tiles of the
-    /// tile's zoom, rounded outward, and the tile within that half-open range (a tile only
-    /// touching the bounds is outside; bounds with west > east cross the antimeridian). Readers
-    /// ask a region only for tiles of its own ground, so a slow or broken region cannot cost the
-    /// maps of other ground anything, and a miss costs no query.
+    /// wholly outside them (a tile touching them counts; bounds with west > east cross the
+    /// antimeridian). Readers ask a region only for tiles of its own ground, so a slow or
+    /// broken region cannot cost the maps of other ground anything, and a miss costs no query.
     public func mayHold(_ tile: TileID) -> Bool {
         guard let b = info.bounds, (0...30).contains(tile.z) else { return true }
         let n = Double(1 << tile.z)
-        func column(_ longitude: Double) -> Double { (longitude + 180) / 360 * n }
-        func row(_ latitude: Double) -> Double {
-            let y = WebMercator.project(Coordinate(latitude: min(max(latitude, -85.0511), 85.0511), longitude: 0)).y
-            return min(max(y, 0), 1) * n
-        }
-        let (x, y) = (Double(tile.x), Double(tile.y))
-        guard y >= row(b.north).rounded(.down), y < row(b.south).rounded(.up) else { return false }
-        let (minX, maxX) = (column(b.west).rounded(.down), column(b.east).rounded(.up))
-        return b.west <= b.east ? x >= minX && x < maxX : x >= minX || x < maxX
+        let west = Double(tile.x) / n * 360 - 180
+        let east = Double(tile.x + 1) / n * 360 - 180
+        let north = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y) / n)).latitude
+        let south = WebMercator.unproject(MercatorPoint(x: 0, y: Double(tile.y + 1) / n)).latitude
+        guard south <= b.north, north >= b.south else { return false }
+        return b.west <= b.east ? west <= b.east && east >= b.west : east >= b.west || west <= b.east
     }
 
     /// The zoom range the tileset declares, if it does.
