@@ -1,6 +1,7 @@
 import Foundation
 import MeridianTestSupport
 import MeridianCamera
+import MeridianGeometry
 import MeridianTiles
 import Testing
 
@@ -95,13 +96,55 @@ struct TilePyramidTests {
         let other = try runMeridian(
             Self.job + ["--shard", "2/2", "--threads", "1", "-o", output] + data)
         #expect(other.status != 0 && other.err.contains("another job"), "\(other.err)")
+        let journaled = try Self.journaledTiles(journal)
         let resumed = try runMeridian(shard + ["-o", output])
         #expect(resumed.status == 0, "\(resumed.err)")
         let drawn = Int(resumed.err.split(separator: ":").last?.split(separator: " ").first ?? "") ?? -1
         #expect(drawn >= 0 && drawn < all, "only the missing tiles: \(drawn) of \(all)")
-        #expect(
+        let same =
             FileManager.default.contents(atPath: output)
-                == FileManager.default.contents(atPath: dir + "/straight.pmtiles"))
+            == FileManager.default.contents(atPath: dir + "/straight.pmtiles")
+        let why = same ? "" : try Self.differences(output, dir + "/straight.pmtiles", journaled: journaled)
+        #expect(same, "\(why)")
         #expect(!FileManager.default.fileExists(atPath: journal), "the journal removed at the end")
+    }
+
+    /// The PMTiles tile ids of a journal's whole records (``PyramidJournal``'s layout: a header
+    /// line, then per tile 8 bytes of id, 4 of length and the bytes).
+    static func journaledTiles(_ path: String) throws -> Set<UInt64> {
+        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+        var at = (bytes.firstIndex(of: 0x0A) ?? bytes.count) + 1
+        var ids: Set<UInt64> = []
+        while at + 12 <= bytes.count {
+            let id = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
+            let length = (0..<4).reduce(0) { $0 | Int(bytes[at + 8 + $1]) << (8 * $1) }
+            guard at + 12 + length <= bytes.count else { break }
+            ids.insert(id)
+            at += 12 + length
+        }
+        return ids
+    }
+
+    /// What differs between two archives of the job, tile by tile: each tile whose bytes differ,
+    /// its sizes, and whether the killed run's journal held it; or their metadata.
+    static func differences(_ a: String, _ b: String, journaled: Set<UInt64>) throws -> String {
+        let (one, two) = (try PMTiles(path: a), try PMTiles(path: b))
+        var lines: [String] = []
+        if one.metadata != two.metadata { lines.append("metadata \(one.metadata) vs \(two.metadata)") }
+        let bounds = CoordinateBounds(
+            southWest: Coordinate(latitude: 60.15, longitude: 24.90),
+            northEast: Coordinate(latitude: 60.19, longitude: 24.98))
+        for z in 10...15 {
+            for tile in try TileCover.tiles(in: bounds, zoom: z) {
+                let (x, y) = (try one.data(for: tile), try two.data(for: tile))
+                guard x != y else { continue }
+                let id = PMTilesDirectory.tileID(z: tile.z, x: tile.x, y: tile.y)
+                lines.append(
+                    "tile \(tile.z)/\(tile.x)/\(tile.y): \(x?.count ?? -1) vs \(y?.count ?? -1) bytes"
+                        + (journaled.contains(id) ? " (from the killed run's journal)" : " (drawn on resuming)"))
+            }
+        }
+        return "the resumed archive differs: "
+            + (lines.isEmpty ? "in its directory only" : lines.joined(separator: "; "))
     }
 }
