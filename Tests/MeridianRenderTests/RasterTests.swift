@@ -77,6 +77,35 @@ let rasterStyle = try! Style(
         }
     }
 
+    @Test("a flat view wider than the world shows raster tiles in every world copy, as MapLibre does")
+    func worldCopies() throws {
+        let source = try Self.quadrants("copies.mbtiles")
+        // Zoom 0.5: the world 362 points wide in a 600-point view centred on 30° E, so the view
+        // shows the western copy's east (green, white) and the eastern copy's west (red, blue).
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 30), zoom: 0.5),
+            size: ScreenSize(width: 600, height: 300))
+        let image = try #require(
+            decodePNG(try MapRenderer(style: rasterStyle).render(view, sources: ["img": source]).png))
+        // Camera zoom 0.5 is style zoom −0.5, below the opacity's first stop: opaque (±2 of 255).
+        // The target's copy spans `left` to `left + w`; a quarter world past each edge lies in
+        // the next copy's quadrants, 40 points past the left edge in the western copy's east.
+        let w = view.worldSize
+        let left = 300 - (180 + 30) / 360 * w
+        let expected: [(ScreenPoint, Int)] = [
+            (ScreenPoint(x: left + w + w / 4, y: 150 - w / 4), 0xFF0000),
+            (ScreenPoint(x: left + w + w / 4, y: 150 + w / 4), 0x0000FF),
+            (ScreenPoint(x: left - 40, y: 150 - w / 4), 0x00FF00),
+            (ScreenPoint(x: left - 40, y: 150 + w / 4), 0xFFFFFF),
+        ]
+        for (p, colour) in expected {
+            let c = dominantColor(image, at: p)
+            for shift in [16, 8, 0] {
+                #expect(abs(Int(c >> UInt32(shift) & 0xff) - (colour >> shift & 0xff)) <= 2, "at \(p)")
+            }
+        }
+    }
+
     @Test("a raster tile that is not a PNG is a typed error naming the tile")
     func corrupt() throws {
         let source = try Self.quadrants("corrupt.mbtiles", corrupt: true)

@@ -65,11 +65,16 @@ struct RasterPainter: LayerPainter {
     ) {
         let ground = frame.viewport.groundMap
         let align = pixelAlignment(frame.viewport)
-        for tile in tiles.reversed() {
+        let (target, extent) = (frame.viewport.targetWorld.x, WorldCopies.extent(frame.viewport))
+        // Each tile in every world copy the view shows (a flat view wider than the world shows
+        // a tile twice), as MapLibre draws raster tiles of every copy.
+        let placed = tiles.reversed().flatMap { tile in
+            WorldCopies.copies(of: tile.id, target: target, extent: extent).map { (tile, $0) }
+        }
+        for (tile, copy) in placed {
             let id = tile.id
             let n = Double(1 << id.z)
-            let shift = ((Double(id.x) + 0.5) / n - frame.viewport.targetWorld.x).rounded()
-            let (x0, y0) = (Double(id.x) - shift * n + align.x * n, Double(id.y) + align.y * n)
+            let (x0, y0) = (Double(id.x) + Double(copy) * n + align.x * n, Double(id.y) + align.y * n)
             let image = colors.adjusted(tile.image)
             guard !frame.isTilted else {
                 frame.canvas.groundTile(
