@@ -52,6 +52,22 @@ struct ImageSourceTests {
         return image.pixels[Int(s.y) * image.width + Int(s.x)] & 0xFF_FFFF
     }
 
+    @Test("a flat view wider than the world shows the image in each world copy, as MapLibre does")
+    func worldCopies() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Zoom 0.5: the world 362 points wide, the 512-point view from 94.6° W to 414.6° E around
+        // 160° E, so the image (20° W to 20° E) shows twice: in its own copy and 360° east.
+        let (image, view) = try Self.draw(dir, zoom: 0.5, lng: 160)
+        let world = view.worldSize
+        for (lng, colour) in [(-10.0, UInt32(0xFF0000)), (10, 0x0000FF), (350, 0xFF0000), (370, 0x0000FF)] {
+            let x = Int(256 + (lng - 160) / 360 * world)
+            #expect(image.pixels[256 * image.width + x] & 0xFF_FFFF == colour, "at \(lng)°")
+        }
+        // Between the copies: the background.
+        #expect(image.pixels[256 * image.width + Int(256 + (180 - 160) / 360 * world)] & 0xFF_FFFF == 0xFFFFFF)
+    }
+
     @Test("the image lies between its corners: its left half west of the middle, its right half east, nothing outside")
     func flat() throws {
         let dir = try Self.folder()

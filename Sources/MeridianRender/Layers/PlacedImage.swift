@@ -114,11 +114,28 @@ final class PlacedImage: @unchecked Sendable {
         // Moved as raster tiles are, so the image's pixels fall on the screen's (MapLibre draws
         // image sources through its aligned projection too).
         let align = RasterPainter.pixelAlignment(viewport)
-        RasterPainter.cells(
-            colors.adjusted(image), us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame
-        ) { u, v in
-            let p = world(u, v)
-            return MercatorPoint(x: p.x + align.x, y: p.y + align.y)
+        let adjusted = colors.adjusted(image)
+        for copy in copies(in: viewport) {
+            RasterPainter.cells(
+                adjusted, us: us, vs: vs, splitTopRight: true, opacity: opacity, nearest: nearest, in: frame
+            ) { u, v in
+                let p = world(u, v)
+                return MercatorPoint(x: p.x + Double(copy) + align.x, y: p.y + align.y)
+            }
         }
+    }
+
+    /// The world copies (whole worlds added) the image is drawn in: flat, each whose span of
+    /// the plane meets the view's (at most 16), as MapLibre draws an image source in every copy;
+    /// tilted, or when the view's extent is unknown, the copy nearest the camera's target.
+    func copies(in viewport: Viewport) -> [Int] {
+        let xs = corners.map(\.x)
+        guard let lo = xs.min(), let hi = xs.max(), lo.isFinite, hi.isFinite else { return [0] }
+        let nearest = Int((viewport.targetWorld.x - (lo + hi) / 2).rounded())
+        guard let (minX, maxX) = WorldCopies.extent(viewport) else { return [nearest] }
+        let first = Int((minX - hi + 1e-9).rounded(.up))
+        let last = Int((maxX - lo - 1e-9).rounded(.down))
+        guard first <= last else { return [nearest] }
+        return Array(first...min(last, first + 15))
     }
 }

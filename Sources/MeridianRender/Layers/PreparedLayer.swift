@@ -143,7 +143,12 @@ final class PreparedLayer: @unchecked Sendable {
                     if all == nil { for (k, v) in zip(shape.keys, values) { if let v { p[k] = v } } }
                     classes.append(p)
                 }
-                for part in f.geometry {
+                // A flat view's fills cut a few points beyond the tile's square (``clipped(_:extent:margin:)``).
+                let geometry =
+                    shape.kind == .fill && !key.tilted
+                    ? Self.clipped(f.geometry, extent: layer.extent, margin: 4 * unitsPerPoint) : f.geometry
+                guard !geometry.isEmpty else { continue }
+                for part in geometry {
                     let kept = shape.kind == .fill && isRing ? RingThinning.thinned(part, step: step) : part
                     guard !kept.isEmpty else { continue }
                     for q in kept {
@@ -162,6 +167,7 @@ final class PreparedLayer: @unchecked Sendable {
         )
         (self.partEnds, self.points) = (partEnds, points)
     }
+
 }
 
 /// The features of one tile's source layer that pass a style layer's filter, with their
