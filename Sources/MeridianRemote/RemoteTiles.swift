@@ -14,7 +14,8 @@ import NIOCore
 /// from one of them, the one MapLibre picks (`(x + y) mod n`), so the load is spread and a tile is
 /// asked for (and kept) once.
 ///
-/// A 200 is the tile (at most `TileError.maxTileBytes`), a 204 or 404 no tile; anything else is
+/// A 200 is the tile (at most `TileError.maxTileBytes`), a 204 an empty tile (no bytes: drawn as
+/// nothing, never stood in for by its parent, as MapLibre takes it), a 404 no tile; anything else is
 /// retried within one deadline, behind the origin's breaker, and then `TileError.unavailable`.
 /// Answers, tiles and absences both, are kept in one cache of its ``RemoteReader`` bounded at
 /// ``cacheBytes`` by default, and a tile asked by several reads at once is fetched once (the
@@ -123,7 +124,7 @@ public final class RemoteTiles: Tileset {
             }
         }
 
-        /// One GET of a tile: its body (200), nil (204, 404), or why not.
+        /// One GET of a tile: its body (200), no bytes (204), nil (404), or why not.
         static func get(_ url: String, client: HTTPClient, deadline: NIODeadline) throws(RangeFailure) -> [UInt8]? {
             let response: HTTPClient.Response
             do {
@@ -140,7 +141,8 @@ public final class RemoteTiles: Tileset {
             }
             switch response.status.code {
             case 200: return response.body.map { Array($0.readableBytesView) } ?? []
-            case 204, 404: return nil
+            case 204: return []
+            case 404: return nil
             case 400..<500 where response.status.code != 408 && response.status.code != 429:
                 throw .refused("HTTP \(response.status.code)")
             default: throw .transient("HTTP \(response.status.code)")

@@ -106,6 +106,36 @@ let rasterStyle = try! Style(
         }
     }
 
+    @Test(
+        "a missing raster tile is stood in for by its nearest ancestor, under the tiles that are there, as MapLibre does"
+    )
+    func fallback() throws {
+        // Zoom 0 yellow; zoom 1 red, green, blue and no south-east tile.
+        let colours = [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)]
+        var tiles = (0..<3).map { i in (z: 1, x: i % 2, y: i / 2, data: solidPNG(colours[i])) }
+        tiles.append((z: 0, x: 0, y: 0, data: solidPNG((1, 1, 0))))
+        let path = temporaryPath("fallback.mbtiles")
+        try writeMBTiles(
+            path, metadata: ["format": "png", "minzoom": "0", "maxzoom": "1", "tilesize": "256"], tiles: tiles)
+        let view = try Viewport(
+            camera: try CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 1.5),
+            size: ScreenSize(width: 400, height: 300))
+        let image = try #require(
+            decodePNG(try MapRenderer(style: rasterStyle).render(view, sources: ["img": try MBTiles(path: path)]).png))
+        // Opacity 0.875 at style zoom 0.5 (as `quadrants`): 223 of 255 (±2).
+        let expected: [(Coordinate, UInt32)] = [
+            (Coordinate(latitude: 30, longitude: -60), 0xDF0000),
+            (Coordinate(latitude: -30, longitude: -60), 0x0000DF),
+            (Coordinate(latitude: -30, longitude: 60), 0xDFDF00),
+        ]
+        for (place, colour) in expected {
+            let c = dominantColor(image, at: try #require(try view.point(for: place)))
+            for shift in [16, 8, 0] {
+                #expect(abs(Int(c >> UInt32(shift) & 0xff) - Int(colour >> UInt32(shift) & 0xff)) <= 2, "\(place)")
+            }
+        }
+    }
+
     @Test("a raster tile that is not a PNG is a typed error naming the tile")
     func corrupt() throws {
         let source = try Self.quadrants("corrupt.mbtiles", corrupt: true)

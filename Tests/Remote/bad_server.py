@@ -12,6 +12,7 @@ Usage: bad_server.py FILE MODE   (prints its port, then serves until killed)
         slowfar (the first 64 KiB as asked; beyond, each answer after 0.3 s)
         stallfar (the first 64 KiB as asked: the header and directories; beyond, nothing for a
                  minute: an archive that opens, then stalls on its tiles)
+        status   (a path starting /204/ answered 204 No Content, /404/ 404; others as asked)
 """
 import http.server, socketserver, sys, time
 
@@ -26,6 +27,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         if MODE == "count":
             print("GET", flush=True)
+        if MODE == "status" and self.path[:5] in ("/204/", "/404/"):
+            self.send_response(int(self.path[1:4]))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         spec = self.headers.get("Range", "bytes=0-").split("=")[1]
         first, last = spec.split("-")
         first, last = int(first), min(int(last or len(DATA) - 1), len(DATA) - 1)

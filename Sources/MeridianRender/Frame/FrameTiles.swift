@@ -51,7 +51,9 @@ struct FrameTiles {
                     of: source, for: viewport, labels: wider, cache: cache, deadline: deadline
                 ) { SourceZoom(described, tileset: $0) }
             case .raster:
-                raster[name] = try RasterPainter.tiles(of: source, for: viewport, cache: cache, deadline: deadline) {
+                raster[name] = try RasterPainter.tiles(
+                    of: source, for: viewport, cache: cache, deadline: deadline, fallback: true
+                ) {
                     SourceZoom(described, tileset: $0)
                 }
             case .rasterDEM:

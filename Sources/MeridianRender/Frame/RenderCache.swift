@@ -102,10 +102,12 @@ public final class RenderCache {
     }
 
     /// The decoded raster tile from the cache, or read, decoded and remembered (its cost is
-    /// its pixels' bytes); nil when the source has no such tile.
+    /// its pixels' bytes); nil when the source has no such tile, or an empty one (no bytes: an
+    /// HTTP 204).
     func image(_ id: TileID, _ source: any Tileset, deadline: Deadline = .never) throws -> RasterImage? {
-        try Self.cached(id, in: &images[source.path], capacity: capacityPerSource, source, deadline: deadline) {
-            bytes in
+        try Self.cached(
+            id, in: &images[source.path], capacity: capacityPerSource, source, deadline: deadline, emptyIsNone: true
+        ) { bytes in
             let image = try RasterImage(tileBytes: bytes, tile: id)
             return (image, image.cost)
         }
@@ -115,12 +117,14 @@ public final class RenderCache {
     /// (which also gives the cost) and remembered; nil when the source has no such tile.
     static func cached<V>(
         _ id: TileID, in cache: inout TileCache<V>?, capacity: Int, _ source: any Tileset, deadline: Deadline,
-        decode: ([UInt8]) throws -> (V, Int)
+        emptyIsNone: Bool = false, decode: ([UInt8]) throws -> (V, Int)
     ) throws -> V? {
         let store = cache ?? TileCache<V>(capacity: capacity)
         cache = store
         if let hit = store.value(for: id) { return hit }
-        guard let bytes = try source.data(for: id, deadline: deadline) else { return nil }
+        guard let bytes = try source.data(for: id, deadline: deadline), !(emptyIsNone && bytes.isEmpty) else {
+            return nil
+        }
         let (value, cost) = try decode(bytes)
         store.insert(value, for: id, cost: cost)
         return value

@@ -15,12 +15,20 @@ import MeridianTiles
 /// camera (``GroundTile``), exact, and one pass where triangles small enough to hide their
 /// piecewise-affine error cost Cairo several.
 struct RasterPainter: LayerPainter {
+    /// Zooms above a missing tile searched for a stand-in: MapLibre's `maxUnderzooming`.
+    static let fallbackLevels = 10
+
     /// The decoded tiles of a raster source covering the view, at the zoom `zoom` gives each
     /// tileset (``SourceZoom``: by default its declared tile size, else 512, the nearest whole
     /// zoom, as MapLibre takes raster tiles; a camera past the source's last zoom draws that
     /// zoom's tiles, magnified).
+    ///
+    /// With `fallback`, a tile the tileset does not have is stood in for by the part of its
+    /// nearest ancestor it has (at most ``fallbackLevels`` zooms up, not past its first zoom) that
+    /// covers it, as MapLibre shows a missing raster tile's parent.
     static func tiles(
         of source: TileSource, for viewport: Viewport, cache: RenderCache?, deadline: Deadline = .never,
+        fallback: Bool = false,
         zoom: (any Tileset) -> SourceZoom = {
             SourceZoom(points: $0.info.tileSize.map(Double.init) ?? 512, rounds: true)
         }
@@ -28,14 +36,37 @@ struct RasterPainter: LayerPainter {
         var out: [RasterTile] = []
         for tileset in source.tilesets {
             let rule = zoom(tileset)
-            guard let z = rule.zoom(viewport.camera.zoom, range: tileset.zoomRange ?? 0...0) else { continue }
+            let range = tileset.zoomRange ?? 0...0
+            guard let z = rule.zoom(viewport.camera.zoom, range: range) else { continue }
             let wanted = rule.wanted(viewport.camera.zoom)
+            // An empty tile (no bytes: an HTTP 204) is drawn as nothing, and stood in for by nothing.
+            func image(_ id: TileID) throws -> RasterImage? {
+                if let cache { return try cache.image(id, tileset, deadline: deadline) }
+                guard let bytes = try tileset.data(for: id, deadline: deadline), !bytes.isEmpty else { return nil }
+                return try RasterImage(tileBytes: bytes, tile: id)
+            }
+            var missing: [TileID] = []
             for id in try FrameTiles.coverByDepth(viewport, zoom: z, wanted: wanted, tileset: tileset)
             where tileset.mayHold(id) {
-                let image =
-                    try cache.map { try $0.image(id, tileset, deadline: deadline) }
-                    ?? tileset.data(for: id, deadline: deadline).map { try RasterImage(tileBytes: $0, tile: id) }
-                if let image { out.append(RasterTile(id: id, image: image)) }
+                if let found = try image(id) {
+                    out.append(RasterTile(id: id, image: found))
+                } else if fallback, try tileset.data(for: id, deadline: deadline) == nil {
+                    missing.append(id)
+                }
+            }
+            guard fallback else { continue }
+            // Each missing tile's square cut from its nearest ancestor's image: nothing of the
+            // ancestor shows through the tiles found (MapLibre's stencil gives each pixel one tile).
+            var ancestors: [TileID: RasterImage?] = [:]
+            for id in missing {
+                var up = id
+                while up.z > max(range.lowerBound, z - Self.fallbackLevels) {
+                    up = TileID(z: up.z - 1, x: up.x >> 1, y: up.y >> 1)
+                    if ancestors[up] == nil { ancestors[up] = tileset.mayHold(up) ? try image(up) : .some(nil) }
+                    guard let found = ancestors[up] ?? nil else { continue }
+                    if let part = found.part(of: up, covering: id) { out.append(RasterTile(id: id, image: part)) }
+                    break
+                }
             }
         }
         return out

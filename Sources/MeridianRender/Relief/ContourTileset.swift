@@ -135,7 +135,7 @@ public final class ContourTileset: Tileset, @unchecked Sendable {
 
     /// An elevation tile decoded, or nil when the tileset has none there.
     static func decode(_ dem: any Tileset, _ id: TileID) throws(TileError) -> DEMTile? {
-        guard dem.mayHold(id), let bytes = try dem.data(for: id) else { return nil }
+        guard dem.mayHold(id), let bytes = try dem.data(for: id), !bytes.isEmpty else { return nil }
         let image: RasterImage
         do { image = try RasterImage(tileBytes: bytes, tile: id) } catch {
             throw .badTile(path: dem.path, tile: "\(id)", reason: "\(error)")
