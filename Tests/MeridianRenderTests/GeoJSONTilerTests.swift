@@ -80,20 +80,28 @@ struct GeoJSONTilerTests {
              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}},
              {"type": "Feature", "properties": {}, "geometry": {"type": "GeometryCollection", "geometries": [
                {"type": "Point", "coordinates": [1, 1]}, {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}]}},
+             {"type": "Feature", "properties": {"k": 1}, "geometry": {"type": "GeometryCollection", "geometries": [
+               {"type": "Polygon", "coordinates": [[[0, 0], [2, 0], [2, 2], [0, 0]]]},
+               {"type": "GeometryCollection", "geometries": [
+                 {"type": "MultiPolygon", "coordinates": [[[[1, 1], [3, 1], [3, 3], [1, 1]]], [[[5, 5], [6, 5], [6, 6], [5, 5]]]]}]}]}},
              {"type": "Feature", "properties": {}, "geometry": null}]}
             """#
         let value = try JSONDecoder().decode(StyleValue.self, from: Data(json.utf8))
         let read = try GeoJSONFeatures.read(value, source: "t")
-        // The point; the collection's point and line as two features; three bad geometries skipped.
-        #expect(read.features.count == 3)
+        // The point; each geometry of a collection its own feature, as geojson-vt splits it (the
+        // point and the line; the polygon and the nested multipolygon of two rings, each with the
+        // feature's properties); three bad geometries skipped.
+        #expect(read.features.count == 5)
         #expect(read.skipped == 3)
+        #expect(read.features.suffix(2).map(\.parts.count) == [1, 2])
+        #expect(read.features.suffix(2).allSatisfy { $0.type == .polygon && $0.properties["k"] == .int(1) })
         let p = read.features[0]
         #expect(p.id == 7)
         #expect(p.properties["n"] == .double(2.5) && p.properties["i"] == .int(3) && p.properties["b"] == .bool(true))
         #expect(p.properties["s"] == .string("x\"y"))
         #expect(p.properties["o"] == .string(#"{"a":[1,"b"]}"#))
         #expect(p.properties["z"] == nil)
-        #expect(read.features.map(\.type) == [.point, .point, .lineString])
+        #expect(read.features.map(\.type) == [.point, .point, .lineString, .polygon, .polygon])
     }
 
     @Test("not GeoJSON, and more than the bounds, are errors naming the source")

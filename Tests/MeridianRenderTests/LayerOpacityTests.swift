@@ -60,6 +60,12 @@ struct LayerOpacityTests {
             try Self.draw("fill", #""fill-opacity": 0.5, "fill-layer-opacity": 0.5"#, rasterizer: rasterizer),
             alone: alone)
         #expect(abs(both.both - 159) <= 3 && abs(both.one - 191) <= 3, "\(both)")
+        // Without antialiasing the same: each translucent square laid over the other (0.75: 64;
+        // one: 0.5, 128), as MapLibre draws every fill.
+        let aliased = Self.levels(
+            try Self.draw("fill", #""fill-opacity": 0.5, "fill-antialias": false"#, rasterizer: rasterizer),
+            alone: alone)
+        #expect(abs(aliased.both - 64) <= 3 && abs(aliased.one - 128) <= 3, "\(aliased)")
         // 0 draws nothing; a value that is not in 0…1 is clamped (the catalogue refuses literals).
         let none = Self.levels(try Self.draw("fill", #""fill-layer-opacity": 0"#, rasterizer: rasterizer), alone: alone)
         #expect(none.both == 255 && none.one == 255)

@@ -55,6 +55,15 @@ import Testing
         #expect(image.pixels.allSatisfy { $0 & 0xFF_FFFF == 0xFFFFFF })
     }
 
+    @Test("a background pattern of no name (\"\" below zoom 5 by a step) draws nothing, not its colour, as MapLibre")
+    func backgroundWithoutImage() throws {
+        let image = try SpriteIconTests.render(
+            ##"{"id": "p", "type": "background", "paint": {"background-color": "#00ff00", "background-pattern": ["step", ["zoom"], "", 5, "flag"]}}"##
+        )
+        // The white background layer below shows through everywhere.
+        #expect(image.pixels.allSatisfy { $0 & 0xFF_FFFF == 0xFFFFFF })
+    }
+
     @Test(
         "Helsinki's railways drawn with the project's sprite: the pattern's colours along them, no line colour",
         .enabled(if: RenderData.available, "no default data: run scripts/build-data.sh"))

@@ -5,7 +5,9 @@ import MeridianTiles
 
 /// One feature of a GeoJSON source, in normalised Web Mercator (x east, y south, 0…1 across
 /// the world), as a vector tile's feature is typed: a Multi* geometry is one feature of several
-/// parts; a GeometryCollection becomes one feature per kind of geometry it holds.
+/// parts; a GeometryCollection becomes one feature per geometry it holds (nested collections
+/// flattened), each with the feature's properties and id, as geojson-vt splits it for MapLibre
+/// (two polygons of one collection overlap as two features: a translucent fill darkens there).
 struct GeoJSONFeature: Sendable {
     var type: VectorTile.GeometryType
     /// Points: one part per point; lines: one per line; polygons: one per ring, each polygon's
@@ -77,10 +79,7 @@ enum GeoJSONFeatures {
             result.skipped += 1
             return
         }
-        for type in [VectorTile.GeometryType.point, .lineString, .polygon] {
-            let mine = pieces.filter { $0.0 == type }
-            guard !mine.isEmpty else { continue }
-            let parts = mine.flatMap(\.1)
+        for (type, parts, exteriors) in pieces where !parts.isEmpty {
             result.positions += parts.reduce(0) { $0 + $1.count }
             guard result.positions <= maxPositions, result.features.count < maxFeatures else {
                 throw .badGeoJSON(
@@ -92,12 +91,12 @@ enum GeoJSONFeatures {
             }
             result.features.append(
                 GeoJSONFeature(
-                    type: type, parts: parts, exteriors: mine.flatMap(\.2), properties: properties, id: id, box: box))
+                    type: type, parts: parts, exteriors: exteriors, properties: properties, id: id, box: box))
         }
     }
 
-    /// Adds a geometry's parts by kind; false for a geometry that is not one (then its feature
-    /// is left out).
+    /// Adds a geometry's parts, one piece per geometry (a collection's members each); false for a
+    /// geometry that is not one (then its feature is left out).
     private static func collect(
         _ g: StyleValue, into pieces: inout [(VectorTile.GeometryType, [[MercatorPoint]], [Bool])], depth: Int
     ) -> Bool {
@@ -127,10 +126,13 @@ enum GeoJSONFeatures {
             pieces.append((.polygon, rings, rings.indices.map { $0 == 0 }))
         case "MultiPolygon":
             guard case let .array(ps) = c else { return false }
+            var (rings, exteriors): ([[MercatorPoint]], [Bool]) = ([], [])
             for p in ps {
-                guard let rings = polygon(p) else { return false }
-                pieces.append((.polygon, rings, rings.indices.map { $0 == 0 }))
+                guard let polygon = polygon(p) else { return false }
+                rings += polygon
+                exteriors += polygon.indices.map { $0 == 0 }
             }
+            pieces.append((.polygon, rings, exteriors))
         default: return false
         }
         return true

@@ -9,8 +9,12 @@ struct BackgroundPainter: LayerPainter {
         _ layer: Style.Layer, order: Int, in frame: FrameContext, tiles: FrameTiles, labels: inout LabelCandidates
     ) {
         let viewport = frame.viewport
-        if let name = StyleImages.name(layer.value(.backgroundPattern, [:], zoom: frame.styleZoom)) {
-            // The pattern replaces the colour; an image no sprite has draws nothing (and is named).
+        if layer[.backgroundPattern] != nil {
+            // The pattern replaces the colour: an image no sprite has (its name reported as
+            // missing), or no name at all (""), draws nothing, as in MapLibre.
+            guard let name = StyleImages.name(layer.value(.backgroundPattern, [:], zoom: frame.styleZoom)) else {
+                return sky(frame)
+            }
             let opacity = layer.number(.backgroundOpacity, [:], zoom: frame.styleZoom)
             if let image = frame.images.image(name, scale: frame.canvas.scale),
                 let pattern = FillPattern(image, viewport: viewport, opacity: opacity)
@@ -24,10 +28,15 @@ struct BackgroundPainter: LayerPainter {
         } else if let c = layer.color(.backgroundColor, opacity: .backgroundOpacity, [:], zoom: frame.styleZoom) {
             frame.canvas.fillAll(c)
         }
-        if viewport.horizonY > 0 {
-            frame.canvas.rectangle(
-                x: 0, y: 0, width: viewport.size.width, height: min(viewport.horizonY, viewport.size.height),
-                MapRenderer.sky)
-        }
+        sky(frame)
+    }
+
+    /// The sky above a tilted view's horizon.
+    private func sky(_ frame: FrameContext) {
+        let viewport = frame.viewport
+        guard viewport.horizonY > 0 else { return }
+        frame.canvas.rectangle(
+            x: 0, y: 0, width: viewport.size.width, height: min(viewport.horizonY, viewport.size.height),
+            MapRenderer.sky)
     }
 }

@@ -12,9 +12,9 @@ import MeridianStyle
 /// (``PreparedLayer/drawOrder(_:key:zoom:)``); consecutive features of one colour share a fill
 /// (``PathBatch``).
 ///
-/// A translucent colour (without `fill-outline-color`, antialiased) is drawn as MapLibre draws
-/// every antialiased fill: each feature laid over the ones before (so overlaps darken), cut to its
-/// tile's square (``SquareClip``), its pixel centres filled and its outline drawn in its own
+/// A translucent colour (without `fill-outline-color`) is drawn as MapLibre draws every fill:
+/// each feature laid over the ones before (so overlaps darken), cut to its tile's square
+/// (``SquareClip``), its pixel centres filled and, antialiased, its outline drawn in its own
 /// colour over the edge. Opaque fills keep one antialiased path per colour (nothing shows through
 /// them, so only the edges' last level differs; per-feature fills cost a streets frame 5–8 %, paid
 /// here for translucent layers only).
@@ -98,16 +98,17 @@ struct FillPainter: LayerPainter {
                             canvas.patternFill(scratch.parts, p)
                         }
                     }
-                } else if let c, smooth, c.a < 1, o == nil {
+                } else if let c, c.a < 1, o == nil {
                     // A translucent fill as MapLibre draws one: each feature laid over the ones
                     // before (overlaps darken), cut to the tile's square (its stencil: a buffer's
-                    // copy is not laid twice), its pixel centres filled and its outline drawn in
-                    // its own colour over it, the outline being MapLibre's antialiasing.
+                    // copy is not laid twice), its pixel centres filled and, antialiased, its
+                    // outline drawn in its own colour over it, the outline being MapLibre's
+                    // antialiasing.
                     fills.flush()
                     scratch.clipped.removeAll()
                     scratch.parts.forEachPart { SquareClip.appendRing($0, inside: edges, into: &scratch.clipped) }
                     if !scratch.clipped.isEmpty { canvas.aliasedFill(scratch.clipped, c) }
-                    outlines.add(c, scratch.parts)
+                    if smooth { outlines.add(c, scratch.parts) }
                 } else if let c {
                     fills.add(c, scratch.parts)
                 }
