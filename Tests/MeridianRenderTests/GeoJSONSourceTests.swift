@@ -42,7 +42,7 @@ struct GeoJSONSourceTests {
             try Style.testGeoJSONOptions(
                 geoJSONPoints(400),
                 members:
-                    #", "cluster": true, "clusterMaxZoom": 14, "clusterProperties": {"sum": ["+", ["get", "mag"]], "top": [["max", ["accumulated"], ["get", "top"]], ["get", "mag"]]}"#
+                    #", "cluster": true, "clusterMaxZoom": 14, "clusterProperties": {"sum": ["+", ["get", "mag"]], "top": [["max", ["accumulated"], ["get", "top"]], ["get", "mag"]], "big": ["any", [">", ["get", "mag"], 4]], "huge": ["any", [">", ["get", "mag"], 9]]}"#
             ))
         let read = try GeoJSONFeatures.read(
             try JSONDecoder().decode(StyleValue.self, from: Data(geoJSONPoints(400).utf8)), source: "p")
@@ -64,6 +64,10 @@ struct GeoJSONSourceTests {
         let world = clusters.features(zoom: 0)
         #expect(world.count == 1 && world[0].properties["cluster"] == .bool(true))
         #expect(world[0].properties["point_count_abbreviated"] == .string("400"))
+        // A boolean aggregate (`accumulated` is any value, as MapLibre's): true when any point's is.
+        let anyBig = read.features.contains { ($0.properties["mag"]?.number ?? 0) > 4 }
+        #expect(world[0].properties["big"] == .bool(anyBig), "\(String(describing: world[0].properties["big"]))")
+        #expect(world[0].properties["huge"] == .bool(false), "\(String(describing: world[0].properties["huge"]))")
         // At zoom 14 (50 px ≈ 0.0043° of longitude) most points stand alone.
         #expect(clusters.features(zoom: 14).count > 200)
         #expect(GeoJSONClusters.abbreviated(1_234) == "1.2k" && GeoJSONClusters.abbreviated(15_600) == "16k")

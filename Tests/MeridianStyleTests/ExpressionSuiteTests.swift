@@ -146,7 +146,7 @@ enum ExpressionSuite {
         else { return ExpressionContext() }
         var c = ExpressionContext(zoom: g["zoom"]?.number ?? 0)
         (c.heatmapDensity, c.lineProgress) = (g["heatmapDensity"]?.number, g["lineProgress"]?.number)
-        (c.accumulated, c.elevation) = (g["accumulated"]?.number, g["elevation"]?.number)
+        (c.accumulated, c.elevation) = (g["accumulated"], g["elevation"]?.number)
         if case let .object(p)? = f["properties"] { c.properties = p }
         if case let .object(s)? = f["featureState"] { c.featureState = s }
         if let id = f["id"] { c.id = id }

@@ -127,7 +127,7 @@ struct GeoJSONClusters: Sendable {
                 wy += items[j].y * Double(items[j].count)
                 for (name, a) in aggregates {
                     var context = ExpressionContext(properties: [name: items[j].aggregates[name] ?? .null])
-                    context.accumulated = values[name]?.number
+                    context.accumulated = values[name]
                     values[name] = (try? a.reduce.compiled.evaluate(context)) ?? .null
                 }
             }

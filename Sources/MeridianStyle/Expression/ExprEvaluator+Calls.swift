@@ -25,7 +25,7 @@ extension ExprEvaluator {
         case .zoom: return .number(context.zoom)
         case .heatmapDensity: return .number(context.heatmapDensity ?? 0)
         case .lineProgress: return .number(context.lineProgress ?? 0)
-        case .accumulated: return .number(context.accumulated ?? 0)
+        case .accumulated: return context.accumulated ?? .null
         case .elevation: return .number(context.elevation ?? 0)
         case .typeOf: return .string(ExprValues.typeName(try evaluate(args[0])))
         case .not: return .bool(try evaluate(args[0]) != .bool(true))

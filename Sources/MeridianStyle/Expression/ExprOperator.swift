@@ -52,8 +52,9 @@ enum ExprOperator: String, Hashable, Sendable, CaseIterable {
         case .divide, .mod, .power: return [Signature(params: [n, n], result: n)]
         case .sqrt, .log10, .ln, .log2, .sin, .cos, .tan, .asin, .acos, .atan, .round, .floor, .ceil, .abs:
             return [Signature(params: [n], result: n)]
-        case .pi, .e, .ln2, .zoom, .heatmapDensity, .lineProgress, .accumulated, .elevation:
+        case .pi, .e, .ln2, .zoom, .heatmapDensity, .lineProgress, .elevation:
             return [Signature(params: [], result: n)]
+        case .accumulated: return [Signature(params: [], result: .value)]
         case .geometryType: return [Signature(params: [], result: .string)]
         case .id: return [Signature(params: [], result: .value)]
         case .properties: return [Signature(params: [], result: .object)]

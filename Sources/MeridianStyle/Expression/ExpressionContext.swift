@@ -5,7 +5,8 @@ public struct ExpressionContext: Sendable {
     public var zoom: Double
     public var heatmapDensity: Double?
     public var lineProgress: Double?
-    public var accumulated: Double?
+    /// A cluster property's value so far (`accumulated`: any value, as MapLibre's; null unset).
+    public var accumulated: StyleValue?
     public var elevation: Double?
     public var properties: [String: StyleValue]
     /// `Point`, `LineString` or `Polygon` (or their `Multi` forms), or nil.
@@ -23,7 +24,7 @@ public struct ExpressionContext: Sendable {
     public var tile: (z: Int, x: Int, y: Int)?
 
     public init(
-        zoom: Double = 0, heatmapDensity: Double? = nil, lineProgress: Double? = nil, accumulated: Double? = nil,
+        zoom: Double = 0, heatmapDensity: Double? = nil, lineProgress: Double? = nil, accumulated: StyleValue? = nil,
         elevation: Double? = nil, properties: [String: StyleValue] = [:], geometryType: String? = nil,
         id: StyleValue? = nil, featureState: [String: StyleValue] = [:]
     ) {
