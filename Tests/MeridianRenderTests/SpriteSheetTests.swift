@@ -93,4 +93,20 @@ import Testing
         #expect(images.warnings[0].contains("is not inside") && images.warnings[1].contains("is on HTTP"))
         #expect(images.warnings[2].contains("no file \(folder)/none.json"))
     }
+
+    @Test("a sprite of @2x files alone (what MapLibre asks for at pixel ratio 2) draws its icons at either scale")
+    func doubledOnly() throws {
+        let folder = NSTemporaryDirectory() + "meridian-sprite-2x-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"a": {"x": 0, "y": 0, "width": 2, "height": 2, "pixelRatio": 2}}"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/s@2x.json"))
+        try Data(Self.png).write(to: URL(fileURLWithPath: folder + "/s@2x.png"))
+        let style = try Style(
+            json: Data(#"{"version": 8, "sprite": "\#(folder)/s", "sources": {}, "layers": []}"#.utf8))
+        let images = StyleImages(style: style)
+        #expect(images.warnings.isEmpty, "\(images.warnings)")
+        #expect(images.names == ["a"])
+        #expect(images.image("a", scale: 2) != nil && images.image("a", scale: 1) != nil)
+    }
 }

@@ -53,16 +53,15 @@ public struct StyleImages {
                 )
                 continue
             }
+            // The 1x sheet, then the `@2x` one; either alone is enough (MapLibre at pixel ratio 2
+            // asks for the `@2x` files only).
+            var found = false
             do throws(RenderError) {
-                guard let base = try SpriteSheet.read(path, pixelBudget: Self.maxPixels - pixels, access: access) else {
-                    warnings.append(
-                        remote
-                            ? "sprite \(sprite.id): \(sprite.url).json cannot be fetched; its icons are not drawn"
-                            : "sprite \(sprite.id): no file \(path).json; its icons are not drawn")
-                    continue
+                if let base = try SpriteSheet.read(path, pixelBudget: Self.maxPixels - pixels, access: access) {
+                    Self.add(base, prefix: sprite.prefix, path: path, to: &one)
+                    pixels += base.image.width * base.image.height
+                    found = true
                 }
-                Self.add(base, prefix: sprite.prefix, path: path, to: &one)
-                pixels += base.image.width * base.image.height
             } catch {
                 warnings.append("sprite \(sprite.id): \(error); its icons are not drawn")
                 continue
@@ -73,9 +72,18 @@ public struct StyleImages {
                 if let double = try SpriteSheet.read(doubled, pixelBudget: Self.maxPixels - pixels, access: access) {
                     Self.add(double, prefix: sprite.prefix, path: doubled, to: &two)
                     pixels += double.image.width * double.image.height
+                    found = true
                 }
             } catch {
-                warnings.append("sprite \(sprite.id): \(error); its icons are drawn from its 1x sheet")
+                warnings.append(
+                    "sprite \(sprite.id): \(error); its icons are " + (found ? "drawn from its 1x sheet" : "not drawn"))
+                continue
+            }
+            if !found {
+                warnings.append(
+                    remote
+                        ? "sprite \(sprite.id): \(sprite.url).json cannot be fetched (nor its @2x); its icons are not drawn"
+                        : "sprite \(sprite.id): no file \(path).json (nor @2x); its icons are not drawn")
             }
         }
     }
