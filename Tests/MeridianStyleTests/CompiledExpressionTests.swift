@@ -93,6 +93,12 @@ import Testing
         #expect(try value(#"["step", ["get", "lanes"], "narrow", 2, "wide", 4, "huge"]"#, nil, road) == .string("wide"))
         #expect(compileError(#"["step", 1, "a", 2, "b", 2, "c"]"#)?.contains("strictly ascending") == true)
         #expect(try value(#"["coalesce", ["get", "none"], ["get", "lanes"]]"#, .number, road) == .number(3))
+        // A padding from a coalesce of an array or a number (MapLibre's render test icon-padding/databind).
+        let padding = try compile(#"["coalesce", ["get", "padding"], ["literal", [2]]]"#, .padding)
+        #expect(try padding.evaluate(road) == .array([.number(2), .number(2), .number(2), .number(2)]))
+        #expect(
+            try compile(#"["coalesce", ["get", "padding"], 3]"#, .padding).evaluate(road)
+                == .array(Array(repeating: .number(3), count: 4)))
         #expect(try value(#"["case", ["==", ["get", "lanes"], 3], "three", "other"]"#, nil, road) == .string("three"))
         #expect(compileError(#"["==", "a", 1]"#) == "Cannot compare types 'string' and 'number'.")
     }

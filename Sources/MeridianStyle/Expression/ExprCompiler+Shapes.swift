@@ -128,8 +128,11 @@ extension ExprCompiler {
         for (i, a) in args.enumerated() {
             let p = try parse(a, expected: nil, key: key + "[\(i + 1)]")
             // As the annotation it would get, without it: a string may stand for a colour, formatted
-            // text or an image (converted once the whole is), a value for anything.
-            let coercible = [.color, .formatted, .resolvedImage].contains(output) && p.type == .string
+            // text or an image, a number or an array for a padding (converted once the whole is), a
+            // value for anything.
+            let coercible =
+                [.color, .formatted, .resolvedImage].contains(output) && p.type == .string
+                || output == .padding && (p.type == .number || { if case .array = p.type { true } else { false } }())
             if let output, !output.accepts(p.type), p.type != .value, !coercible {
                 throw fail(key + "[\(i + 1)]", "Expected \(output) but found \(p.type) instead.")
             }
