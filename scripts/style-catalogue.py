@@ -60,7 +60,7 @@ DRAWABLE = {
     "circle-radius": (0, 1024), "line-width": (0, 1024), "text-size": (1, 256), "text-halo-width": (0, 64),
     "fill-extrusion-height": (0, 10000), "fill-extrusion-base": (0, 10000),
     "fill-extrusion-rounded-corner-distance": (0, 10000), "raster-opacity": (0, 1),
-    "symbol-sort-key": (-1e15, 1e15), "text-letter-spacing": (-2, 10), "text-max-width": (0, 1000),
+    "symbol-sort-key": (-1e15, 1e15), "text-letter-spacing": (-64, 64), "text-max-width": (0, 1000),
     "symbol-spacing": (1, 100000), "text-max-angle": (0, 180), "line-gap-width": (0, 1024),
     "line-offset": (-1024, 1024), "line-miter-limit": (1, 1000), "text-padding": (0, 100),
     "text-line-height": (0.5, 5), "line-blur": (0, 64), "circle-stroke-width": (0, 1024), "circle-blur": (0, 1),

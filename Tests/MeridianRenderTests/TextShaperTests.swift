@@ -154,6 +154,32 @@ struct TextShaperTests {
         let mixedSpaced = TextShaper.shape("Cairo القاهرة", letterSpacing: 0.1)
         #expect(abs(mixedSpaced.advance - mixed.advance - 0.6) < 1e-9)
         #expect(abs(mixedSpaced.runs[1].glyphs[0].x - mixed.runs[1].glyphs[0].x - 0.6) < 1e-9)
+        // Negative spacing past −2 ems is taken as given (MapLibre bounds it nowhere; the
+        // render suite's text-letter-spacing tests use −4), within ±64 ems.
+        let layer = try #require(
+            try Style(
+                json: Data(
+                    #"{"version": 8, "sources": {"x": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "t", "type": "symbol", "source": "x", "layout": {"text-letter-spacing": ["get", "s"]}}]}"#
+                        .utf8)
+            ).layers.first)
+        let style = LabelStyle(layer, zoom: 14)
+        for (given, used) in [(-4.0, -4.0), (7, 7), (-1000, -64), (1000, 64)] {
+            let look = style.look(["s": .number(given)], size: 16, font: .regular)
+            #expect(look.letterSpacing == used, "\(given)")
+        }
+        // Glyphs that run backwards (−4 ems) are centred on the point by their own span, as
+        // MapLibre justifies a line of no length: the ink's middle on the point (±3 px).
+        let backwards = try renderStyle(
+            #"""
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "t", "type": "symbol", "source": "p", "layout": {"text-field": "TT", "text-size": 16, "text-letter-spacing": -4}}]}
+            """#, folder: NSTemporaryDirectory())
+        let inked = (0..<backwards.width).filter { x in
+            (0..<backwards.height).contains { y in backwards.pixels[y * backwards.width + x] & 0xFF < 128 }
+        }
+        let (first, last) = (try #require(inked.first), try #require(inked.last))
+        #expect(last - first > 40 && abs(Double(first + last) / 2 - 256) <= 3, "ink \(first)…\(last)")
         // Drawn: each label's box is 0.25 em × 12 pt × 13 gaps wider ("Straße am Meer": 14 glyphs).
         let one = #", "text-max-width": 100"#  // one line either way
         let (narrow, wide) = (try Self.placed(nil, extra: one), try Self.placed(nil, spacing: 0.25, extra: one))

@@ -76,7 +76,7 @@ extension StyleProperty {
             drawable: 0.5...5),
         StyleProperty(
             .textLetterSpacing, .layout, .number, default: .number(0), interpolated: true, inputs: [.zoom, .feature],
-            drawn: true, drawable: -2...10),
+            drawn: true, drawable: -64...64),
         StyleProperty(
             .textJustify, .layout, .enumeration(["auto", "left", "center", "right"]), default: .string("center"),
             inputs: [.zoom, .feature], drawn: true),

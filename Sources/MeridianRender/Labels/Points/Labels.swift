@@ -226,13 +226,24 @@ struct LabelPlacer {
                     m.height = setting.lineHeight * look.size
                     baseline = (setting.lineHeight / 2 - 17 / SDFShaping.em) * look.size
                 }
+                // A line whose glyphs run backwards (letter spacing below minus their advance) has
+                // no length in MapLibre: its glyphs are justified by their own span, not anchored.
+                let span =
+                    look.letterSpacing < 0 && lines.count == 1
+                    ? TextShaper.shape(lines[0], font: look.font, letterSpacing: look.letterSpacing).advance * look.size
+                    : m.width
                 func set(_ place: TextPlacement) -> (box: LabelArea.Box, lines: String, left: Double, baseline: Double)
                 {
-                    let left = c.anchor.x + setting.shift.x - m.width * place.left + place.offset.x * look.size
+                    let along =
+                        span < 0
+                        ? span * (place.justify == .left ? 0 : place.justify == .right ? 1 : 0.5) : m.width * place.left
+                    let left = c.anchor.x + setting.shift.x - along + place.offset.x * look.size
                     let top =
                         c.anchor.y + setting.shift.y - (m.height + extra) * place.above + place.offset.y * look.size
                     let pad = setting.padding
-                    var box = LabelArea.Box(left - pad, top - pad, left + m.width + pad, top + m.height + extra + pad)
+                    // A line of no length boxes nothing across, at the anchor (MapLibre's shaping).
+                    let x0 = span < 0 ? left + along : left
+                    var box = LabelArea.Box(x0 - pad, top - pad, x0 + m.width + pad, top + m.height + extra + pad)
                     if let m = c.matrix { box = Self.mapped(box, by: m, about: c.anchor) }
                     return (box, drawn, left, top + baseline)
                 }
