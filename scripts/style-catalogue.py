@@ -63,7 +63,7 @@ DRAWABLE = {
     "symbol-sort-key": (-1e15, 1e15), "text-letter-spacing": (-64, 64), "text-max-width": (0, 1000),
     "symbol-spacing": (1, 100000), "text-max-angle": (0, 180), "line-gap-width": (0, 1024),
     "line-offset": (-1024, 1024), "line-miter-limit": (1, 1000), "text-padding": (0, 100),
-    "text-line-height": (0.5, 5), "line-blur": (0, 64), "circle-stroke-width": (0, 1024), "circle-blur": (0, 1),
+    "text-line-height": (0.5, 5), "line-blur": (0, 64), "circle-stroke-width": (0, 1024), "circle-blur": (0, 64),
     "circle-sort-key": (-1e15, 1e15), "fill-sort-key": (-1e15, 1e15), "line-sort-key": (-1e15, 1e15),
     "heatmap-radius": (1, 300), "heatmap-weight": (0, 1e6), "heatmap-intensity": (0, 1e6),
     "heatmap-opacity": (0, 1), "icon-halo-width": (0, 64), "icon-halo-blur": (0, 64),

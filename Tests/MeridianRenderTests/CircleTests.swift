@@ -57,6 +57,13 @@ struct CircleTests {
             Self.rgb(image, 256, 256) & 0xFF, Self.rgb(image, 276, 256) & 0xFF, Self.rgb(image, 292, 256) & 0xFF
         )
         #expect(centre < 40 && half > centre + 40 && edge > half + 40, "\(centre) \(half) \(edge)")
+        // Past 1 the fade reaches the centre, which it dims: MapLibre's smoothstep(0, −1.5, d − 1)
+        // at the pixel's centre, half a pixel each way from the circle's (±3 of 255).
+        let wide = try Self.draw(##"{"circle-radius": 40, "circle-color": "#000000", "circle-blur": 1.5}"##)
+        let t = (1 - 0.5.squareRoot() / 40) / 1.5
+        let white = 255 * (1 - t * t * (3 - 2 * t))
+        let dimmed = Double(Self.rgb(wide, 256, 256) & 0xFF)
+        #expect(abs(dimmed - white) <= 3 && white > 60, "\(dimmed) against \(white)")
     }
 
     @Test("translate moves circles on the ground; a higher sort key draws on top")

@@ -12,7 +12,8 @@ enum CircleStamp {
     struct Key: Hashable {
         /// Radius and ring width, device pixels in 1/64ths (each within [0, ``maxRadius``]).
         let radius: Int, stroke: Int
-        /// `circle-blur`, in 1/1024ths of the outer radius.
+        /// `circle-blur`, in 1/1024ths of the outer radius, within [0, 64] (past 1 the fade
+        /// reaches the centre, which it dims, as in MapLibre's shader).
         let blur: Int
         /// The disc's and ring's colours, their opacities in their alpha (clear for none).
         let fill: RGBA, ring: RGBA
@@ -33,7 +34,7 @@ enum CircleStamp {
         else { return nil }
         return Key(
             radius: Int((radius * 64).rounded()), stroke: Int((stroke * 64).rounded()),
-            blur: Int((min(max(blur, 0), 1) * 1024).rounded()), fill: fill ?? .clear, ring: ring ?? .clear,
+            blur: Int((min(max(blur, 0), 64) * 1024).rounded()), fill: fill ?? .clear, ring: ring ?? .clear,
             phaseX: Int((x * 32).rounded()), phaseY: Int((y * 32).rounded()))
     }
 

@@ -17,7 +17,7 @@ extension StyleProperty {
             interpolated: true, inputs: [.zoom, .feature, .featureState], drawn: true),
         StyleProperty(
             .circleBlur, .paint, .number, default: .number(0), interpolated: true,
-            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...1),
+            inputs: [.zoom, .feature, .featureState], drawn: true, drawable: 0...64),
         StyleProperty(
             .circleOpacity, .paint, .number, default: .number(1), range: 0.0...1.0, interpolated: true,
             inputs: [.zoom, .feature, .featureState], drawn: true),
