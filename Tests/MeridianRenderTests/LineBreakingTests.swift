@@ -7,14 +7,19 @@ import Testing
 @Suite struct LineBreakingTests {
     static func width(_ s: String, size: Double) -> Double { TextShaper.shape(s).advance * size }
 
-    @Test("a name that fits, a single long word, Thai (no dictionary) and a forced break stay as they are")
+    @Test(
+        "a name that fits, a single long word, Thai (no dictionary), a forced break and no width stay as they are; a width of 0 breaks everywhere"
+    )
     func unbroken() {
         #expect(LineBreaking.lines("Kaivokatu", size: 10, maxWidth: 10) == ["Kaivokatu"])
         let word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
         #expect(LineBreaking.lines(word, size: 10, maxWidth: 5) == [word])
         #expect(LineBreaking.lines("กรุงเทพมหานครอมรรัตนโกสินทร์", size: 10, maxWidth: 3).count == 1)
         #expect(LineBreaking.lines("Upper\nLower", size: 10, maxWidth: 10) == ["Upper", "Lower"])
-        #expect(LineBreaking.lines("any text at all", size: 10, maxWidth: 0) == ["any text at all"])
+        #expect(LineBreaking.lines("any text at all", size: 10, maxWidth: .infinity) == ["any text at all"])
+        // A width of 0 breaks wherever a line may (MapLibre's target width 0: the render suite's
+        // text-max-width/zero-width-point-placement).
+        #expect(LineBreaking.lines("any text at all", size: 10, maxWidth: 0) == ["any", "text", "at", "all"])
     }
 
     @Test(

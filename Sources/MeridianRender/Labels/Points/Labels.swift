@@ -139,7 +139,7 @@ struct LabelPlacer {
                     source: SourceOrder(tile: feature.tile, feature: feature.index, bearing: bearing),
                     icon: icon, rules: icons.rules, drawnByY: icons.zOrder.drawsByY, iconFit: icons.fit,
                     setting: TextSetting(
-                        maxWidth: vertical ? 0 : style.maxWidth(p),
+                        maxWidth: vertical ? .infinity : style.maxWidth(p),
                         lineHeight: vertical ? VerticalText.advance : style.lineHeight(p),
                         padding: style.padding(p) * ratio, shift: textShift),
                     matrix: Self.matrix(

@@ -38,8 +38,10 @@ enum LineBreaking {
     static func breakNow(
         _ text: String, size: Double, maxWidth: Double, font: LabelFont, letterSpacing: Double
     ) -> [String] {
-        // No width to keep to (0, as vertical text sets it, or not finite): the forced breaks alone.
-        guard maxWidth > 0, maxWidth.isFinite else {
+        // No width to keep to (infinite, as vertical text sets it, or not a number): the forced
+        // breaks alone. A width of 0 breaks wherever a line may break (MapLibre's target width
+        // is then 0).
+        guard maxWidth >= 0, maxWidth.isFinite else {
             return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         // Widths in ems: the size scales them all alike.

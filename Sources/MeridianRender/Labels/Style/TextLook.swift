@@ -22,8 +22,8 @@ struct TextLook {
 /// How a point label's text is set about its anchor: broken into lines, spaced, padded and
 /// shifted.
 struct TextSetting {
-    /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``); 0 for vertical
-    /// text (one character a line).
+    /// `text-max-width`, ems: wider text is broken into lines (``LineBreaking``; 0: wherever a
+    /// line may break); infinite for vertical text (one character a line, set apart already).
     var maxWidth = 10.0
     /// `text-line-height`, ems between baselines, in [0.5, 5].
     var lineHeight = LabelStamp.lineHeight
