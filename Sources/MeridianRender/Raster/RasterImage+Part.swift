@@ -11,7 +11,7 @@ extension RasterImage {
         let dz = descendant.z - tile.z
         guard dz > 0, dz < 31, descendant.x >> dz == tile.x, descendant.y >> dz == tile.y else { return nil }
         let n = 1 << dz
-        let (x0, y0) = (descendant.x - tile.x << dz, descendant.y - tile.y << dz)
+        let (x0, y0) = (descendant.x - (tile.x << dz), descendant.y - (tile.y << dz))
         let (w, h) = (max(1, width / n), max(1, height / n))
         let (left, top) = (min(width - w, x0 * width / n), min(height - h, y0 * height / n))
         guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
