@@ -34,12 +34,19 @@ enum WorldCopies {
     /// ``copies(of:in:)`` with the view's target x and flat x extent (nil under tilt) given.
     static func copies(of id: TileID, target: Double, extent: (Double, Double)?) -> [Int] {
         let n = Double(1 << id.z)
-        let nearest = -Int(((Double(id.x) + 0.5) / n - target).rounded())
+        return copies(spanning: Double(id.x) / n, Double(id.x + 1) / n, target: target, extent: extent)
+    }
+
+    /// The copies (whole worlds to add) of the span `lo`…`hi` of the world's x (normalised) that a
+    /// view with this target x and flat x extent shows: flat, every copy whose span meets the
+    /// extent (more than touching it; at most 16); tilted (no extent), or when none does, the copy
+    /// nearest the target.
+    static func copies(spanning lo: Double, _ hi: Double, target: Double, extent: (Double, Double)?) -> [Int] {
+        let nearest = Int((target - (lo + hi) / 2).rounded())
         guard let (minX, maxX) = extent else { return [nearest] }
-        // Copy k spans [x/n + k, (x+1)/n + k] in world units: it overlaps [minX, maxX] (more
-        // than touching it) for these k.
-        let low = Int((minX - Double(id.x + 1) / n + 1e-9).rounded(.up))
-        let high = Int((maxX - Double(id.x) / n - 1e-9).rounded(.down))
+        // Copy k spans [lo + k, hi + k]: it overlaps [minX, maxX] for these k.
+        let low = Int((minX - hi + 1e-9).rounded(.up))
+        let high = Int((maxX - lo - 1e-9).rounded(.down))
         guard low <= high else { return [nearest] }
         return Array(low...Swift.min(high, low + 15))
     }

@@ -125,17 +125,13 @@ final class PlacedImage: @unchecked Sendable {
         }
     }
 
-    /// The world copies (whole worlds added) the image is drawn in: flat, each whose span of
-    /// the plane meets the view's (at most 16), as MapLibre draws an image source in every copy;
-    /// tilted, or when the view's extent is unknown, the copy nearest the camera's target.
+    /// The world copies (whole worlds added) the image is drawn in (``WorldCopies``): flat, each
+    /// whose span of the plane meets the view's (at most 16), as MapLibre draws an image source in
+    /// every copy; tilted, the copy nearest the camera's target.
     func copies(in viewport: Viewport) -> [Int] {
         let xs = corners.map(\.x)
         guard let lo = xs.min(), let hi = xs.max(), lo.isFinite, hi.isFinite else { return [0] }
-        let nearest = Int((viewport.targetWorld.x - (lo + hi) / 2).rounded())
-        guard let (minX, maxX) = WorldCopies.extent(viewport) else { return [nearest] }
-        let first = Int((minX - hi + 1e-9).rounded(.up))
-        let last = Int((maxX - lo - 1e-9).rounded(.down))
-        guard first <= last else { return [nearest] }
-        return Array(first...min(last, first + 15))
+        return WorldCopies.copies(
+            spanning: lo, hi, target: viewport.targetWorld.x, extent: WorldCopies.extent(viewport))
     }
 }

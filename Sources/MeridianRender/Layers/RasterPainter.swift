@@ -97,24 +97,24 @@ struct RasterPainter: LayerPainter {
         let ground = frame.viewport.groundMap
         let align = pixelAlignment(frame.viewport)
         let (target, extent) = (frame.viewport.targetWorld.x, WorldCopies.extent(frame.viewport))
-        // Each tile in every world copy the view shows (a flat view wider than the world shows
-        // a tile twice), as MapLibre draws raster tiles of every copy.
-        let placed = tiles.reversed().flatMap { tile in
-            WorldCopies.copies(of: tile.id, target: target, extent: extent).map { (tile, $0) }
-        }
-        for (tile, copy) in placed {
+        for tile in tiles.reversed() {
             let id = tile.id
             let n = Double(1 << id.z)
-            let (x0, y0) = (Double(id.x) + Double(copy) * n + align.x * n, Double(id.y) + align.y * n)
             let image = colors.adjusted(tile.image)
-            guard !frame.isTilted else {
-                frame.canvas.groundTile(
-                    GroundTile(
-                        image: image, map: ground, tiles: n, column: x0, row: y0, opacity: opacity, nearest: nearest))
-                continue
-            }
-            cells(image, us: [0, 1], vs: [0, 1], opacity: opacity, nearest: nearest, in: frame) { u, v in
-                MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
+            // In every world copy the view shows (a flat view wider than the world shows a tile
+            // twice), as MapLibre draws raster tiles of every copy.
+            for copy in WorldCopies.copies(of: id, target: target, extent: extent) {
+                let (x0, y0) = (Double(id.x) + Double(copy) * n + align.x * n, Double(id.y) + align.y * n)
+                guard !frame.isTilted else {
+                    frame.canvas.groundTile(
+                        GroundTile(
+                            image: image, map: ground, tiles: n, column: x0, row: y0, opacity: opacity,
+                            nearest: nearest))
+                    continue
+                }
+                cells(image, us: [0, 1], vs: [0, 1], opacity: opacity, nearest: nearest, in: frame) { u, v in
+                    MercatorPoint(x: (x0 + u) / n, y: (y0 + v) / n)
+                }
             }
         }
     }

@@ -16,28 +16,33 @@ struct DashAtlas: Hashable, Sendable {
     /// The period, in widths (MapLibre's `dasharray.w`).
     let period: Double
     let round: Bool
-    /// The rows, top to bottom (one, or 15 for round caps), each ``width`` bytes.
-    let rows: [[UInt8]]
-    /// ``rows`` end to end (what ``sample(along:across:)`` reads).
+    /// The rows end to end, top to bottom (one, or 15 for round caps), each ``width`` bytes.
     private let texels: [UInt8]
+    /// How many rows `texels` holds (0: solid).
+    private let rowCount: Int
 
-    var isSolid: Bool { rows.isEmpty }
+    /// The rows, top to bottom, each ``width`` bytes.
+    var rows: [[UInt8]] {
+        (0..<rowCount).map { Array(texels[$0 * Self.width..<($0 + 1) * Self.width]) }
+    }
+
+    var isSolid: Bool { rowCount == 0 }
 
     init(_ lengths: [Double], round: Bool) {
         let lengths = Array(lengths.prefix(16)).map { $0.isFinite ? max($0, 0) : 0 }
         let period = lengths.reduce(0, +)
         (self.period, self.round) = (period, round)
         guard period > 0, period.isFinite, !lengths.isEmpty else {
-            (rows, texels) = ([], [])
+            (texels, rowCount) = ([], 0)
             return
         }
         let stretch = Double(Self.width) / period
         let ranges = Self.ranges(lengths, stretch: stretch)
-        rows =
+        let rows =
             round
             ? (-Self.roundRows...Self.roundRows).map { Self.roundRow(ranges, stretch: stretch, y: $0) }
             : [Self.regularRow(ranges)]
-        texels = rows.flatMap { $0 }
+        (texels, rowCount) = (rows.flatMap { $0 }, rows.count)
     }
 
     struct Range {
@@ -118,7 +123,7 @@ struct DashAtlas: Hashable, Sendable {
     /// The atlas read at `along` periods from the pattern's start (repeating) and `across` the
     /// line (−1…1 edge to edge; round caps only), bilinearly, 0…1.
     func sample(along: Double, across: Double) -> Double {
-        guard !rows.isEmpty, along.isFinite else { return 1 }
+        guard rowCount > 0, along.isFinite else { return 1 }
         let w = Self.width
         // Periods wrap (the texture repeats); far from 0 the remainder is taken in floating point.
         let periods = abs(along) < 1e12 ? along - along.rounded(.down) : along.truncatingRemainder(dividingBy: 1)
@@ -129,13 +134,13 @@ struct DashAtlas: Hashable, Sendable {
         let i1 = (i0 + 1) % w
         return texels.withUnsafeBufferPointer { t in
             func read(_ row: Int) -> Double { Double(t[row + i0]) * (1 - fx) + Double(t[row + i1]) * fx }
-            guard rows.count > 1 else { return read(0) / 255 }
+            guard rowCount > 1 else { return read(0) / 255 }
             // Texel rows: the middle one's centre at `across` 0, seven rows to an edge.
             let middle = Double(Self.roundRows)
-            let r = across.isFinite ? min(max(middle - across * middle, 0), Double(rows.count - 1)) : middle
+            let r = across.isFinite ? min(max(middle - across * middle, 0), Double(rowCount - 1)) : middle
             let r0 = Int(r)
             let fy = r - Double(r0)
-            let r1 = min(r0 + 1, rows.count - 1)
+            let r1 = min(r0 + 1, rowCount - 1)
             return (read(r0 * w) * (1 - fy) + read(r1 * w) * fy) / 255
         }
     }
@@ -143,7 +148,7 @@ struct DashAtlas: Hashable, Sendable {
     /// Coverage of the dashes at `along` periods and `across` (−1…1), as MapLibre's `line_sdf`
     /// shader gives it: a smoothstep over ±(1 / period) / `floorWidth` about the middle value.
     func alpha(along: Double, across: Double, floorWidth: Double) -> Double {
-        guard !rows.isEmpty else { return 1 }
+        guard rowCount > 0 else { return 1 }
         let gamma = (Double(Self.width) / 256) / period / max(floorWidth, 1e-6)
         let v = sample(along: along, across: across)
         let (e0, e1) = (0.5 - gamma, 0.5 + gamma)
