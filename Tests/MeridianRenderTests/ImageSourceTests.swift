@@ -115,6 +115,19 @@ struct ImageSourceTests {
         #expect(broken.warnings.contains { $0.description.contains("sources.p.coordinates") }, "\(broken.warnings)")
     }
 
+    @Test("a corner a hostile style puts 10³⁰⁰ degrees east traps nothing: the frame is drawn")
+    func farCorner() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let style = try String(contentsOfFile: dir + "/style.json", encoding: .utf8)
+            .replacingOccurrences(of: "[20, 10]", with: "[1e300, 10]")
+        try Data(style.utf8).write(to: URL(fileURLWithPath: dir + "/style.json"))
+        // Its world copies are worked out from a span past any Int: its own copy alone.
+        let (image, _) = try Self.draw(dir, zoom: 0.5, lng: 160)
+        #expect(image.width == 512 && image.height == 512)
+        #expect(image.pixels.contains { $0 & 0xFF_FFFF == 0xFFFFFF }, "the background shows")
+    }
+
     @Test("raster-resampling nearest keeps a magnified pixel whole; linear blends across its edge")
     func resampling() throws {
         // Zoom 5: an image pixel (0.625°) is 14 points; 0.15° west of the red–blue edge lies in

@@ -40,8 +40,10 @@ enum WorldCopies {
     /// The copies (whole worlds to add) of the span `lo`…`hi` of the world's x (normalised) that a
     /// view with this target x and flat x extent shows: flat, every copy whose span meets the
     /// extent (more than touching it; at most 16); tilted (no extent), or when none does, the copy
-    /// nearest the target.
+    /// nearest the target. A span or target beyond ±10⁶ worlds (an image source's hostile corner)
+    /// has its own copy alone, 0.
     static func copies(spanning lo: Double, _ hi: Double, target: Double, extent: (Double, Double)?) -> [Int] {
+        guard [lo, hi, target].allSatisfy({ abs($0) < 1e6 }) else { return [0] }
         let nearest = Int((target - (lo + hi) / 2).rounded())
         guard let (minX, maxX) = extent else { return [nearest] }
         // Copy k spans [lo + k, hi + k]: it overlaps [minX, maxX] for these k.
